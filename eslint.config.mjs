@@ -1,0 +1,32 @@
+import tseslint from 'typescript-eslint';
+
+const noVscode = {
+  'no-restricted-imports': ['error', {
+    paths: [{ name: 'vscode', message: 'src/api and src/translate run in plain Node: do not import vscode here.' }],
+  }],
+  'no-restricted-syntax': ['error', {
+    selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']",
+    message: 'src/api and src/translate run in plain Node: do not require vscode here.',
+  }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/fixtures/**', 'test-results/**', '.vscode-test/**'] },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  { files: ['src/api/**/*.ts', 'src/translate/**/*.ts'], rules: noVscode },
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
+);
