@@ -1,0 +1,102 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { Clock } from './clock.ts';
+import { Router } from './router.ts';
+import { DEFAULT_ACCOUNT_MILLICREDITS, EmulatorState } from './state.ts';
+
+export const API_PREFIX = '/api/v1';
+export const CONTROL_PREFIX = '/_emulator';
+
+/**
+ * What every route module receives: the three routers, the clock and the current state.
+ * `state` is replaced on reset, so read `app.state` on every request instead of keeping it.
+ */
+export class EmulatorApp {
+  readonly clock = new Clock();
+  /** Paths relative to /api/v1; authenticated unless a route says `{ auth: false }`. */
+  readonly api = new Router();
+  /** Paths relative to /_emulator; loopback peers only, never authenticated. */
+  readonly control = new Router();
+  /** The separate storage origin (upload and download addresses); never authenticated. */
+  readonly storage = new Router();
+  state: EmulatorState;
+  baseUrl = '';
+  controlUrl = '';
+  storageUrl = '';
+  private readonly resetHooks = new Set<() => void>();
+  private readonly closeHooks = new Set<() => void>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sleepers = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    readonly seed: number,
+    readonly initialJobSpeed: number,
+    readonly dataDir: string,
+  ) {
+    this.state = this.freshState();
+  }
+
+  /** Fresh state with the seeded default account: the default key is identical after every reset. */
+  reset(): void {
+    for (const hook of this.resetHooks) hook();
+    this.clock.resetOffset();
+    rmSync(this.dataDir, { recursive: true, force: true });
+    this.state = this.freshState();
+  }
+
+  private freshState(): EmulatorState {
+    mkdirSync(this.dataDir, { recursive: true });
+    const state = new EmulatorState(this.seed, this.initialJobSpeed, this.dataDir);
+    const now = this.clock.now();
+    const account = state.createAccount(DEFAULT_ACCOUNT_MILLICREDITS, now);
+    state.defaultAccountId = account.id;
+    state.defaultApiKey = state.createKey(account.id, now).secret;
+    return state;
+  }
+
+  /** Runs before the state is replaced (stop schedulers, drop open streams). */
+  onReset(hook: () => void): void {
+    this.resetHooks.add(hook);
+  }
+
+  onClose(hook: () => void): void {
+    this.closeHooks.add(hook);
+  }
+
+  /** A timer that dies with the emulator. */
+  setTimer(fn: () => void, ms: number): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  clearTimer(timer: NodeJS.Timeout): void {
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  /** Emulated work time; resolves early when the emulator closes. */
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      this.sleepers.add(wake);
+      this.setTimer(wake, ms);
+    });
+  }
+
+  shutdown(): void {
+    this.closed = true;
+    for (const hook of this.closeHooks) hook();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const wake of [...this.sleepers]) wake();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Pseudo-translation: deterministic and visibly "translated" (target marker plus accented
+ * look-alike letters) while whitespace, punctuation, digits and placeholders stay intact,
+ * so tests can check both that text was translated and that structure survived.
+ */
+const ACCENTS: Readonly<Record<string, string>> = {
+  a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', y: 'ý',
+  A: 'Á', E: 'É', I: 'Í', O: 'Ö', U: 'Ü', C: 'Ç', N: 'Ñ', Y: 'Ý',
+};
+
+/**
+ * Spans kept byte-for-byte: inline code, `{{x}}`, `{name}`, printf-style `%s`/`%d`/`%1$s`,
+ * `$1`, HTML-like tags, URLs and entities.
+ */
+const PROTECTED = new RegExp(
+  [
+    '`[^`\\n]*`',
+    '\\{\\{[^{}]*\\}\\}',
+    '\\{[^{}\\s]*\\}',
+    '%(?:\\d+\\$)?[-+ 0#]*\\d*(?:\\.\\d+)?[sdifxXoucpeEgG%@]',
+    '\\$\\d+',
+    '</?[A-Za-z][^<>]*>',
+    '\\bhttps?://[^\\s<>()]+',
+    '&(?:[A-Za-z]+|#\\d+|#x[0-9A-Fa-f]+);',
+  ].join('|'),
+  'g',
+);
+
+function accent(text: string): string {
+  let out = '';
+  for (const ch of text) out += ACCENTS[ch] ?? ch;
+  return out;
+}
+
+export function marker(target: string): string {
+  return `[${target}] `;
+}
+
+/** Whitespace-only (or empty) text comes back unchanged; anything else gets the marker after its leading whitespace. */
+export function pseudoTranslate(text: string, target: string): string {
+  if (text.trim().length === 0) return text;
+  let body = '';
+  let last = 0;
+  for (const match of text.matchAll(PROTECTED)) {
+    const start = match.index;
+    body += accent(text.slice(last, start)) + match[0];
+    last = start + match[0].length;
+  }
+  body += accent(text.slice(last));
+  const lead = /^\s*/.exec(body)![0];
+  return lead + marker(target) + body.slice(lead.length);
+}
+
+/** True when the text holds nothing to translate: free of charge and returned as is. */
+export function isWhitespaceOnly(text: string): boolean {
+  return text.trim().length === 0;
+}
+
+/** Characters as billed: Unicode code points, not UTF-16 units. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
