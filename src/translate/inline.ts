@@ -41,7 +41,7 @@ function backtickRun(text: string, i: number): number {
 }
 
 /** End index (exclusive) of the code span opening at `i`, or -1 when no closing run matches. */
-function codeSpanEnd(text: string, i: number): number {
+export function codeSpanEnd(text: string, i: number): number {
   const len = backtickRun(text, i);
   let j = i + len;
   for (;;) {

@@ -4,7 +4,7 @@ import {
   type Fence, type Line,
 } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
-import { emitInline, normalizeLabel } from './inline.ts';
+import { codeSpanEnd, emitInline, normalizeLabel } from './inline.ts';
 import type { Segmented } from './types.ts';
 
 const BOM = '\uFEFF';
@@ -27,8 +27,23 @@ function referenceLabels(lines: Line[]): Set<string> {
   return labels;
 }
 
+/** Cells and the pipes between them; a pipe inside a code span or escaped does not split. */
 function splitCells(row: string): string[] {
-  return row.split(/(?<!\\)(\|)/);
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
+    if (c === '\\') i++;
+    else if (c === '`') {
+      const end = codeSpanEnd(row, i);
+      if (end > 0) i = end - 1;
+    } else if (c === '|') {
+      out.push(row.slice(start, i), '|');
+      start = i + 1;
+    }
+  }
+  out.push(row.slice(start));
+  return out;
 }
 
 /**

@@ -1,0 +1,326 @@
+import assert from 'node:assert/strict';
+import { segmentMarkdown } from '../../../src/translate/index.ts';
+import { assertWellFormed, proseOf, shape, type Shape } from './helpers.ts';
+
+function check(input: string, expected: Shape): void {
+  const doc = segmentMarkdown(input);
+  assertWellFormed(input, doc);
+  assert.deepEqual(shape(doc), expected);
+}
+
+function prose(input: string): string[] {
+  const doc = segmentMarkdown(input);
+  assertWellFormed(input, doc);
+  return proseOf(doc);
+}
+
+describe('segmentMarkdown: blocks', () => {
+  it('keeps YAML front matter and translates the body', () => {
+    check('---\ntitle: Hello world\ntags: [a, b]\n---\nBody text.\n', [
+      ['K', '---\ntitle: Hello world\ntags: [a, b]\n---\n'],
+      ['T', 'Body text.'],
+      ['K', '\n'],
+    ]);
+  });
+
+  it('keeps TOML front matter and YAML closed by "..."', () => {
+    assert.deepEqual(prose('+++\ntitle = "Hi there"\n+++\nText here'), ['Text here']);
+    assert.deepEqual(prose('---\ntitle: Hi there\n...\nText here'), ['Text here']);
+  });
+
+  it('treats an unclosed leading --- as a thematic break, not front matter', () => {
+    assert.deepEqual(prose('---\nJust prose'), ['Just prose']);
+  });
+
+  it('keeps ATX heading markers and closing sequences', () => {
+    check('# Title *one* ##\n###### Deep\n# C#\n', [
+      ['K', '# '],
+      ['T', 'Title *one*'],
+      ['K', ' ##\n###### '],
+      ['T', 'Deep'],
+      ['K', '\n# '],
+      ['T', 'C#'],
+      ['K', '\n'],
+    ]);
+  });
+
+  it('keeps setext underlines and thematic breaks', () => {
+    check('Title here\n==========\n\n* * *\nSub title\n---\n', [
+      ['T', 'Title here'],
+      ['K', '\n==========\n\n* * *\n'],
+      ['T', 'Sub title'],
+      ['K', '\n---\n'],
+    ]);
+  });
+
+  it('keeps fenced code of any length, with info strings, ``` and ~~~', () => {
+    const input = 'Intro text\n````ts title="a.ts"\nconst a = "hello";\n```\nstill code\n````\n~~~\nmore code\n~~~\nOutro text';
+    check(input, [
+      ['T', 'Intro text'],
+      ['K', '\n````ts title="a.ts"\nconst a = "hello";\n```\nstill code\n````\n~~~\nmore code\n~~~\n'],
+      ['T', 'Outro text'],
+    ]);
+  });
+
+  it('keeps an unclosed fence to the end of the document', () => {
+    check('Before it\n```\ncode line\n\nNot prose at all', [
+      ['T', 'Before it'],
+      ['K', '\n```\ncode line\n\nNot prose at all'],
+    ]);
+  });
+
+  it('keeps indented code blocks but not indented paragraph continuations', () => {
+    check('Para one\n\n    code block\n    more code\n\nPara two\n    lazy line', [
+      ['T', 'Para one'],
+      ['K', '\n\n    code block\n    more code\n\n'],
+      ['T', 'Para two\n    lazy line'],
+    ]);
+  });
+
+  it('keeps HTML blocks, comments and processing instructions', () => {
+    const input = '<div align="center">\n  <b>Logo text</b>\n</div>\n\nProse here\n<!--\nhidden note\n-->\n<script>\nlet x = 1;\n\nx++;\n</script>\nEnd text';
+    check(input, [
+      ['K', '<div align="center">\n  <b>Logo text</b>\n</div>\n\n'],
+      ['T', 'Prose here'],
+      ['K', '\n<!--\nhidden note\n-->\n<script>\nlet x = 1;\n\nx++;\n</script>\n'],
+      ['T', 'End text'],
+    ]);
+  });
+
+  it('keeps $$ math blocks, multi-line and single-line', () => {
+    check('Before math\n$$\n\\int_0^1 x\\,dx\n$$\n$$ a^2 + b^2 $$\nAfter math', [
+      ['T', 'Before math'],
+      ['K', '\n$$\n\\int_0^1 x\\,dx\n$$\n$$ a^2 + b^2 $$\n'],
+      ['T', 'After math'],
+    ]);
+  });
+
+  it('keeps reference definitions (with titles) whole', () => {
+    check('[docs]: https://example.com/docs "The docs"\n[Other Ref]: <./a b.md>\n\nRead [the guide][docs].', [
+      ['K', '[docs]: https://example.com/docs "The docs"\n[Other Ref]: <./a b.md>\n\n'],
+      ['T', 'Read'],
+      ['K', ' ['],
+      ['T', 'the guide'],
+      ['K', '][docs].'],
+    ]);
+  });
+
+  it('keeps list markers, ordered markers and task boxes', () => {
+    check('- [ ] open task\n- [x] done task\n1. first\n2) second\n* star item\n', [
+      ['K', '- [ ] '],
+      ['T', 'open task'],
+      ['K', '\n- [x] '],
+      ['T', 'done task'],
+      ['K', '\n1. '],
+      ['T', 'first'],
+      ['K', '\n2) '],
+      ['T', 'second'],
+      ['K', '\n* '],
+      ['T', 'star item'],
+      ['K', '\n'],
+    ]);
+  });
+
+  it('handles nested lists with continuation lines and code inside items', () => {
+    const input = '- outer item\n  continued here\n  - inner item\n    1. deepest item\n\n  Second paragraph\n\n      code in item\n\nAfter list';
+    check(input, [
+      ['K', '- '],
+      ['T', 'outer item\n  continued here'],
+      ['K', '\n  - '],
+      ['T', 'inner item'],
+      ['K', '\n    1. '],
+      ['T', 'deepest item'],
+      ['K', '\n\n  '],
+      ['T', 'Second paragraph'],
+      ['K', '\n\n      code in item\n\n'],
+      ['T', 'After list'],
+    ]);
+  });
+
+  it('keeps fences inside list items', () => {
+    check('- Run this:\n  ```sh\n  npm test\n  ```\n- Done now', [
+      ['K', '- '],
+      ['T', 'Run this:'],
+      ['K', '\n  ```sh\n  npm test\n  ```\n- '],
+      ['T', 'Done now'],
+    ]);
+  });
+
+  it('keeps blockquote markers, nested quotes and code inside quotes', () => {
+    check('> Quoted line\n> > Nested quote\n>\n> ```\n> code\n> ```\nlazy', [
+      ['K', '> '],
+      ['T', 'Quoted line'],
+      ['K', '\n> > '],
+      ['T', 'Nested quote'],
+      ['K', '\n>\n> ```\n> code\n> ```\n'],
+      ['T', 'lazy'],
+    ]);
+  });
+
+  it('splits tables into cells, keeping pipes and the alignment row', () => {
+    check('| Name | Value |\n|:---|---:|\n| First *row* | `x|` |\n| Second | 42 |\n\nAfter', [
+      ['K', '| '],
+      ['T', 'Name'],
+      ['K', ' | '],
+      ['T', 'Value'],
+      ['K', ' |\n|:---|---:|\n| '],
+      ['T', 'First *row*'],
+      ['K', ' | `x|` |\n| '],
+      ['T', 'Second'],
+      ['K', ' | 42 |\n\n'],
+      ['T', 'After'],
+    ]);
+  });
+
+  it('splits tables without outer pipes and keeps escaped pipes in cells', () => {
+    check('Left | Right\n--- | ---\na \\| b | c d', [
+      ['T', 'Left'],
+      ['K', ' | '],
+      ['T', 'Right'],
+      ['K', '\n--- | ---\n'],
+      ['T', 'a \\| b'],
+      ['K', ' | '],
+      ['T', 'c d'],
+    ]);
+  });
+
+  it('keeps footnote definition labels and references', () => {
+    check('Claim here[^1].\n\n[^1]: The source text.', [
+      ['T', 'Claim here'],
+      ['K', '[^1].\n\n[^1]: '],
+      ['T', 'The source text.'],
+    ]);
+  });
+
+  it('preserves CRLF line endings exactly', () => {
+    const input = '# Title\r\n\r\nLine one\r\nline two\r\n\r\n```\r\ncode\r\n```\r\n- item\r\n';
+    check(input, [
+      ['K', '# '],
+      ['T', 'Title'],
+      ['K', '\r\n\r\n'],
+      ['T', 'Line one\r\nline two'],
+      ['K', '\r\n\r\n```\r\ncode\r\n```\r\n- '],
+      ['T', 'item'],
+      ['K', '\r\n'],
+    ]);
+  });
+
+  it('keeps a byte order mark and still sees the heading after it', () => {
+    check('\uFEFF# Title', [['K', '\uFEFF# '], ['T', 'Title']]);
+  });
+
+  it('never translates whitespace-only or letterless text', () => {
+    check('   \n\n\t\n', [['K', '   \n\n\t\n']]);
+    check('1234 --- !!!\n', [['K', '1234 --- !!!\n']]);
+    check('', []);
+  });
+});
+
+describe('segmentMarkdown: inline', () => {
+  it('keeps one sentence with emphasis as one segment', () => {
+    check('A sentence with **bold**, _italic_ and ~~strike~~ text.', [
+      ['T', 'A sentence with **bold**, _italic_ and ~~strike~~ text.'],
+    ]);
+  });
+
+  it('keeps code spans of any backtick run length', () => {
+    check('Use ``a ` b`` or `c` now, but `unclosed stays prose', [
+      ['T', 'Use'],
+      ['K', ' ``a ` b`` '],
+      ['T', 'or'],
+      ['K', ' `c` '],
+      ['T', 'now, but `unclosed stays prose'],
+    ]);
+  });
+
+  it('keeps link destinations and titles, translates link text', () => {
+    check('See [the *docs*](https://x.io/a_(b) "Docs title") and [here](<./a b.md>).', [
+      ['T', 'See'],
+      ['K', ' ['],
+      ['T', 'the *docs*'],
+      ['K', '](https://x.io/a_(b) "Docs title") '],
+      ['T', 'and'],
+      ['K', ' ['],
+      ['T', 'here'],
+      ['K', '](<./a b.md>).'],
+    ]);
+  });
+
+  it('keeps image sources and translates alt text, also inside links', () => {
+    check('[![Build status](https://ci/badge.svg)](https://ci) Image: ![A cat](cat.png \'Cat\')', [
+      ['K', '[!['],
+      ['T', 'Build status'],
+      ['K', '](https://ci/badge.svg)](https://ci) '],
+      ['T', 'Image:'],
+      ['K', ' !['],
+      ['T', 'A cat'],
+      ['K', "](cat.png 'Cat')"],
+    ]);
+  });
+
+  it('keeps reference labels: full, collapsed and shortcut forms', () => {
+    const doc = '[api]: https://a\n\nFull [the api][api], collapsed [api][], shortcut [api], [not a ref].';
+    check(doc, [
+      ['K', '[api]: https://a\n\n'],
+      ['T', 'Full'],
+      ['K', ' ['],
+      ['T', 'the api'],
+      ['K', '][api]'],
+      ['T', ', collapsed'],
+      ['K', ' [api][]'],
+      ['T', ', shortcut'],
+      ['K', ' [api]'],
+      ['T', ', [not a ref].'],
+    ]);
+  });
+
+  it('keeps autolinks, e-mail autolinks and bare URLs (without trailing punctuation)', () => {
+    check('Visit <https://a.b/c?d=1>, mail <me@x.org> or www.example.com/path.', [
+      ['T', 'Visit'],
+      ['K', ' <https://a.b/c?d=1>'],
+      ['T', ', mail'],
+      ['K', ' <me@x.org> '],
+      ['T', 'or'],
+      ['K', ' www.example.com/path.'],
+    ]);
+    assert.deepEqual(prose('(see https://en.wikipedia.org/wiki/Foo_(bar)) ok'), ['(see', ') ok']);
+  });
+
+  it('keeps inline HTML tags and comments, translating the text between them', () => {
+    check('Press <kbd>Ctrl</kbd> <!-- note --> then <img src="a.png" alt="x"/> go', [
+      ['T', 'Press'],
+      ['K', ' <kbd>'],
+      ['T', 'Ctrl'],
+      ['K', '</kbd> <!-- note --> '],
+      ['T', 'then'],
+      ['K', ' <img src="a.png" alt="x"/> '],
+      ['T', 'go'],
+    ]);
+  });
+
+  it('keeps inline math but not currency amounts', () => {
+    check('Area $\\pi r^2$ and $$E=mc^2$$ cost $5 or $10 total.', [
+      ['T', 'Area'],
+      ['K', ' $\\pi r^2$ '],
+      ['T', 'and'],
+      ['K', ' $$E=mc^2$$ '],
+      ['T', 'cost $5 or $10 total.'],
+    ]);
+  });
+
+  it('keeps backslash escapes inside the prose', () => {
+    check('Not \\`code\\` and not \\[link](x)', [['T', 'Not \\`code\\` and not \\[link](x)']]);
+  });
+
+  it('keeps code spans that cross a soft line break', () => {
+    check('Run `npm\ntest` now please', [['T', 'Run'], ['K', ' `npm\ntest` '], ['T', 'now please']]);
+  });
+
+  it('splits a long paragraph on sentence boundaries under 4000 characters', () => {
+    const sentence = 'This sentence is about forty characters. ';
+    const input = '# Long\n\n' + sentence.repeat(250).trimEnd();
+    const parts = prose(input);
+    assert.ok(parts.length === 4, `got ${parts.length}`);
+    for (const p of parts.slice(1)) assert.ok(p.endsWith('characters.') && p.length <= 4000);
+  });
+});
