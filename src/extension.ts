@@ -1,7 +1,19 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { registerCommands } from './commands/command.ts';
+import { textTranslationCommands } from './commands/index.ts';
+import { createServices } from './services/container.ts';
+import { TargetLanguageStatus } from './status/targetLanguageStatus.ts';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Composition root: filled in by the editor layer.
+/**
+ * Composition root: services first, then commands and UI, each disposable owned by the context.
+ * The client and segmentation modules load on first use, not here.
+ */
+export function activate(context: vscode.ExtensionContext): void {
+  const services = createServices(context);
+  context.subscriptions.push(
+    ...registerCommands(textTranslationCommands(services)),
+    new TargetLanguageStatus(services.settings),
+  );
 }
 
 export function deactivate(): void {}

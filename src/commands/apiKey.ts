@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import { apiKeyProblem, maskApiKey } from '../secrets/apiKeyStore.ts';
+import type { Services } from '../services/container.ts';
+import { formatCredits } from '../ui/format.ts';
+import { withCancellableProgress } from '../ui/progress.ts';
+import { showError } from '../ui/showError.ts';
+import type { Command } from './command.ts';
+import { CommandId } from './ids.ts';
+import type { SetApiKeyResult } from './results.ts';
+
+/** Set API Key (optional argument: the key, which skips the input box) and Clear API Key. */
+export function apiKeyCommands(s: Services): Command[] {
+  return [
+    { id: CommandId.setApiKey, run: (key?: unknown) => setApiKey(s, typeof key === 'string' ? key : undefined) },
+    { id: CommandId.clearApiKey, run: () => clearApiKey(s) },
+  ];
+}
+
+async function setApiKey(s: Services, given: string | undefined): Promise<SetApiKeyResult> {
+  const entered =
+    given ??
+    (await vscode.window.showInputBox({
+      title: 'Doc Translate: Set API Key',
+      prompt: 'Paste your API key. It is checked with the service and kept in VS Code secret storage.',
+      placeHolder: 'sk_…',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: apiKeyProblem,
+    }));
+  if (entered === undefined) return { stored: false, reason: 'cancelled' };
+  const problem = apiKeyProblem(entered);
+  if (problem !== undefined) {
+    void vscode.window.showErrorMessage(`Doc Translate: ${problem}`);
+    return { stored: false, reason: 'invalid' };
+  }
+  const key = entered.trim();
+
+  let baseUrl = s.settings.baseUrl;
+  if (baseUrl === '' && given === undefined) {
+    await vscode.commands.executeCommand(CommandId.setServiceUrl);
+    baseUrl = s.settings.baseUrl;
+  }
+  if (baseUrl === '') {
+    void vscode.window.showWarningMessage('Doc Translate: set the service URL first, then the API key.');
+    return { stored: false, reason: 'missingServiceUrl' };
+  }
+
+  // A free call proves the key before anything is stored.
+  const client = await s.clients.create(baseUrl, key);
+  try {
+    const balance = await withCancellableProgress('Doc Translate: checking the API key', (signal) =>
+      client.getBalance({ signal }),
+    );
+    await s.keys.set(key);
+    void vscode.window.showInformationMessage(
+      `Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`,
+    );
+    return { stored: true };
+  } catch (err) {
+    return keyCheckFailed(err, baseUrl);
+  } finally {
+    void client.close().catch(() => undefined);
+  }
+}
+
+async function keyCheckFailed(err: unknown, baseUrl: string): Promise<SetApiKeyResult> {
+  const { AuthenticationError } = await import('../api/index.ts');
+  const { isCancellation } = await import('../ui/errorMessages.ts');
+  if (isCancellation(err)) return { stored: false, reason: 'cancelled' };
+  if (err instanceof AuthenticationError) {
+    const retry = 'Set API Key';
+    void Promise.resolve(
+      vscode.window.showErrorMessage('Doc Translate: the service rejected this API key (401). It was not saved.', retry),
+    ).then((picked) => {
+      if (picked === retry) void vscode.commands.executeCommand(CommandId.setApiKey);
+    });
+    return { stored: false, reason: 'rejected', error: err.code };
+  }
+  void showError(err, { operation: 'Checking the API key', baseUrl });
+  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : undefined;
+  return code !== undefined ? { stored: false, reason: 'failed', error: code } : { stored: false, reason: 'failed' };
+}
+
+async function clearApiKey(s: Services): Promise<boolean> {
+  await s.keys.clear();
+  void vscode.window.showInformationMessage('Doc Translate: API key removed from secret storage.');
+  return true;
+}

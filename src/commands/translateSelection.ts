@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import { isSelectionMode } from '../config/settings.ts';
+import type { SelectionMode } from '../config/keys.ts';
+import { applyIfUnchanged } from '../documents/applyEdits.ts';
+import { openBeside } from '../documents/openBeside.ts';
+import type { Services } from '../services/container.ts';
+import { textKind, translateTexts } from '../services/textTranslation.ts';
+import { withCancellableProgress } from '../ui/progress.ts';
+import { requireClient } from '../ui/requireClient.ts';
+import type { Command } from './command.ts';
+import { CommandId } from './ids.ts';
+import type { TranslateResult } from './results.ts';
+import { reportFailure, translationSettings } from './translationSupport.ts';
+
+export interface TranslateSelectionArgs {
+  mode?: SelectionMode;
+}
+
+/** Translate Selection: every non-empty selection, applied per `docTranslate.selectionMode` or `args.mode`. */
+export function translateSelectionCommand(s: Services): Command {
+  return { id: CommandId.translateSelection, run: (args?: unknown) => translateSelection(s, args) };
+}
+
+async function translateSelection(s: Services, args: unknown): Promise<TranslateResult> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined) {
+    void vscode.window.showInformationMessage('Doc Translate: open a file and select the text to translate.');
+    return { applied: false, reason: 'noEditor' };
+  }
+  const doc = editor.document;
+  const selections = editor.selections.filter((sel) => !sel.isEmpty).sort((a, b) => a.start.compareTo(b.start));
+  if (selections.length === 0) {
+    void vscode.window.showInformationMessage('Doc Translate: select the text to translate.');
+    return { applied: false, reason: 'noSelection' };
+  }
+  const requested = (args as TranslateSelectionArgs | undefined)?.mode;
+  const mode = isSelectionMode(requested) ? requested : s.settings.selectionMode;
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { applied: false, reason: 'notConfigured' };
+
+  const version = doc.version;
+  const texts = selections.map((sel) => doc.getText(sel));
+  const params = translationSettings(s);
+  let translated: string[];
+  try {
+    translated = await withCancellableProgress(`Doc Translate: translating to ${params.targetLanguage}`, (signal, report) =>
+      translateTexts(client, texts, textKind(doc.languageId), { ...params, signal, onProgress: report }),
+    );
+  } catch (err) {
+    return reportFailure(s, err, 'Translation');
+  }
+
+  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  if (mode === 'beside') {
+    const beside = await openBeside(translated.join(eol + eol), doc.languageId);
+    return { applied: true, mode, uri: beside.uri };
+  }
+  const edits = selections.map((sel, i) =>
+    mode === 'replace'
+      ? vscode.TextEdit.replace(sel, translated[i]!)
+      : vscode.TextEdit.insert(insertBelowAnchor(doc, sel), eol + eol + stripFinalEol(translated[i]!)),
+  );
+  const outcome = await applyIfUnchanged(doc, version, edits);
+  if (outcome === 'applied') return { applied: true, mode, uri: doc.uri };
+  if (outcome === 'failed') {
+    void vscode.window.showErrorMessage('Doc Translate: the translation could not be applied to the document.');
+    return { applied: false, reason: 'failed' };
+  }
+  return offerBeside(doc, translated.join(eol + eol));
+}
+
+/** Insert below = after the last selected line, so a partial-line selection does not split its line. */
+function insertBelowAnchor(doc: vscode.TextDocument, sel: vscode.Selection): vscode.Position {
+  const line = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line - 1 : sel.end.line;
+  return doc.lineAt(line).range.end;
+}
+
+function stripFinalEol(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}
+
+/** The document changed while translating: its ranges are stale, so offer the result beside instead. */
+async function offerBeside(doc: vscode.TextDocument, text: string): Promise<TranslateResult> {
+  const open = 'Open Beside';
+  const picked = await vscode.window.showWarningMessage(
+    'Doc Translate: the document changed while translating, so the translation was not applied.',
+    open,
+    'Discard',
+  );
+  if (picked !== open) return { applied: false, reason: 'documentChanged' };
+  const beside = await openBeside(text, doc.languageId);
+  return { applied: false, reason: 'documentChanged', uri: beside.uri };
+}

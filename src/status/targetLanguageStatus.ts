@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../commands/ids.ts';
+import { SettingKey } from '../config/keys.ts';
+import type { Settings } from '../config/settings.ts';
+import { languageName } from '../ui/languages.ts';
+
+/** Status bar item showing the target language; clicking it changes the language. */
+export class TargetLanguageStatus implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly settings: Settings) {
+    this.item = vscode.window.createStatusBarItem('docTranslate.targetLanguage', vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Doc Translate: Target Language';
+    this.item.command = CommandId.changeTargetLanguage;
+    this.subscription = settings.onDidChange((keys) => {
+      if (keys.has(SettingKey.targetLanguage)) this.update();
+    });
+    this.update();
+    this.item.show();
+  }
+
+  private update(): void {
+    const code = this.settings.targetLanguage;
+    this.item.text = `$(globe) ${code.toUpperCase()}`;
+    this.item.tooltip = `Doc Translate: translating into ${languageName(code, vscode.env.language)} (${code}). Click to change.`;
+    this.item.accessibilityInformation = { label: `Doc Translate target language: ${languageName(code)}` };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
