@@ -1,0 +1,77 @@
+/**
+ * The service client: wiring only. Each endpoint group is a resource in `resources/`; to add an
+ * endpoint: schema in schemas.ts, a method on a resource (using Requester.requestJson or
+ * withRetry + Transport.send for streams), an emulator route, a test over HTTP.
+ */
+import type { Logger } from './logger.ts';
+import { Requester, type RequestOptions, type RetryConfig } from './requester.ts';
+import { Billing } from './resources/billing.ts';
+import { InstantTranslation, type BatchRequest, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
+import type { Balance, BatchResponse, SnippetResponse } from './schemas.ts';
+import { Transport } from './transport.ts';
+
+export interface ClientOptions {
+  /** Must end with /api/v1; plain http only for loopback hosts. */
+  baseUrl: string;
+  /** sk_... — sent only as X-API-Key, only to the base URL's origin. */
+  apiKey: string;
+  logger?: Logger;
+  /** Full User-Agent; by default `doc-translate-vscode/<clientVersion>`. */
+  userAgent?: string;
+  /** The extension's version, for the default User-Agent. */
+  clientVersion?: string;
+  /** Default 4 (so at most 5 attempts). */
+  maxRetries?: number;
+  /** Per attempt, default 30 s; translate-batch always allows at least 180 s. */
+  timeoutMs?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  retryAfterCapMs?: number;
+}
+
+export class DocTranslateClient {
+  readonly transport: Transport;
+  readonly requester: Requester;
+  readonly instant: InstantTranslation;
+  readonly billing: Billing;
+
+  constructor(opts: ClientOptions) {
+    this.transport = new Transport({
+      baseUrl: opts.baseUrl,
+      apiKey: opts.apiKey,
+      ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
+      ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
+      ...(opts.clientVersion !== undefined ? { clientVersion: opts.clientVersion } : {}),
+      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    });
+    const retry: RetryConfig = {};
+    if (opts.maxRetries !== undefined) retry.maxRetries = opts.maxRetries;
+    if (opts.retryBaseDelayMs !== undefined) retry.retryBaseDelayMs = opts.retryBaseDelayMs;
+    if (opts.retryMaxDelayMs !== undefined) retry.retryMaxDelayMs = opts.retryMaxDelayMs;
+    if (opts.retryAfterCapMs !== undefined) retry.retryAfterCapMs = opts.retryAfterCapMs;
+    this.requester = new Requester(this.transport, retry, opts.logger);
+    this.instant = new InstantTranslation(this.requester);
+    this.billing = new Billing(this.requester);
+  }
+
+  /** The normalised base URL (origin + path ending in /api/v1). */
+  get baseUrl(): string {
+    return this.transport.base.href;
+  }
+
+  translateSnippet(req: SnippetRequest, opts?: IdempotentRequestOptions): Promise<SnippetResponse> {
+    return this.instant.snippet(req, opts);
+  }
+
+  translateBatch(req: BatchRequest, opts?: IdempotentRequestOptions): Promise<BatchResponse> {
+    return this.instant.batch(req, opts);
+  }
+
+  getBalance(opts?: RequestOptions): Promise<Balance> {
+    return this.billing.balance(opts);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

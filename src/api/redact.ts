@@ -1,0 +1,113 @@
+/**
+ * Redaction for log lines and error messages. Everything not on an allow-list is hidden:
+ * header values outside SAFE_HEADERS, every query value (SSE tickets, share tokens), secret path
+ * segments, and whole paths on origins other than the API (presigned storage addresses).
+ */
+import { headerEntries, type HeadersLike } from './headers.ts';
+
+export const REDACTED = 'REDACTED';
+
+/** Headers whose values are safe to print. Everything else prints as REDACTED. */
+export const SAFE_HEADERS: ReadonlySet<string> = new Set([
+  'accept',
+  'accept-encoding',
+  'cache-control',
+  'connection',
+  'content-disposition',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+  'keep-alive',
+  'last-modified',
+  'retry-after',
+  'transfer-encoding',
+  'user-agent',
+  'x-request-id',
+  'x-webhook-event',
+  'x-webhook-timestamp',
+]);
+
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization']);
+
+/** Path segments that are themselves secrets (read-only share tokens grant downloads). */
+const SECRET_SEGMENT_AFTER: ReadonlySet<string> = new Set(['shares']);
+
+/** `sk_…` plus the last 4 characters, and only when the key is long enough to keep the rest hidden. */
+export function maskApiKey(key: string): string {
+  const trimmed = key.trim();
+  return trimmed.length >= 16 ? `sk_…${trimmed.slice(-4)}` : 'sk_…';
+}
+
+const KEY_PATTERN = /sk_[A-Za-z0-9_\-.~+/=]{4,}/g;
+
+/** Masks anything that looks like an API key, plus any explicitly given secrets. */
+export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join(maskApiKey(secret));
+  }
+  return out.replace(KEY_PATTERN, (match) => maskApiKey(match));
+}
+
+function maskCredentialHeader(name: string, value: string): string {
+  if (name === 'authorization' || name === 'proxy-authorization') {
+    const [scheme, ...rest] = value.trim().split(/\s+/);
+    return rest.length > 0 ? `${scheme} ${maskApiKey(rest.join(' '))}` : REDACTED;
+  }
+  return maskApiKey(value);
+}
+
+/** `name: value` pairs, lower-cased names, values redacted unless allow-listed. */
+export function redactHeaders(headers: HeadersLike): string {
+  return headerEntries(headers)
+    .map(([rawName, value]) => {
+      const name = rawName.toLowerCase();
+      if (CREDENTIAL_HEADERS.has(name)) return `${name}: ${maskCredentialHeader(name, value)}`;
+      if (name === 'location') return `${name}: ${redactUrl(value)}`;
+      return `${name}: ${SAFE_HEADERS.has(name) ? value : REDACTED}`;
+    })
+    .join(', ');
+}
+
+/** A path with query: secret segments and every query value replaced by REDACTED. */
+export function redactPath(pathWithQuery: string): string {
+  const hashFree = pathWithQuery.split('#')[0] ?? '';
+  const queryAt = hashFree.indexOf('?');
+  const path = queryAt === -1 ? hashFree : hashFree.slice(0, queryAt);
+  const query = queryAt === -1 ? undefined : hashFree.slice(queryAt + 1);
+  const segments = path.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    if (SECRET_SEGMENT_AFTER.has(segments[i - 1] ?? '') && segments[i] !== '') segments[i] = REDACTED;
+  }
+  let out = segments.join('/');
+  if (query !== undefined) {
+    const names = query
+      .split('&')
+      .filter((pair) => pair !== '')
+      .map((pair) => `${pair.split('=')[0] ?? ''}=${REDACTED}`);
+    out += `?${names.join('&')}`;
+  }
+  return out;
+}
+
+/**
+ * An absolute URL for logs. On the API origin the path is kept (redacted as above); on any other
+ * origin (presigned storage addresses carry their authority in the path) only the origin is shown.
+ */
+export function redactUrl(url: string | URL, apiOrigin?: string): string {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return url.toString().startsWith('/') ? redactPath(url.toString()) : REDACTED;
+  }
+  if (apiOrigin !== undefined && parsed.origin === apiOrigin) {
+    return parsed.origin + redactPath(parsed.pathname + parsed.search);
+  }
+  return `${parsed.origin}/${REDACTED}`;
+}
