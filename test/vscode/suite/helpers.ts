@@ -1,0 +1,128 @@
+// Shared helpers of the extension-host suites: environment, emulator control API, documents.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'doc-translate.doc-translate';
+
+export interface TestEnv {
+  baseUrl: string;
+  apiKey: string;
+  controlUrl: string;
+  workspace: string;
+}
+
+export function testEnv(): TestEnv {
+  const get = (name: string): string => {
+    const value = process.env[name];
+    assert.ok(value, `${name} must be set by the harness`);
+    return value;
+  };
+  return {
+    baseUrl: get('DOC_TRANSLATE_TEST_BASE_URL'),
+    apiKey: get('DOC_TRANSLATE_TEST_API_KEY'),
+    controlUrl: get('DOC_TRANSLATE_TEST_CONTROL_URL'),
+    workspace: process.env.DOC_TRANSLATE_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '',
+  };
+}
+
+/** Calls the emulator's control API and returns the parsed JSON body. */
+export async function control<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${testEnv().controlUrl}${route}`, {
+    method,
+    headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `control ${method} ${route} answered ${res.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  auth: string;
+}
+
+export async function requestsSeen(pathPrefix = '/api/v1/'): Promise<LoggedRequest[]> {
+  const body = await control<{ requests: LoggedRequest[] }>('GET', `/requests?path_prefix=${encodeURIComponent(pathPrefix)}`);
+  return body.requests;
+}
+
+export async function clearRequests(): Promise<void> {
+  await control('DELETE', '/requests');
+}
+
+export async function clearFaults(): Promise<void> {
+  await control('DELETE', '/faults');
+}
+
+/** The service URL (user setting) and the key (via the command) set to the harness's emulator. */
+export async function configureExtension(): Promise<void> {
+  const env = testEnv();
+  const config = vscode.workspace.getConfiguration('docTranslate');
+  if (config.inspect<string>('baseUrl')?.globalValue !== env.baseUrl) {
+    const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', env.baseUrl);
+    assert.equal(saved.saved, true);
+  }
+  assert.equal(vscode.workspace.getConfiguration('docTranslate').inspect<string>('baseUrl')?.globalValue, env.baseUrl);
+  const stored = await vscode.commands.executeCommand<{ stored: boolean }>('docTranslate.setApiKey', env.apiKey);
+  assert.deepEqual(stored, { stored: true });
+}
+
+export async function setGlobal(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('docTranslate').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Writes a file into the test workspace (a fresh copy per run) and opens it in an editor. */
+export async function openWorkspaceFile(relative: string, content: string): Promise<vscode.TextEditor> {
+  const file = path.join(testEnv().workspace, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+export function select(editor: vscode.TextEditor, ...ranges: [number, number, number, number][]): void {
+  editor.selections = ranges.map(([l1, c1, l2, c2]) => new vscode.Selection(l1, c1, l2, c2));
+}
+
+/** Selects the whole of line `line` (without its line break). */
+export function lineRange(editor: vscode.TextEditor, line: number): [number, number, number, number] {
+  return [line, 0, line, editor.document.lineAt(line).text.length];
+}
+
+function openTabCount(): number {
+  return vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
+}
+
+/** Reverts and closes every editor, so untitled translations never raise a save prompt. */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 50 && openTabCount() > 0; i++) {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    if (vscode.window.activeTextEditor === undefined && openTabCount() > 0) {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  }
+}
+
+export function documentFor(uri: vscode.Uri): vscode.TextDocument {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  assert.ok(doc, `document ${uri.toString()} is open`);
+  return doc;
+}
+
+/** Pseudo-translation of the emulator: a `[lang] ` marker and accented Latin letters. */
+export function looksTranslated(text: string, lang = 'de'): boolean {
+  return text.includes(`[${lang}] `) && /[áéíóúüöç]/i.test(text);
+}
+
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

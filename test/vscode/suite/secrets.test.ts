@@ -1,0 +1,62 @@
+// The API key lives in SecretStorage: set (verified with the service), used, cleared.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { clearRequests, closeAllEditors, configureExtension, lineRange, openWorkspaceFile, requestsSeen, select, testEnv } from './helpers.ts';
+
+interface Balance {
+  available: number;
+}
+
+function showBalance(): Thenable<Balance | undefined> {
+  return vscode.commands.executeCommand<Balance | undefined>('docTranslate.showBalance');
+}
+
+describe('API key in SecretStorage', () => {
+  beforeEach(configureExtension);
+  after(configureExtension);
+  afterEach(closeAllEditors);
+
+  it('is verified with a free call and then used for requests', async () => {
+    await clearRequests();
+    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', testEnv().apiKey);
+    assert.deepEqual(result, { stored: true });
+    const seen = await requestsSeen();
+    assert.deepEqual(
+      seen.map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['GET /api/v1/billing/credits/balance 200'],
+      'only the free balance call checks the key',
+    );
+
+    const balance = await showBalance();
+    assert.ok(balance !== undefined && typeof balance.available === 'number', 'the stored key reads the balance');
+    const auth = (await requestsSeen()).map((r) => r.auth);
+    assert.ok(auth.every((a) => a === 'x-api-key'), `the key travels only as X-API-Key: ${auth.join(',')}`);
+  });
+
+  it('is gone after Clear API Key, and commands ask for it instead of sending requests', async () => {
+    assert.equal(await vscode.commands.executeCommand('docTranslate.clearApiKey'), true);
+    await clearRequests();
+
+    assert.equal(await showBalance(), undefined);
+    const editor = await openWorkspaceFile('secrets-cleared.md', 'Some text.\n');
+    select(editor, lineRange(editor, 0));
+    const result = await vscode.commands.executeCommand('docTranslate.translateSelection', { mode: 'replace' });
+
+    assert.deepEqual(result, { applied: false, reason: 'notConfigured' });
+    assert.equal(editor.document.getText(), 'Some text.\n');
+    assert.deepEqual(await requestsSeen(), [], 'nothing was sent without a key');
+  });
+
+  it('is not stored when the service rejects it (401), and the previous key stays', async () => {
+    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', 'sk_rejected_by_the_service_0000');
+    assert.deepEqual(result, { stored: false, reason: 'rejected', error: 'authentication_failed' });
+    assert.ok((await showBalance()) !== undefined, 'the earlier valid key is still in use');
+  });
+
+  it('is refused without the sk_ prefix, before any request', async () => {
+    await clearRequests();
+    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', 'not-a-key');
+    assert.deepEqual(result, { stored: false, reason: 'invalid' });
+    assert.deepEqual(await requestsSeen(), []);
+  });
+});

@@ -1,0 +1,122 @@
+// Failures leave the document untouched, and errors become actionable messages.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  InsufficientCreditsError,
+  RateLimitedError,
+  ValidationError,
+} from '../../../src/api/index.ts';
+import { describeError } from '../../../src/ui/errorMessages.ts';
+import {
+  clearFaults,
+  closeAllEditors,
+  configureExtension,
+  control,
+  lineRange,
+  openWorkspaceFile,
+  select,
+  setGlobal,
+} from './helpers.ts';
+
+interface TranslateResult {
+  applied: boolean;
+  reason?: string;
+  error?: string;
+  uri?: vscode.Uri;
+}
+
+const SAMPLE = 'A line to translate.\n\nAnother paragraph.\n';
+
+function tabCount(): number {
+  return vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
+}
+
+describe('Translate failures', () => {
+  before(configureExtension);
+  afterEach(async () => {
+    await clearFaults();
+    await setGlobal('targetLanguage', 'de');
+    await closeAllEditors();
+  });
+
+  it('leaves the document untouched when the target language is unsupported (422)', async () => {
+    await setGlobal('targetLanguage', 'xx');
+    const editor = await openWorkspaceFile('error-language.md', SAMPLE);
+    select(editor, lineRange(editor, 0));
+    const version = editor.document.version;
+
+    const result = await vscode.commands.executeCommand<TranslateResult>('docTranslate.translateSelection', { mode: 'replace' });
+
+    assert.deepEqual(result, { applied: false, reason: 'failed', error: 'unsupported_language' });
+    assert.equal(editor.document.getText(), SAMPLE);
+    assert.equal(editor.document.version, version);
+  });
+
+  it('leaves the document untouched when the batch request fails (injected 422)', async () => {
+    await control('POST', '/faults', { path_prefix: '/api/v1/ai/', kind: 'status', status: 422, count: 1 });
+    const editor = await openWorkspaceFile('error-fault.md', SAMPLE);
+    select(editor, lineRange(editor, 0), lineRange(editor, 2));
+    const version = editor.document.version;
+
+    const result = await vscode.commands.executeCommand<TranslateResult>('docTranslate.translateSelection', { mode: 'insertBelow' });
+
+    assert.equal(result.applied, false);
+    assert.equal(result.reason, 'failed');
+    assert.equal(editor.document.getText(), SAMPLE);
+    assert.equal(editor.document.version, version);
+  });
+
+  it('opens no tab when Translate Document fails', async () => {
+    await control('POST', '/faults', { path_prefix: '/api/v1/ai/', kind: 'status', status: 422, count: 1 });
+    await openWorkspaceFile('error-document.md', SAMPLE);
+    const tabs = tabCount();
+
+    const result = await vscode.commands.executeCommand<TranslateResult>('docTranslate.translateDocument');
+
+    assert.equal(result.applied, false);
+    assert.equal(tabCount(), tabs);
+  });
+});
+
+describe('Error messages', () => {
+  it('offers Set API Key on 401', () => {
+    const shown = describeError(new AuthenticationError('bad key', { code: 'authentication_failed', status: 401 }));
+    assert.deepEqual(shown.actions, ['setApiKey']);
+    assert.match(shown.message, /API key/);
+  });
+
+  it('says credits are short on 402, with the balance when known', () => {
+    const err = new InsufficientCreditsError('no credits', { code: 'insufficient_credits', status: 402 });
+    const shown = describeError(err, { availableMillicredits: 1500 });
+    assert.match(shown.message, /Not enough credits/);
+    assert.match(shown.message, /1\.5 credits available/);
+  });
+
+  it('names the target language on 422', () => {
+    const err = new ValidationError('unsupported', { code: 'unsupported_language', status: 422 }, [
+      { field: 'target_lang', message: 'unsupported language' },
+    ]);
+    const shown = describeError(err, { targetLanguage: 'xx' });
+    assert.match(shown.message, /target language "xx"/);
+    assert.deepEqual(shown.actions, ['changeTargetLanguage']);
+  });
+
+  it('says when to retry on 429', () => {
+    const err = new RateLimitedError('slow down', { code: 'rate_limited', status: 429 }, 2500);
+    assert.match(describeError(err).message, /Try again in 3 seconds/);
+  });
+
+  it('mentions the service URL when the connection fails', () => {
+    const err = new ConnectionError('refused', {}, 'ECONNREFUSED');
+    const shown = describeError(err, { baseUrl: 'http://127.0.0.1:1/api/v1' });
+    assert.match(shown.message, /http:\/\/127\.0\.0\.1:1\/api\/v1/);
+    assert.ok(shown.actions.includes('setServiceUrl'));
+  });
+
+  it('stays silent on cancellation', () => {
+    assert.equal(describeError(new AbortError()).silent, true);
+  });
+});
