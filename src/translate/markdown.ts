@@ -8,6 +8,8 @@ import { codeSpanEnd, emitInline, normalizeLabel } from './inline.ts';
 import type { Segmented } from './types.ts';
 
 const BOM = '\uFEFF';
+// `{#anchor .class}` after a heading names its anchor; links elsewhere depend on it.
+const HEADING_ATTRIBUTES = /[ \t]*\{#[^{}\s]+(?:[ \t][^{}]*)?\}[ \t]*$/;
 
 /** Lines [0, n) of YAML (`---`) or TOML (`+++`) front matter at the very start, else 0. */
 function frontMatterLines(lines: Line[]): number {
@@ -149,10 +151,11 @@ export function segmentMarkdown(text: string): Segmented {
     if (heading) {
       flush();
       const body = rest.slice(heading[0].length);
-      const closing = ATX_CLOSING.exec(body)!;
+      const closing = ATX_CLOSING.exec(body)!.index;
+      const end = HEADING_ATTRIBUTES.exec(body.slice(0, closing))?.index ?? closing;
       builder.keep(prefix + heading[0]);
-      inline(body.slice(0, closing.index));
-      builder.keep(body.slice(closing.index) + eol);
+      inline(body.slice(0, end));
+      builder.keep(body.slice(end) + eol);
       table = false;
       continue;
     }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { DEFAULT_BATCH_LIMITS, minimumRequests, planBatches, type Segment } from '../../../src/translate/index.ts';
 
 const seg = (i: number, text: string): Segment => ({ id: `s${i}`, text });
@@ -49,6 +50,25 @@ describe('planBatches', () => {
     const three = planBatches(uneven, { maxSegments: 3 });
     assert.equal(three.length, 3);
     assert.equal(Math.max(...three.map(chars)), 4010);
+  });
+
+  it('its largest batch is the smallest any contiguous split into the minimal count allows', () => {
+    // Brute force: the best possible largest batch over every split into `count` runs of <= maxSegments.
+    const best = (sizes: number[], count: number, max: number): number => {
+      if (count === 0) return sizes.length === 0 ? 0 : Infinity;
+      let result = Infinity;
+      for (let k = 1; k <= Math.min(max, sizes.length); k++) {
+        const head = sizes.slice(0, k).reduce((a, b) => a + b, 0);
+        result = Math.min(result, Math.max(head, best(sizes.slice(k), count - 1, max)));
+      }
+      return result;
+    };
+    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 4000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (sizes, max) => {
+      const segments = sizes.map((n, i) => seg(i, 'q'.repeat(n)));
+      const batches = planBatches(segments, { maxSegments: max });
+      assert.equal(batches.length, Math.ceil(sizes.length / max));
+      assert.equal(Math.max(...batches.map(chars)), best(sizes, batches.length, max));
+    }), { numRuns: 200 });
   });
 
   it('throws on a segment over 4000 characters, duplicate ids, or a segment too big for any body', () => {

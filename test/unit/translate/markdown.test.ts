@@ -44,6 +44,18 @@ describe('segmentMarkdown: blocks', () => {
     ]);
   });
 
+  it('keeps heading anchors like {#id}', () => {
+    check('## Getting started {#start .intro}\n', [['K', '## '], ['T', 'Getting started'], ['K', ' {#start .intro}\n']]);
+  });
+
+  it('ends an HTML block at a blank line so Markdown inside <details> is translated', () => {
+    check('<details>\n<summary>Click</summary>\n\nHidden *text*\n\n</details>\n', [
+      ['K', '<details>\n<summary>Click</summary>\n\n'],
+      ['T', 'Hidden *text*'],
+      ['K', '\n\n</details>\n'],
+    ]);
+  });
+
   it('keeps setext underlines and thematic breaks', () => {
     check('Title here\n==========\n\n* * *\nSub title\n---\n', [
       ['T', 'Title here'],

@@ -122,4 +122,30 @@ describe('segmentation properties', () => {
       assert.ok(peak <= concurrency);
     }), { numRuns: 150 });
   });
+
+  it('an abort at any moment rejects with its reason and starts no request afterwards', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), async (ticks, concurrency) => {
+      const doc = segmentPlainText(Array.from({ length: 64 * 12 }, (_, i) => `Paragraph number ${i}.`).join('\n\n'));
+      const controller = new AbortController();
+      let aborted = false;
+      let startedAfterAbort = 0;
+      const pending = translateSegmented(doc, {
+        concurrency,
+        signal: controller.signal,
+        translateBatch: async (segments) => {
+          if (aborted) startedAfterAbort++;
+          await new Promise((r) => setImmediate(r));
+          return segments.map((s) => ({ id: s.id, translated_text: s.text }));
+        },
+      });
+      for (let i = 0; i < ticks; i++) await new Promise((r) => setImmediate(r));
+      const reason = new Error('stop');
+      aborted = true;
+      controller.abort(reason);
+      const outcome = await pending.then(() => 'resolved', (e: unknown) => e);
+      // A run that finished before the abort may resolve; otherwise it rejects with the reason.
+      if (outcome !== 'resolved') assert.equal(outcome, reason);
+      assert.equal(startedAfterAbort, 0);
+    }), { numRuns: 60 });
+  });
 });
