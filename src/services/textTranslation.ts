@@ -1,7 +1,8 @@
 // Translates pieces of text through the client, choosing a snippet request for one short prose
-// segment and batches otherwise. Pure orchestration (no vscode import); the segmentation module
-// loads on first use.
+// segment and batches otherwise. Pure orchestration (no vscode import, types only from the
+// client), so benchmarks and plain-Node tests can drive the same path as the commands.
 import type { DocTranslateClient } from '../api/index.ts';
+import * as t from '../translate/index.ts';
 import type { Part, Segmented } from '../translate/index.ts';
 
 export type TextKind = 'markdown' | 'plaintext';
@@ -34,7 +35,6 @@ export async function translateTexts(
   kind: TextKind,
   p: TranslateParams,
 ): Promise<string[]> {
-  const t = await import('../translate/index.ts');
   const segment = kind === 'markdown' ? t.segmentMarkdown : t.segmentPlainText;
   const docs = texts.map((text, i) => withIdPrefix(segment(text), `${i}.`));
   const prose = docs.flatMap((d) => d.parts).filter(isProse);
@@ -72,7 +72,6 @@ export async function translateDocumentText(
   kind: TextKind,
   p: TranslateParams,
 ): Promise<string> {
-  const t = await import('../translate/index.ts');
   const doc = kind === 'markdown' ? t.segmentMarkdown(text) : t.segmentPlainText(text);
   return t.translateSegmented(doc, {
     signal: p.signal,
