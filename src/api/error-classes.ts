@@ -57,14 +57,14 @@ export interface ErrorDetails {
 
 export class DocTranslateError extends Error {
   readonly code: ErrorCode;
-  readonly status?: number;
-  readonly requestId?: string;
-  readonly serviceCode?: string;
-  readonly method?: string;
-  readonly path?: string;
-  readonly retryAfter?: string;
+  declare readonly status?: number;
+  declare readonly requestId?: string;
+  declare readonly serviceCode?: string;
+  declare readonly method?: string;
+  declare readonly path?: string;
+  declare readonly retryAfter?: string;
   /** How many attempts were made before this error was given up on (set by the retry loop). */
-  attempts?: number;
+  declare attempts?: number;
 
   constructor(message: string, details: ErrorDetails) {
     super(message);
@@ -109,7 +109,7 @@ export class ValidationError extends DocTranslateError {
 
 /** 429: too many requests; `retryAfterMs` when the service said how long to wait. */
 export class RateLimitedError extends DocTranslateError {
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
 
   constructor(message: string, details: ErrorDetails, retryAfterMs?: number) {
     super(message, details);
@@ -119,7 +119,7 @@ export class RateLimitedError extends DocTranslateError {
 
 /** 503: temporarily unavailable; retried with backoff. */
 export class ServiceUnavailableError extends DocTranslateError {
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
 
   constructor(message: string, details: ErrorDetails, retryAfterMs?: number) {
     super(message, details);
@@ -134,7 +134,7 @@ export class UnexpectedResponseError extends DocTranslateError {}
 
 /** The connection failed or broke (refused, reset, DNS). `causeCode` is e.g. `ECONNRESET`. */
 export class ConnectionError extends DocTranslateError {
-  readonly causeCode?: string;
+  declare readonly causeCode?: string;
 
   constructor(message: string, details: Omit<ErrorDetails, 'code'>, causeCode?: string) {
     super(message, { ...details, code: 'connection_failed' });
