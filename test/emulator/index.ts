@@ -2,12 +2,13 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_PREFIX, CONTROL_PREFIX, EmulatorApp } from './app.ts';
-import { randomSeed } from './random.ts';
-import { handleApi, handleStorage } from './server.ts';
+import { newRequestId, randomSeed } from './random.ts';
+import { guarded, handleApi, handleStorage } from './server.ts';
 
 export { EmulatorApp } from './app.ts';
 
@@ -69,12 +70,20 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const app = new EmulatorApp(opts.seed ?? randomSeed(), opts.jobSpeed ?? 1, dataDir);
   await registerRoutes(app);
 
-  const api = createServer((req, res) => void handleApi(app, req, res));
-  const storage = createServer((req, res) => void handleStorage(app, req, res));
+  const api = createServer(guarded(handleApi, app));
+  const storage = createServer(guarded(handleStorage, app));
   // Long translate batches may run minutes; the default request timeout must not cut them.
   for (const server of [api, storage]) {
     server.requestTimeout = 0;
     server.keepAliveTimeout = 5_000;
+    // Malformed HTTP never reaches the pipeline; answer it with a request id like everything else.
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(`HTTP/1.1 400 Bad Request\r\nX-Request-Id: ${newRequestId()}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    });
   }
   let apiPort: number;
   let storagePort: number;

@@ -16,7 +16,14 @@ function begin(req: IncomingMessage, res: ServerResponse): RequestContext {
   const requestId = newRequestId();
   // Set first so that every answer, including 404s, faults and crashes, carries it.
   res.setHeader('X-Request-Id', requestId);
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  // Only origin-form targets are meaningful here; anything else is treated as "/" (404).
+  const target = req.url?.startsWith('/') ? req.url : '/';
+  let url: URL;
+  try {
+    url = new URL(`http://127.0.0.1${target}`);
+  } catch {
+    url = new URL('http://127.0.0.1/');
+  }
   return new RequestContext(req, res, url, requestId);
 }
 
@@ -134,4 +141,18 @@ export async function handleStorage(app: EmulatorApp, req: IncomingMessage, res:
   if (after.terminal?.kind === 'reset') destroy(ctx);
   else if (after.terminal) sendReply(res, errorReply(faultError(after.terminal)));
   else sendReply(res, reply);
+}
+
+/** Last line of defence: a bug in the pipeline answers 500 (or drops the socket) instead of crashing the process. */
+export function guarded(
+  handler: (app: EmulatorApp, req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  app: EmulatorApp,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handler(app, req, res).catch((err: unknown) => {
+      process.stderr.write(`[emulator] request pipeline failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      if (res.headersSent) res.destroy();
+      else sendReply(res, errorReply(new HttpError(500, 'internal_error', 'Internal emulator error')));
+    });
+  };
 }

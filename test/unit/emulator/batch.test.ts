@@ -120,6 +120,15 @@ describe('emulator: POST /ai/translate-batch', () => {
       assert.equal((await fx.balance()).spent, 10);
     });
 
+    it('charges once when identical requests with one key arrive concurrently', async () => {
+      await fx.fault({ path_prefix: '/api/v1/ai/', kind: 'latency', latency_ms: 30 });
+      const replies = await Promise.all(Array.from({ length: 5 }, () => batch(body, { idem: 'burst' })));
+      assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200]);
+      for (const r of replies) assert.deepEqual(r.body, replies[0]!.body);
+      assert.equal(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 4);
+      assert.equal((await fx.ledger('charge')).length, 1);
+    });
+
     it('answers 409 idempotency_request_conflict for the same key with a different body', async () => {
       assert.equal((await batch(body, { idem: 'k-2' })).status, 200);
       const r = await batch({ ...body, target_lang: 'fr' }, { idem: 'k-2' });
