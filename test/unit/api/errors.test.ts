@@ -30,7 +30,7 @@ const body = (code: string, message = 'msg'): unknown => ({ error: { code, messa
 
 describe('api/errors: createApiError', () => {
   it('maps every status of the spec error table to its class and reason code', () => {
-    const cases: [number, string, unknown, Function, string][] = [
+    const cases: [number, string, unknown, abstract new (...args: never[]) => Error, string][] = [
       [400, '/upload/presign', body('file_size_mismatch'), ValidationError, 'invalid_request'],
       [400, '/ai/translate-snippet', body('engine_unavailable'), ValidationError, 'engine_unavailable'],
       [401, '/jobs', body('invalid_api_key'), AuthenticationError, 'authentication_failed'],
