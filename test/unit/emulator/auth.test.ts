@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { call, errorCode, obj, useEmulator } from './helpers.ts';
 
 describe('emulator: authentication and request ids', () => {
@@ -66,6 +67,16 @@ describe('emulator: authentication and request ids', () => {
     const ids = responses.map((r) => r.headers.get('x-request-id'));
     for (const id of ids) assert.match(id ?? '', /^req_[0-9a-f]{24}$/);
     assert.equal(new Set(ids).size, ids.length);
+  });
+
+  it('answers malformed HTTP with 400 and a request id', async () => {
+    const socket = connect(Number(new URL(fx.emu.baseUrl).port), '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    socket.write('NOT HTTP AT ALL\r\n\r\n');
+    await new Promise((resolve) => socket.on('close', resolve));
+    assert.match(raw, /^HTTP\/1\.1 400 /);
+    assert.match(raw, /\r\nX-Request-Id: req_[0-9a-f]{24}\r\n/);
   });
 
   it('logs the auth style of every API request without key values', async () => {
