@@ -44,7 +44,7 @@ async function translateDocument(s: Services, arg: unknown): Promise<TranslateRe
   } catch (err) {
     return reportFailure(s, err, 'Translation');
   }
-  const translation = await openBeside(translated, doc.languageId);
+  const translation = await openBeside(translated, doc.languageId, { source: doc.uri, language: params.targetLanguage });
   s.translations.remember(doc.uri, translation.uri);
 
   const diff = 'Show Diff';

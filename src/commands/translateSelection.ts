@@ -52,7 +52,10 @@ async function translateSelection(s: Services, args: unknown): Promise<Translate
 
   const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   if (mode === 'beside') {
-    const beside = await openBeside(translated.join(eol + eol), doc.languageId);
+    const beside = await openBeside(translated.join(eol + eol), doc.languageId, {
+      source: doc.uri,
+      language: params.targetLanguage,
+    });
     return { applied: true, mode, uri: beside.uri };
   }
   const edits = selections.map((sel, i) =>

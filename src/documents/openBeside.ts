@@ -1,8 +1,54 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
-/** Opens `content` in a new untitled editor beside the active one, in the given language. */
-export async function openBeside(content: string, languageId: string): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument({ content, language: languageId });
+/**
+ * Opens `content` in a new untitled editor beside the active one. With `nameLike` (the source
+ * and the target language) the tab is named like `guide.de.md` next to the source, so Save
+ * proposes that place; an existing file or open document of that name is never reused.
+ */
+export async function openBeside(
+  content: string,
+  languageId: string,
+  nameLike?: { source: vscode.Uri; language: string },
+): Promise<vscode.TextDocument> {
+  const uri = nameLike !== undefined ? await freeUntitledUri(nameLike.source, nameLike.language) : undefined;
+  let doc: vscode.TextDocument;
+  if (uri === undefined) {
+    doc = await vscode.workspace.openTextDocument({ content, language: languageId });
+  } else {
+    doc = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), content);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      doc = await vscode.workspace.openTextDocument({ content, language: languageId });
+    } else if (doc.languageId !== languageId) {
+      doc = await vscode.languages.setTextDocumentLanguage(doc, languageId);
+    }
+  }
   await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   return doc;
+}
+
+async function freeUntitledUri(source: vscode.Uri, language: string): Promise<vscode.Uri | undefined> {
+  if (source.scheme !== 'file') return undefined;
+  const dir = path.posix.dirname(source.path);
+  const ext = path.posix.extname(source.path);
+  const base = path.posix.basename(source.path, ext);
+  const open = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => d.uri.path));
+  for (let n = 1; n <= 50; n++) {
+    const name = n === 1 ? `${base}.${language}${ext}` : `${base}.${language}-${n}${ext}`;
+    const target = path.posix.join(dir, name);
+    if (open.has(target) || (await exists(source.with({ path: target })))) continue;
+    return vscode.Uri.from({ scheme: 'untitled', path: target });
+  }
+  return undefined;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
 }

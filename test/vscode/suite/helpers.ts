@@ -109,7 +109,7 @@ export async function closeAllEditors(): Promise<void> {
 }
 
 export function documentFor(uri: vscode.Uri): vscode.TextDocument {
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const doc = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri.toString());
   assert.ok(doc, `document ${uri.toString()} is open`);
   return doc;
 }

@@ -48,6 +48,7 @@ describe('Translate Document', () => {
     const text = translation.getText();
     assert.equal(translation.languageId, 'markdown');
     assert.ok(translation.isUntitled, 'the translation is a new untitled tab');
+    assert.equal(result.uri!.path, editor.document.uri.path.replace(/\.md$/, '.de.md'), 'named after the source');
     assert.ok(looksTranslated(text), 'prose is translated');
     assert.equal(frontMatter(text), frontMatter(source), 'front matter unchanged');
     assert.ok(fencedBlocks(source).length > 0, 'the fixture has code blocks');
