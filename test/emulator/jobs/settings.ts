@@ -1,0 +1,36 @@
+import type { EmulatorApp } from '../app.ts';
+import { validationError } from '../errors.ts';
+import { Fields } from '../validation.ts';
+import { MAX_QUEUED_PER_ACCOUNT } from './scheduler.ts';
+
+/** Control knobs for jobs and artifact downloads (reset with the state). */
+export interface JobSettings {
+  /** Waiting jobs per account before POST /jobs answers 429 queue_full. */
+  queue_cap: number;
+  /** 0: GET /artifacts/{id}/download streams the bytes; 301/302/303/307/308: redirects to the storage origin. */
+  download_redirect_status: number;
+  /** false: download-link answers `url: null`, so clients must use the direct download endpoint. */
+  download_link_url: boolean;
+}
+
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+
+export function jobSettings(app: EmulatorApp): JobSettings {
+  return app.state.ext('jobs.settings', () => ({ queue_cap: MAX_QUEUED_PER_ACCOUNT, download_redirect_status: 0, download_link_url: true }));
+}
+
+export function updateJobSettings(app: EmulatorApp, body: Record<string, unknown>): JobSettings {
+  const f = new Fields(body);
+  const cap = f.integer('queue_cap', { optional: true, min: 0 });
+  const redirect = f.integer('download_redirect_status', { optional: true });
+  if (redirect !== undefined && redirect !== 0 && !REDIRECT_STATUSES.includes(redirect)) {
+    f.add('download_redirect_status', `must be 0 or one of ${REDIRECT_STATUSES.join(', ')}`);
+  }
+  const linkUrl = f.boolean('download_link_url');
+  if (f.errors.length > 0) throw validationError(f.errors);
+  const s = jobSettings(app);
+  if (cap !== undefined) s.queue_cap = cap;
+  if (redirect !== undefined) s.download_redirect_status = redirect;
+  if (linkUrl !== undefined) s.download_link_url = linkUrl;
+  return s;
+}

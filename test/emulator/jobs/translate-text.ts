@@ -1,0 +1,56 @@
+import { reassemble, segmentMarkdown, segmentPlainText } from '../../../src/translate/index.ts';
+import type { Segmented } from '../../../src/translate/index.ts';
+import { pseudoTranslate } from '../pseudo.ts';
+import { interleaveBlocks } from './bilingual.ts';
+
+export type OutputMode = 'single' | 'bilingual';
+
+function translations(doc: Segmented, target: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of doc.parts) if (part.kind === 'translate') map.set(part.id, pseudoTranslate(part.text, target));
+  return map;
+}
+
+/** Markdown through the client's own segmenter: code, front matter, URLs and markup stay byte for byte. */
+export function translateMarkdown(text: string, target: string, mode: OutputMode): string {
+  const doc = segmentMarkdown(text);
+  const map = translations(doc, target);
+  return mode === 'single' ? reassemble(doc, map) : interleaveBlocks(text, doc, map, { fences: true });
+}
+
+/** Plain text by paragraphs (blank-line separated). */
+export function translatePlainText(text: string, target: string, mode: OutputMode): string {
+  const doc = segmentPlainText(text);
+  const map = translations(doc, target);
+  return mode === 'single' ? reassemble(doc, map) : interleaveBlocks(text, doc, map, { fences: false });
+}
+
+const TIMING = /-->/;
+/** WebVTT blocks that are not cues: header, comments, styles, regions. */
+const VTT_NON_CUE = /^(WEBVTT|NOTE|STYLE|REGION)(\s|$)/;
+
+/**
+ * SRT and WebVTT: only cue text lines are translated; numbers, identifiers, timings, settings and
+ * non-cue blocks are kept. Bilingual output keeps each cue's source lines and adds the translated
+ * lines below them in the same cue (a common two-line subtitle layout).
+ */
+export function translateSubtitles(text: string, target: string, mode: OutputMode): string {
+  const blocks = text.split(/(\r?\n(?:[^\S\r\n]*\r?\n)+)/);
+  return blocks
+    .map((block, i) => {
+      if (i % 2 === 1) return block;
+      const lines = block.split(/(\r?\n)/);
+      const contentLines: string[] = [];
+      for (let j = 0; j < lines.length; j += 2) contentLines.push(lines[j]!);
+      if (contentLines.length > 0 && VTT_NON_CUE.test(contentLines[0]!.replace(/^\uFEFF/, ''))) return block;
+      const timingAt = contentLines.findIndex((l) => TIMING.test(l));
+      if (timingAt < 0) return block;
+      const eol = lines[1] ?? '\n';
+      const head = contentLines.slice(0, timingAt + 1);
+      const cue = contentLines.slice(timingAt + 1);
+      const translated = cue.map((l) => pseudoTranslate(l, target));
+      const body = mode === 'single' ? translated : [...cue, ...translated.filter((l) => l.trim().length > 0)];
+      return [...head, ...body].join(eol);
+    })
+    .join('');
+}
