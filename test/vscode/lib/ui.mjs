@@ -1,0 +1,106 @@
+// Runs the Playwright UI tests (test/vscode/ui/*.test.mjs, mocha BDD in this Node process) against
+// one code-server workbench: either with the extension under development, or with the packaged
+// .vsix installed into a private extensions folder (then only tests tagged @packaged run).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import Mocha from 'mocha';
+import { ensureCodeServer } from '../install.mjs';
+import { setWorkbench } from '../ui/context.mjs';
+import { Workbench } from '../ui/workbench.mjs';
+import { installVsix } from './codeserver.mjs';
+import { openSession } from './session.mjs';
+import { extensionHostCrashes } from './verdict.mjs';
+
+export const EXTENSION_ID = 'doc-translate.doc-translate';
+
+/** True when the server's extension-host log shows the extension was activated. */
+export function activatedInLog(logText, extensionId = EXTENSION_ID) {
+  const id = extensionId.replace(/\./g, '\\.');
+  return new RegExp(`_doActivateExtension ${id}[,\\s]`, 'i').test(logText)
+    && !new RegExp(`Activating extension '?${id}'? failed`, 'i').test(logText);
+}
+
+/**
+ * @param {{ repoRoot: string, vsix?: string, grep?: string, timeoutMs?: number, testsDir?: string,
+ *           extensionDevelopmentPath?: string, keepOpen?: (session: object) => Promise<void> }} o
+ */
+export async function runUiTests(o) {
+  const started = Date.now();
+  const packaged = Boolean(o.vsix);
+  const testsDir = o.testsDir ?? join(o.repoRoot, 'test', 'vscode', 'ui');
+  let extensionsDir;
+  let installDirToRemove;
+  if (packaged) {
+    const installDir = await ensureCodeServer();
+    installDirToRemove = mkdtempSync(join(tmpdir(), 'doc-translate-vsix-'));
+    extensionsDir = join(installDirToRemove, 'extensions');
+    const out = installVsix({ installDir, runDir: installDirToRemove, extensionsDir, vsix: o.vsix });
+    process.stdout.write(`[harness] ${out.split('\n').filter((l) => /install/i.test(l)).pop() ?? out}\n`);
+    process.stdout.write(`[harness] installed ${relative(o.repoRoot, o.vsix)} into ${extensionsDir}: ${readdirSync(extensionsDir).filter((n) => !n.endsWith('.json')).join(', ')}\n`);
+  }
+  const session = await openSession({
+    repoRoot: o.repoRoot,
+    name: packaged ? 'ui-packaged' : 'ui',
+    extensionDevelopmentPath: packaged ? undefined : (o.extensionDevelopmentPath ?? o.repoRoot),
+    extensionsDir,
+  });
+  const reasons = [];
+  let passes = 0;
+  let failures = 0;
+  try {
+    await session.page.goto(session.url);
+    const wb = new Workbench(session.page, { screenshotsDir: join(o.repoRoot, 'test-results', 'screenshots'),
+      screenshotPrefix: packaged ? 'packaged-' : '',
+    });
+    await wb.ready();
+    process.stderr.write(`[harness] workbench ready (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    setWorkbench(wb, {
+      mode: packaged ? 'packaged' : 'development',
+      emulator: session.emulator && { baseUrl: session.emulator.baseUrl, apiKey: session.emulator.apiKey, controlUrl: session.emulator.controlUrl },
+      workspace: session.workspace,
+    });
+    const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', color: process.stdout.isTTY === true });
+    const grep = packaged ? '@packaged' : o.grep;
+    if (grep) mocha.grep(grep);
+    for (const f of readdirSync(testsDir).filter((n) => n.endsWith('.test.mjs')).sort()) mocha.addFile(join(testsDir, f));
+    await mocha.loadFilesAsync();
+    let timer;
+    const run = new Promise((resolve) => {
+      const runner = mocha.run((n) => resolve(n));
+      runner.on('pass', () => { passes += 1; });
+      runner.on('fail', (test) => {
+        failures += 1;
+        void wb.screenshot(`failed-${test.fullTitle()}`).catch(() => {});
+      });
+    });
+    const timeout = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? 600_000); });
+    const outcome = await Promise.race([run, timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      reasons.push(`timed out; screenshot ${await session.screenshot('timeout.png')}`);
+    }
+    if (failures > 0) reasons.push(`${failures} UI test(s) failed`);
+    if (passes === 0) reasons.push('no UI test passed');
+    await new Promise((r) => setTimeout(r, 500));
+    const log = session.serverLog();
+    for (const line of extensionHostCrashes(log)) reasons.push(`extension host crashed: ${line}`);
+    if (packaged) {
+      if (activatedInLog(log)) process.stdout.write(`[harness] extension host log: ${EXTENSION_ID} activated from the installed .vsix\n`);
+      else reasons.push(`the extension host log does not show ${EXTENSION_ID} activated`);
+    }
+    if (reasons.length) session.keepLogs();
+    if (o.keepOpen) await o.keepOpen(session);
+  } catch (err) {
+    reasons.push(String(err?.stack ?? err));
+    await session.screenshot('failure.png');
+    session.keepLogs();
+  } finally {
+    await session.close();
+    if (installDirToRemove) rmSync(installDirToRemove, { recursive: true, force: true });
+  }
+  return {
+    pass: reasons.length === 0, reasons, result: { passes, failures },
+    resultsDir: session.resultsDir, durationMs: Date.now() - started,
+  };
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Runs the extension's tests inside a real VS Code.
+//
+//   node test/vscode/run.mjs                 extension-host suite (test/vscode/suite) in code-server
+//   node test/vscode/run.mjs --grep <re>     only matching tests
+//   node test/vscode/run.mjs --suite <dir>   another suite folder (its *.test.ts + the standard index.ts)
+//   node test/vscode/run.mjs --self-test     proves failing and crashing suites are reported as failures
+//   node test/vscode/run.mjs --ui            Playwright UI tests (test/vscode/ui/*.test.mjs)
+//   node test/vscode/run.mjs --vsix <file>   installs the packaged extension and runs the @packaged UI tests
+//   --timeout <s>  overall limit per run (default 600)   --keep-open  leave the workbench running (Ctrl+C ends)
+//
+// With VSCODE_EXECUTABLE (a desktop VS Code) or VSCODE_TEST_VERSION (downloaded by
+// @vscode/test-electron) the suite runs there instead of code-server.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as esbuild from 'esbuild';
+import { electronRequested, runSuiteInElectron } from './lib/electron.mjs';
+import { installCleanupHandlers } from './lib/processes.mjs';
+import { runSuite } from './lib/suite.mjs';
+import { runUiTests } from './lib/ui.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: opts } = parseArgs({
+  options: {
+    grep: { type: 'string' },
+    suite: { type: 'string' },
+    'self-test': { type: 'boolean' },
+    ui: { type: 'boolean' },
+    vsix: { type: 'string' },
+    timeout: { type: 'string' },
+    'keep-open': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (opts.help) {
+  const text = (await import('node:fs')).readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  process.stdout.write(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n') + '\n');
+  process.exit(0);
+}
+const timeoutMs = (Number(opts.timeout) || 600) * 1000;
+installCleanupHandlers();
+
+function buildExtension() {
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('building the extension failed');
+}
+
+/** Bundles index.ts and the suite's *.test.ts into out/test/<name>/; returns index.js. */
+async function buildSuite(suiteDir) {
+  const abs = resolve(repoRoot, suiteDir);
+  if (abs === join(repoRoot, 'test', 'vscode', 'suite')) {
+    const r = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: repoRoot, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('building the extension-host suite failed');
+    return join(repoRoot, 'out', 'test', 'suite', 'index.js');
+  }
+  const entryPoints = { index: join(repoRoot, 'test', 'vscode', 'suite', 'index.ts') };
+  for (const f of readdirSync(abs).filter((n) => n.endsWith('.test.ts'))) entryPoints[f.slice(0, -3)] = join(abs, f);
+  const outdir = join(repoRoot, 'out', 'test', basename(abs));
+  await esbuild.build({
+    entryPoints, outdir, bundle: true, format: 'cjs', platform: 'node', target: 'node20',
+    external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning',
+  });
+  return join(outdir, 'index.js');
+}
+
+function summary(label, r) {
+  const secs = (r.durationMs / 1000).toFixed(1);
+  const counts = r.result ? `${r.result.passes} passing, ${r.result.failures} failing` : 'no result';
+  if (r.pass) return `PASS ${label}: ${counts} (${secs} s)`;
+  return `FAIL ${label}: ${counts} (${secs} s)\n  - ${r.reasons.join('\n  - ')}\n  logs: ${relative(repoRoot, r.resultsDir)}/`;
+}
+
+const keepOpen = opts['keep-open'] ? async (session) => {
+  process.stdout.write(`[harness] workbench left running: ${session.server.origin}/?folder=${encodeURIComponent(session.workspace)}\n` +
+    '[harness] press Ctrl+C to stop\n');
+  await new Promise(() => {});
+} : undefined;
+
+async function runOne(name, suiteDir, grep) {
+  const testsIndex = await buildSuite(suiteDir);
+  if (electronRequested()) return runSuiteInElectron({ repoRoot, name, testsIndex, grep });
+  return runSuite({ repoRoot, name, testsIndex, grep, timeoutMs, keepOpen });
+}
+
+/** Runs the deliberate fixture suites and checks the harness judges each correctly. */
+async function selfTest() {
+  const checks = [
+    {
+      label: 'a failing extension-host test fails the run',
+      run: () => runOne('self-test-failing', 'test/vscode/fixtures/failing-suite'),
+      expect: (r) => !r.pass && r.exitCode === 1 && r.result?.failures === 1 && r.result?.passes === 1,
+    },
+    {
+      label: 'the same suite without its failing test passes (environment and settings reach the host)',
+      run: () => runOne('self-test-passing', 'test/vscode/fixtures/failing-suite', '^harness fixture: failing suite passes'),
+      expect: (r) => r.pass && r.result?.passes === 1 && r.result?.failures === 0,
+    },
+    {
+      label: 'an extension host that exits with code 0 mid-suite fails the run',
+      run: () => runOne('self-test-crashing', 'test/vscode/fixtures/crashing-suite'),
+      expect: (r) => !r.pass && r.reasons.some((x) => x.includes('no result file')),
+    },
+  ];
+  let ok = true;
+  for (const c of checks) {
+    process.stdout.write(`\n[self-test] ${c.label}\n`);
+    const r = await c.run();
+    const good = c.expect(r);
+    ok &&= good;
+    process.stdout.write(`[self-test] ${good ? 'ok' : 'NOT OK'}: harness said ${r.pass ? 'PASS' : 'FAIL'}` +
+      `${r.pass ? '' : ` (${r.reasons.join('; ')})`} in ${(r.durationMs / 1000).toFixed(1)} s\n`);
+  }
+  process.stdout.write(`\n${ok ? 'PASS' : 'FAIL'} harness self-test\n`);
+  return ok;
+}
+
+async function main() {
+  buildExtension();
+  if (opts['self-test']) return selfTest();
+  if (opts.ui || opts.vsix) {
+    const r = await runUiTests({ repoRoot, vsix: opts.vsix && resolve(opts.vsix), grep: opts.grep, timeoutMs, keepOpen });
+    process.stdout.write(`\n${summary(opts.vsix ? 'packaged extension (UI)' : 'UI tests', r)}\n`);
+    return r.pass;
+  }
+  const suiteDir = opts.suite ?? 'test/vscode/suite';
+  const r = await runOne(opts.suite ? `suite-${basename(suiteDir)}` : 'suite', suiteDir, opts.grep);
+  process.stdout.write(`\n${summary(`extension-host suite (${relative(repoRoot, resolve(repoRoot, suiteDir))})`, r)}\n`);
+  return r.pass;
+}
+
+main().then(
+  (ok) => { process.exitCode = ok ? 0 : 1; },
+  (err) => { process.stderr.write(`[harness] ${err?.stack ?? err}\n`); process.exitCode = 1; },
+);

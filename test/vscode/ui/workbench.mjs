@@ -1,0 +1,211 @@
+// Reusable user-level actions on the VS Code workbench (code-server 4.100 / VS Code 1.100 DOM):
+// command palette, quick picks, status bar, notifications, views, screenshots.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const QUICK_INPUT = '.quick-input-widget';
+const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
+const QUICK_ROWS = '.quick-input-widget .quick-input-list .monaco-list-row';
+const STATUS_ITEMS = '#workbench\\.parts\\.statusbar .statusbar-item';
+const TOASTS = '.notifications-toasts .notification-toast';
+
+const matches = (text, m) => (m instanceof RegExp ? m.test(text) : text.includes(m));
+
+export class Workbench {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page, { screenshotsDir, screenshotPrefix = '' }) {
+    this.page = page;
+    this.screenshotsDir = screenshotsDir;
+    this.screenshotPrefix = screenshotPrefix;
+    mkdirSync(screenshotsDir, { recursive: true });
+  }
+
+  /** Waits until the workbench, explorer and status bar are rendered. */
+  async ready({ timeout = 60_000 } = {}) {
+    await this.page.waitForSelector('.monaco-workbench', { timeout });
+    await this.page.waitForSelector('#workbench\\.parts\\.statusbar', { timeout });
+    await this.page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout });
+  }
+
+  async closeQuickInput() {
+    if (await this.page.locator(QUICK_INPUT).isVisible()) await this.page.keyboard.press('Escape');
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  }
+
+  async openPalette() {
+    await this.closeQuickInput();
+    await this.page.keyboard.press('F1');
+    await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
+  }
+
+  /** Types into an input box a command opened (e.g. a password prompt) and presses Enter. */
+  async submitInput(text, { timeout = 15_000 } = {}) {
+    const box = this.page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ state: 'visible', timeout });
+    await box.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Labels of the visible quick-pick rows. */
+  async quickPickLabels() {
+    return this.page.locator(QUICK_ROWS).evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent ?? ''));
+  }
+
+  /**
+   * Types `text` into the open quick input and accepts the first row whose label matches
+   * `rowMatch` (default: the typed text), waiting for the list to filter.
+   */
+  async pick(text, rowMatch = text, { timeout = 10_000 } = {}) {
+    const box = this.page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ state: 'visible', timeout });
+    await box.fill(text);
+    const deadline = Date.now() + timeout;
+    let labels = [];
+    while (Date.now() < deadline) {
+      labels = await this.quickPickLabels();
+      const index = labels.findIndex((l) => matches(l, rowMatch));
+      if (index >= 0) {
+        await this.page.locator(QUICK_ROWS).nth(index).click();
+        return labels[index];
+      }
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`no quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`);
+  }
+
+  /**
+   * Runs a command from the palette by its full title, e.g. "Doc Translate: Change Target Language".
+   * Retries while the command is not listed yet: contributions of the remote extension host
+   * register a moment after the workbench renders, and an open palette does not refresh.
+   */
+  async runCommand(title, { timeout = 30_000 } = {}) {
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`);
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await this.openPalette();
+      try {
+        await this.pick(`>${title}`, exact, { timeout: 2000 });
+        break;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await this.closeQuickInput();
+        await this.page.waitForTimeout(500);
+      }
+    }
+    // The palette closes (or the command's own quick input replaces it) before anything else.
+    await this.page.waitForFunction(() => {
+      const box = document.querySelector('.quick-input-widget .quick-input-box input');
+      const widget = document.querySelector('.quick-input-widget');
+      const visible = widget instanceof HTMLElement && widget.style.display !== 'none';
+      return !visible || !(box instanceof HTMLInputElement) || !box.value.startsWith('>');
+    }, undefined, { timeout: 5000 }).catch(() => {});
+  }
+
+  /** Texts of all status bar items (icons rendered as their aria text). */
+  async statusBarTexts() {
+    return this.page.locator(STATUS_ITEMS).evaluateAll((items) => items.map((i) => (i instanceof HTMLElement ? i.innerText : '').trim()));
+  }
+
+  /**
+   * Status bar item contributed by an extension: `id` is the one passed to createStatusBarItem,
+   * `extensionId` defaults to this extension's.
+   */
+  statusBarItem(id, extensionId = 'doc-translate.doc-translate') {
+    return this.page.locator(`#workbench\\.parts\\.statusbar [id="${extensionId}.${id}"]`);
+  }
+
+  /** Text of a status bar item by its id (see statusBarItem); '' when absent. */
+  async statusBarItemText(id, extensionId = 'doc-translate.doc-translate') {
+    return this.page.evaluate((elementId) => {
+      const el = document.getElementById(elementId);
+      return el instanceof HTMLElement ? el.innerText.trim() : '';
+    }, `${extensionId}.${id}`);
+  }
+
+  /** Waits until a status bar item's text matches; returns the text. */
+  async waitForStatusBarText(match, { id, extensionId, timeout = 15_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    let texts = [];
+    while (Date.now() < deadline) {
+      texts = id ? [await this.statusBarItemText(id, extensionId)] : await this.statusBarTexts();
+      const hit = texts.find((t) => matches(t, match));
+      if (hit !== undefined) return hit;
+      await this.page.waitForTimeout(150);
+    }
+    throw new Error(`no status bar item${id ? ` ${id}` : ''} matching ${match}; items: ${JSON.stringify(texts)}`);
+  }
+
+  /** Texts of the visible notification toasts. */
+  async notificationTexts() {
+    return this.page.locator(`${TOASTS} .notification-list-item-message`)
+      .evaluateAll((msgs) => msgs.map((m) => (m instanceof HTMLElement ? m.innerText : '').trim()));
+  }
+
+  async waitForNotification(match, { timeout = 15_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    let texts = [];
+    while (Date.now() < deadline) {
+      texts = await this.notificationTexts();
+      const hit = texts.find((t) => matches(t, match));
+      if (hit !== undefined) return hit;
+      await this.page.waitForTimeout(150);
+    }
+    throw new Error(`no notification matching ${match}; visible: ${JSON.stringify(texts)}`);
+  }
+
+  async clearNotifications() {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  /** Opens a workspace file through Quick Open and waits for its editor tab. */
+  async openFile(relativePath) {
+    await this.closeQuickInput();
+    await this.page.keyboard.press('Control+P');
+    await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
+    const name = relativePath.split('/').pop();
+    await this.pick(relativePath, name);
+    await this.page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first().waitFor({ state: 'visible' });
+  }
+
+  /** Visible text of the active editor (the rendered lines only). */
+  async activeEditorText() {
+    return this.page.evaluate(() => {
+      const lines = document.querySelector('.editor-group-container.active .monaco-editor .view-lines');
+      return lines instanceof HTMLElement ? lines.innerText.replace(/\u00a0/g, ' ') : '';
+    });
+  }
+
+  /** Waits until the active editor shows text matching `match`; returns the visible text. */
+  async waitForActiveEditorText(match, { timeout = 30_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = await this.activeEditorText();
+      if (matches(text, match)) return text;
+      await this.page.waitForTimeout(200);
+    }
+    throw new Error(`the active editor does not show ${match}; it shows:\n${text.slice(0, 500)}`);
+  }
+
+  /** Titles of the open editor tabs. */
+  async tabTitles() {
+    return this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label') ?? ''));
+  }
+
+  /** Section (pane) of a side-bar view by its title, e.g. "Jobs". */
+  view(title) {
+    return this.page.locator('.pane').filter({ has: this.page.locator(`.pane-header[aria-label^="${title}"]`) });
+  }
+
+  /** Labels of the rows of a tree view. */
+  async viewRows(title) {
+    return this.view(title).locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? (r instanceof HTMLElement ? r.innerText : '').trim()));
+  }
+
+  /** Saves a PNG into the screenshots folder (test-results/screenshots); returns its path. */
+  async screenshot(name) {
+    const path = join(this.screenshotsDir, `${this.screenshotPrefix}${name.replace(/[^\w.-]+/g, '-')}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}
