@@ -8,6 +8,7 @@ import type { EmulatorState, JobRecord, LedgerEntry } from './state.ts';
 /** Job settlement rates (contracts.md: characters x 1000, PDF pages x 2000). */
 const JOB_MILLICREDITS_PER_CHAR = 1000;
 const JOB_MILLICREDITS_PER_PAGE = 2000;
+const JOB_MINIMUM_MILLICREDITS = 2000;
 /** The emulator's token estimate for usage: one token per 4 characters, rounded up. */
 const CHARS_PER_TOKEN = 4;
 
@@ -18,6 +19,8 @@ export interface BillingBasis {
   quantity: number;
   /** Millicredits per unit, when one rate applies. */
   rate_millicredits: number | null;
+  /** Smallest amount charged whatever the quantity (file jobs: 2 credits). */
+  minimum_millicredits: number | null;
 }
 
 export interface CreditOperation {
@@ -84,11 +87,18 @@ function statusOf(charged: number, refunded: number, fallback: OperationStatus):
 
 function jobBasis(state: EmulatorState, job: JobRecord | undefined, charges: LedgerEntry[]): BillingBasis {
   const doc = job ? state.documents.get(job.document_id) : undefined;
-  if (doc?.format === 'pdf' && doc.pageCount !== null) {
-    return { unit: 'pages', quantity: doc.pageCount, rate_millicredits: JOB_MILLICREDITS_PER_PAGE };
+  const charged = sum(charges);
+  if (doc?.format === 'pdf') {
+    const pages = charged > 0 ? Math.round(charged / JOB_MILLICREDITS_PER_PAGE) : Math.max(1, doc.pageCount ?? 1);
+    return { unit: 'pages', quantity: pages, rate_millicredits: JOB_MILLICREDITS_PER_PAGE, minimum_millicredits: null };
   }
   const measured = charges.reduce((n, e) => n + e.characters, 0);
-  return { unit: 'characters', quantity: measured > 0 ? measured : (doc?.charCount ?? 0), rate_millicredits: JOB_MILLICREDITS_PER_CHAR };
+  return {
+    unit: 'characters',
+    quantity: measured > 0 ? measured : (doc?.charCount ?? 0),
+    rate_millicredits: JOB_MILLICREDITS_PER_CHAR,
+    minimum_millicredits: JOB_MINIMUM_MILLICREDITS,
+  };
 }
 
 function jobOperation(state: EmulatorState, jobId: string, job: JobRecord | undefined, entries: LedgerEntry[]): CreditOperation {
@@ -129,8 +139,8 @@ function entryOperation(id: string, entries: LedgerEntry[]): CreditOperation {
     kind: charges.length === 0 ? 'refund' : kindOf(first.endpoint),
     status: statusOf(charged, refunded, charges.length === 0 ? 'refunded' : 'settled'),
     billing_basis: characters > 0
-      ? { unit: 'characters', quantity: characters, rate_millicredits: charged % characters === 0 ? charged / characters : null }
-      : { unit: 'none', quantity: 0, rate_millicredits: null },
+      ? { unit: 'characters', quantity: characters, rate_millicredits: charged % characters === 0 ? charged / characters : null, minimum_millicredits: null }
+      : { unit: 'none', quantity: 0, rate_millicredits: null, minimum_millicredits: null },
     charged_millicredits: charged,
     refunded_millicredits: refunded,
     created_at: first.at,

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body exactly as received (signatures are computed over it). */
+  raw: string;
+}
+
+/** What the receiver answers: a status (with headers), or 'hang' to never answer. */
+export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+
+/** A local webhook receiver on 127.0.0.1:0 that records every request. */
+export class Receiver {
+  readonly received: Received[] = [];
+  answer: Answer = { status: 200 };
+  private hanging: ServerResponse[] = [];
+
+  private constructor(private readonly server: Server, readonly url: string) {}
+
+  static async start(path = '/hook'): Promise<Receiver> {
+    let self: Receiver | undefined;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        self!.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+        const answer = self!.answer;
+        if (answer === 'hang') {
+          self!.hanging.push(res);
+          return;
+        }
+        res.writeHead(answer.status, answer.headers ?? {});
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    self = new Receiver(server, `http://127.0.0.1:${port}${path}`);
+    return self;
+  }
+
+  /** Parsed JSON body of the n-th request. */
+  json(n: number): Record<string, unknown> {
+    return JSON.parse(this.received[n]!.raw) as Record<string, unknown>;
+  }
+
+  close(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
