@@ -1,0 +1,128 @@
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import type { FormatInfo } from '../formats.ts';
+import { docxCharCount } from './docx.ts';
+import { ContentError, counterFor } from './text-counters.ts';
+
+export { ContentError } from './text-counters.ts';
+
+/** Files up to this size are parsed whole (JSON.parse, pdf-lib, docx); bigger ones only streamed. */
+export const WHOLE_PARSE_LIMIT = 32 * 1024 * 1024;
+
+export interface Analysis {
+  charCount: number;
+  pageCount: number | null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function head(path: string, bytes: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function requireSignature(path: string, signature: Buffer, what: string): Promise<void> {
+  const start = await head(path, signature.length);
+  if (!start.equals(signature)) throw new ContentError(`The content is not ${what}`);
+}
+
+/**
+ * Checks that the content matches the format (ContentError otherwise) and measures it:
+ * characters of translatable text and, for PDF, pages. Reads the file as a stream.
+ */
+export async function analyzeFile(path: string, info: FormatInfo, size: number): Promise<Analysis> {
+  switch (info.kind) {
+    case 'image':
+      await requireSignature(path, info.format === 'png' ? PNG_SIGNATURE : JPEG_SIGNATURE, `a ${info.format.toUpperCase()} image`);
+      return { charCount: 0, pageCount: null };
+    case 'pdf':
+      await requireSignature(path, PDF_SIGNATURE, 'a PDF document (it must start with %PDF-)');
+      return { charCount: 0, pageCount: await pdfPages(path, size) };
+    case 'docx':
+      await requireSignature(path, ZIP_SIGNATURE, 'a DOCX (ZIP) document');
+      return { charCount: size <= WHOLE_PARSE_LIMIT ? docxCharCount(await readFile(path)) : 0, pageCount: null };
+    default:
+      return { charCount: await textChars(path, info, size), pageCount: null };
+  }
+}
+
+async function textChars(path: string, info: FormatInfo, size: number): Promise<number> {
+  const kind = info.kind as 'plain' | 'markup' | 'json' | 'subtitle';
+  const counter = counterFor(kind, info.format);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const keepWhole = kind === 'json' && size <= WHOLE_PARSE_LIMIT;
+  const parts: string[] = [];
+  const feed = (text: string): void => {
+    if (text.includes('\0')) throw new ContentError('Text content must not contain NUL characters');
+    counter.push(text);
+    if (keepWhole) parts.push(text);
+  };
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+      feed(decoder.decode(chunk as Buffer, { stream: true }));
+    }
+    feed(decoder.decode());
+  } catch (err) {
+    if (err instanceof TypeError) throw new ContentError('Text content must be valid UTF-8');
+    throw err;
+  }
+  const count = counter.finish();
+  if (keepWhole) {
+    try {
+      JSON.parse(parts.join(''));
+    } catch {
+      throw new ContentError('The content is not valid JSON');
+    }
+  }
+  return count;
+}
+
+/** pdf-lib for files of reasonable size; otherwise (or when it cannot parse) count page objects. */
+async function pdfPages(path: string, size: number): Promise<number> {
+  if (size <= WHOLE_PARSE_LIMIT) {
+    try {
+      const pdf = await PDFDocument.load(await readFile(path), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+      const pages = pdf.getPageCount();
+      if (pages > 0) return pages;
+    } catch {
+      // Damaged or unusual files: the object count below is the fallback.
+    }
+  }
+  return Math.max(1, await countPageObjects(path));
+}
+
+const PAGE_OBJECT = /\/Type\s*\/Page(?![A-Za-z0-9])/g;
+
+async function countPageObjects(path: string): Promise<number> {
+  let count = 0;
+  let carry = '';
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const text = carry + (chunk as Buffer).toString('latin1');
+    let lastEnd = 0;
+    let held = -1;
+    for (const m of text.matchAll(PAGE_OBJECT)) {
+      const end = m.index + m[0].length;
+      // At the very end the next byte is unknown ("/Pages"?): decide with the next chunk.
+      if (end >= text.length) {
+        held = m.index;
+        break;
+      }
+      count += 1;
+      lastEnd = end;
+    }
+    // Keep a tail so a marker split across chunks is still found, but never count one twice.
+    carry = text.slice(held >= 0 ? held : Math.max(lastEnd, text.length - 32));
+  }
+  count += [...carry.matchAll(PAGE_OBJECT)].length;
+  return count;
+}

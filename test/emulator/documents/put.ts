@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { EmulatorApp } from '../app.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { Reply, RequestContext } from '../router.ts';
+import { uploads, uploadsDir } from './uploads.ts';
+import type { UploadRecord } from './uploads.ts';
+
+/** Reads and discards the body so the client can finish sending and then read the error. */
+function drain(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded) {
+      resolve();
+      return;
+    }
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', () => resolve());
+    req.resume();
+  });
+}
+
+class TooLarge extends Error {}
+
+/** The exact upload_headers of the presign answer, compared as sent (spec 4.2: "unchanged"). */
+function headerProblem(ctx: RequestContext, record: UploadRecord): string | undefined {
+  const contentType = ctx.header('content-type');
+  if (contentType === undefined) return 'Content-Type is missing; send the upload_headers unchanged';
+  if (contentType.trim() !== record.info.mimeType) return `Content-Type must be exactly "${record.info.mimeType}"`;
+  const ifNoneMatch = ctx.header('if-none-match');
+  if (ifNoneMatch === undefined) return 'If-None-Match is missing; send the upload_headers unchanged';
+  if (ifNoneMatch.trim() !== '*') return 'If-None-Match must be exactly "*"';
+  return undefined;
+}
+
+/**
+ * PUT <upload_url> on the storage origin. Checks, in this order: unknown address 404, expired
+ * address 410 `url_expired`, upload_headers 400 `upload_header_mismatch`, already written (or
+ * being written) 412 `precondition_failed`, over the single-file limit 413. The body is streamed to
+ * disk, never buffered; a transfer that breaks off leaves the address writable again.
+ */
+export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
+  const store = uploads(app);
+  const record = store.byUploadToken.get(ctx.params.token ?? '');
+  const refuse = async (err: HttpError): Promise<never> => {
+    await drain(ctx.req);
+    throw err;
+  };
+  if (!record) return refuse(notFound('Upload address'));
+  if (app.clock.now() >= record.addressExpiresAt) {
+    return refuse(new HttpError(410, 'url_expired', 'The upload address has expired; request a new one with POST /upload/presign'));
+  }
+  const problem = headerProblem(ctx, record);
+  if (problem) return refuse(new HttpError(400, 'upload_header_mismatch', problem));
+  if (record.state !== 'pending') {
+    return refuse(new HttpError(412, 'precondition_failed', 'The upload address is writable once and already holds a file (If-None-Match: *)'));
+  }
+  const limit = store.limits.maxFileSize;
+  const declaredLength = Number(ctx.header('content-length') ?? '0');
+  if (declaredLength > limit) {
+    // Not drained: the client announced more than the service would ever take.
+    ctx.res.setHeader('Connection', 'close');
+    throw new HttpError(413, 'file_too_large', `The file exceeds the single-file limit of ${limit} bytes`);
+  }
+
+  record.state = 'writing';
+  mkdirSync(uploadsDir(app), { recursive: true });
+  const partPath = join(uploadsDir(app), `${record.documentId}.part`);
+  const md5 = createHash('md5');
+  let bytes = 0;
+  try {
+    await pipeline(
+      ctx.req,
+      async function* count(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          bytes += chunk.length;
+          if (bytes > limit) throw new TooLarge();
+          md5.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(partPath),
+    );
+    mkdirSync(dirname(record.filePath), { recursive: true });
+    await rename(partPath, record.filePath);
+  } catch (err) {
+    record.state = 'pending';
+    await rm(partPath, { force: true });
+    if (err instanceof TooLarge) {
+      ctx.res.setHeader('Connection', 'close');
+      throw new HttpError(413, 'file_too_large', `The file exceeds the single-file limit of ${limit} bytes`);
+    }
+    throw new HttpError(400, 'incomplete_body', 'The upload was not completely received; send it again');
+  }
+  // A reset while the bytes were arriving replaced the state; this upload no longer exists.
+  if (uploads(app) !== store) throw notFound('Upload address');
+  record.state = 'uploaded';
+  record.receivedBytes = bytes;
+  return { status: 200, headers: { ETag: `"${md5.digest('hex')}"` } };
+}
