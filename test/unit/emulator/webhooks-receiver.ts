@@ -22,15 +22,16 @@ export class Receiver {
   private constructor(private readonly server: Server, readonly url: string) {}
 
   static async start(path = '/hook'): Promise<Receiver> {
-    let self: Receiver | undefined;
+    // The handler needs the instance, which needs the server's port.
+    const holder: { rx?: Receiver } = {};
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        self!.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
-        const answer = self!.answer;
+        holder.rx!.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+        const answer = holder.rx!.answer;
         if (answer === 'hang') {
-          self!.hanging.push(res);
+          holder.rx!.hanging.push(res);
           return;
         }
         res.writeHead(answer.status, answer.headers ?? {});
@@ -39,8 +40,8 @@ export class Receiver {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    self = new Receiver(server, `http://127.0.0.1:${port}${path}`);
-    return self;
+    holder.rx = new Receiver(server, `http://127.0.0.1:${port}${path}`);
+    return holder.rx;
   }
 
   /** Parsed JSON body of the n-th request. */
