@@ -182,3 +182,24 @@ export type BatchResponse = z.infer<typeof BatchResponseSchema>;
 
 /** Bodies the spec leaves "not shown": accepted as they come. */
 export const UnknownBodySchema = z.unknown();
+
+/**
+ * List responses whose envelope is "not shown" (jobs, artifacts, credit operations, usage,
+ * webhooks): a bare array, or an object holding the array under `items`, one of `keys`, or
+ * `data`. The result always has `items`; other envelope fields (has_more, cursors) pass through.
+ */
+export function looseListSchema<T extends z.ZodType>(item: T, keys: readonly string[] = []) {
+  return z.preprocess(
+    (value: unknown) => {
+      if (Array.isArray(value)) return { items: value };
+      if (typeof value !== 'object' || value === null) return value;
+      const obj = value as Record<string, unknown>;
+      for (const key of ['items', ...keys, 'data']) {
+        if (Array.isArray(obj[key])) return { ...obj, items: obj[key] };
+      }
+      return value;
+    },
+    z.looseObject({ items: z.array(item) }),
+  );
+}
+export type LooseList<T> = { items: T[] } & Record<string, unknown>;
