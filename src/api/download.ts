@@ -1,0 +1,237 @@
+/**
+ * Streaming downloads (spec 4.4): bytes go to a temp file beside the target (`.dt-<hex>.part` in
+ * the same folder, so the final rename never crosses file systems), are fsynced, and only then
+ * take the final name; any failure or abort removes the temp file. An existing file is never
+ * replaced silently (see `ifExists`). A stored ETag makes the request conditional, and a 304
+ * leaves everything on disk untouched.
+ *
+ * Redirects are followed here, manually: at most 5 hops, only to http(s), never from https down to
+ * http, and every hop is a fresh request to an absolute URL, which the transport sends without any
+ * credential (undici would forward a custom X-API-Key across origins; this path never carries it).
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, lstat, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
+import { createApiError } from './errors.ts';
+import { AbortError, ConnectionError, UnexpectedResponseError } from './error-classes.ts';
+import { headerValue } from './headers.ts';
+import { readBodyText, type Requester } from './requester.ts';
+import { toTransportError, type SendResult } from './transport.ts';
+
+export const MAX_REDIRECTS = 5;
+export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const MAX_UNIQUE_SUFFIX = 999;
+
+export type IfExists = 'unique' | 'error' | 'overwrite';
+
+export interface DownloadOptions {
+  /** Folder to save into; the name comes from Content-Disposition (safe basename). */
+  targetDir?: string;
+  /** Exact file to write (the caller chose the name). Exactly one of targetDir/targetPath. */
+  targetPath?: string;
+  /** ETag stored from an earlier download: sent as If-None-Match; 304 leaves the file. */
+  etag?: string;
+  onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
+  signal?: AbortSignal;
+  /** Shorthand for `ifExists: 'overwrite'`. */
+  overwrite?: boolean;
+  /** When the final name exists: a unique "name (1).ext" (default for targetDir), throw FileExistsError (default for targetPath), or replace. */
+  ifExists?: IfExists;
+  /** Name used when the response carries no usable file name. */
+  fallbackFilename?: string;
+  idleTimeoutMs?: number;
+  maxRetries?: number;
+}
+
+export type DownloadResult =
+  | { notModified: false; path: string; filename: string; etag?: string; bytes: number; contentType?: string }
+  | { notModified: true; path?: string; etag?: string };
+
+/** The final name exists and the caller did not allow replacing it. */
+export class FileExistsError extends Error {
+  readonly code = 'file_exists';
+  readonly path: string;
+  constructor(path: string) {
+    super(`A file named "${basename(path)}" already exists.`);
+    this.path = path;
+  }
+}
+Object.defineProperty(FileExistsError.prototype, 'name', { value: 'FileExistsError', writable: true, configurable: true });
+
+export type DownloadSource = { path: string } | { url: string };
+
+function refuse(message: string, status: number): UnexpectedResponseError {
+  return new UnexpectedResponseError(message, { code: 'unexpected_redirect', status, method: 'GET' });
+}
+
+/** The next hop of a redirect, or a refusal: http(s) only, no https→http downgrade. */
+export function nextRedirectUrl(current: URL, location: string | undefined, status: number): URL {
+  if (location === undefined || location.trim() === '') throw refuse('The download was redirected without a target address.', status);
+  let next: URL;
+  try {
+    next = new URL(location.trim(), current);
+  } catch {
+    throw refuse('The download was redirected to an invalid address.', status);
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw refuse('The download was redirected to a non-http(s) address; refused.', status);
+  }
+  if (current.protocol === 'https:' && next.protocol === 'http:') {
+    throw refuse('The download was redirected from https to plain http; refused.', status);
+  }
+  if (next.username !== '' || next.password !== '') throw refuse('The download was redirected to an address with credentials; refused.', status);
+  return next;
+}
+
+function candidateName(name: string, n: number): string {
+  if (n === 0) return name;
+  const ext = extname(name);
+  const stem = ext === '' || ext === name ? name : name.slice(0, -ext.length);
+  return `${stem} (${n})${ext}`;
+}
+
+function errCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Gives `tmp` its final name without ever replacing a file unless allowed; returns the final path. */
+export async function placeFile(tmp: string, dir: string, name: string, mode: IfExists): Promise<string> {
+  if (mode === 'overwrite') {
+    const target = join(dir, name);
+    await rename(tmp, target);
+    return target;
+  }
+  const last = mode === 'unique' ? MAX_UNIQUE_SUFFIX : 0;
+  for (let n = 0; n <= last; n++) {
+    const target = join(dir, candidateName(name, n));
+    try {
+      // link() fails with EEXIST atomically, which rename() cannot do.
+      await link(tmp, target);
+      await rm(tmp, { force: true });
+      return target;
+    } catch (err) {
+      const code = errCode(err);
+      if (code === 'EEXIST') continue;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw err;
+      // File systems without hard links: check, then rename (a narrow race is unavoidable here).
+      const exists = await lstat(target).then(() => true, () => false);
+      if (exists) continue;
+      await rename(tmp, target);
+      return target;
+    }
+  }
+  throw new FileExistsError(join(dir, name));
+}
+
+interface Destination {
+  dir: string;
+  name?: string;
+  fallback: string;
+  mode: IfExists;
+}
+
+async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptions): Promise<DownloadResult> {
+  const disposition = headerValue(res.headers, 'content-disposition');
+  const filename = dest.name ?? filenameFromContentDisposition(disposition, dest.fallback);
+  const lengthHeader = headerValue(res.headers, 'content-length');
+  const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader) : undefined;
+  const tmp = join(dest.dir, `.dt-${randomBytes(6).toString('hex')}.part`);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      bytes += chunk.length;
+      opts.onProgress?.(bytes, total);
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
+    if (total !== undefined && bytes !== total) {
+      throw new ConnectionError(`The download ended after ${bytes} of ${total} bytes.`, res.describe, 'ECONNRESET');
+    }
+    const fh = await open(tmp, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    const path = await placeFile(tmp, dest.dir, filename, dest.mode);
+    const out: DownloadResult = { notModified: false, path, filename: basename(path), bytes };
+    const etag = headerValue(res.headers, 'etag');
+    const contentType = headerValue(res.headers, 'content-type');
+    if (etag !== undefined) out.etag = etag;
+    if (contentType !== undefined) out.contentType = contentType;
+    return out;
+  } catch (err) {
+    await rm(tmp, { force: true });
+    if (opts.signal?.aborted) throw new AbortError(undefined, res.describe);
+    throw toTransportErrorUnlessLocal(err, res);
+  }
+}
+
+/** Stream and network failures become typed client errors; local file errors stay as they are. */
+function toTransportErrorUnlessLocal(err: unknown, res: SendResult): unknown {
+  if (err instanceof FileExistsError) return err;
+  const code = errCode(err);
+  if (code !== undefined && /^E[A-Z]+$/.test(code) && !['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED'].includes(code)) return err;
+  return toTransportError(err, res.describe);
+}
+
+function destination(opts: DownloadOptions, fallback: string): Destination {
+  if ((opts.targetDir === undefined) === (opts.targetPath === undefined)) {
+    throw new TypeError('A download needs exactly one of targetDir or targetPath.');
+  }
+  const mode: IfExists = opts.overwrite === true ? 'overwrite' : (opts.ifExists ?? (opts.targetPath !== undefined ? 'error' : 'unique'));
+  if (opts.targetPath !== undefined) return { dir: dirname(opts.targetPath), name: basename(opts.targetPath), fallback, mode };
+  return { dir: opts.targetDir!, fallback: sanitizeFilename(fallback), mode };
+}
+
+/**
+ * GET `source` (an API path, sent with the key, or an absolute URL, sent without), following
+ * redirects as described above, and save the body. Transient failures are retried from scratch.
+ */
+export async function downloadToFile(requester: Requester, source: DownloadSource, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  const dest = destination(opts, opts.fallbackFilename ?? 'download');
+  const transport = requester.transport;
+  const signal = opts.signal;
+  const headers: Record<string, string> = { accept: '*/*' };
+  if (opts.etag !== undefined && opts.etag !== '') headers['if-none-match'] = opts.etag;
+  const common = {
+    method: 'GET' as const,
+    headers,
+    timeoutMs: 0,
+    idleTimeoutMs: opts.idleTimeoutMs ?? DOWNLOAD_IDLE_TIMEOUT_MS,
+    ...(signal !== undefined ? { signal } : {}),
+  };
+  const startUrl = 'path' in source ? new URL(transport.base.basePath + source.path, transport.base.origin) : new URL(source.url);
+  const describe = 'path' in source ? source.path : '(download address)';
+  const ctx = { method: 'GET' as const, path: describe, ...(signal !== undefined ? { signal } : {}), ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
+
+  return requester.withRetry(ctx, async () => {
+    let current = startUrl;
+    let res = 'path' in source ? await transport.send({ ...common, path: source.path }) : await transport.send({ ...common, url: startUrl });
+    for (let hops = 0; REDIRECT_STATUSES.has(res.status); hops++) {
+      await readBodyText(res.body, 64 * 1024, res.describe).catch(() => undefined);
+      if (hops >= MAX_REDIRECTS) throw refuse(`The download was redirected more than ${MAX_REDIRECTS} times.`, res.status);
+      current = nextRedirectUrl(current, headerValue(res.headers, 'location'), res.status);
+      res = await transport.send({ ...common, url: current });
+    }
+    if (res.status === 304 && headers['if-none-match'] !== undefined) {
+      await readBodyText(res.body, 64 * 1024, res.describe).catch(() => undefined);
+      const out: DownloadResult = { notModified: true, etag: headerValue(res.headers, 'etag') ?? opts.etag! };
+      if (opts.targetPath !== undefined) out.path = opts.targetPath;
+      return out;
+    }
+    if (res.status < 200 || res.status > 299) {
+      const text = await readBodyText(res.body, 64 * 1024, res.describe);
+      throw createApiError(res.status, text ?? '', res.headers, { method: 'GET', path: describe });
+    }
+    return writeBody(res, dest, opts);
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The PUT of an upload (spec 4.2): the file is streamed from disk with its exact Content-Length
+ * and the presign's `upload_headers` unchanged, to an address on another origin, with no
+ * credentials (the transport never attaches the key to absolute URLs). The whole file is never in
+ * memory: at most the read stream's buffer and undici's socket buffer are.
+ */
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { createApiError } from './errors.ts';
+import { AbortError, DocTranslateError } from './error-classes.ts';
+import { readBodyText } from './requester.ts';
+import type { Transport } from './transport.ts';
+
+/** Read size per chunk: large enough for throughput, small enough to keep memory flat. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** Silence allowed while sending or while the storage answers after the last byte. */
+export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
+/** How a PUT failure is described in logs and errors (the address itself is a secret). */
+export const UPLOAD_DESCRIPTION = '(upload address)';
+
+export interface PutFileOptions {
+  url: string;
+  headers: Record<string, string>;
+  filePath: string;
+  size: number;
+  signal?: AbortSignal;
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
+  idleTimeoutMs?: number;
+}
+
+/** Statuses of the PUT that mean "this address is no longer usable": ask for a new one. */
+export function isAddressProblem(err: unknown): boolean {
+  if (!(err instanceof DocTranslateError) || err.status === undefined) return false;
+  return err.status === 403 || err.status === 404 || err.status === 410 || err.status === 412;
+}
+
+/**
+ * A failure reading the local file. Kept apart from transport errors so that it is never retried
+ * as if the network had failed; `cause` holds the fs error (code ENOENT, EACCES, ...).
+ */
+export class LocalFileError extends Error {
+  readonly code: string;
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    this.code = typeof code === 'string' ? code : 'EIO';
+  }
+}
+Object.defineProperty(LocalFileError.prototype, 'name', { value: 'LocalFileError', writable: true, configurable: true });
+
+/** One PUT attempt. Resolves on 2xx; otherwise throws a typed error (or LocalFileError, AbortError). */
+export async function putFile(transport: Transport, opts: PutFileOptions): Promise<void> {
+  let sent = 0;
+  let readError: unknown;
+  const source = createReadStream(opts.filePath, { highWaterMark: UPLOAD_CHUNK_BYTES });
+  async function* counted(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        sent += chunk.length;
+        opts.onProgress?.(sent, opts.size);
+        yield chunk;
+      }
+    } catch (err) {
+      readError = err;
+      throw err;
+    }
+  }
+  const body = Readable.from(counted(), { objectMode: false });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(opts.headers)) headers[name] = value;
+  headers['content-length'] = String(opts.size);
+
+  try {
+    const res = await transport.send({
+      method: 'PUT',
+      url: opts.url,
+      headers,
+      body,
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      timeoutMs: 0,
+      idleTimeoutMs: opts.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS,
+    });
+    const text = await readBodyText(res.body, 64 * 1024, res.describe);
+    if (res.status >= 200 && res.status <= 299) return;
+    throw createApiError(res.status, text ?? '', res.headers, { method: 'PUT', path: UPLOAD_DESCRIPTION });
+  } catch (err) {
+    if (opts.signal?.aborted) throw new AbortError(undefined, { method: 'PUT', path: UPLOAD_DESCRIPTION });
+    if (readError !== undefined) throw new LocalFileError('The file could not be read for upload.', readError);
+    throw err;
+  } finally {
+    body.destroy();
+    source.destroy();
+  }
+}
