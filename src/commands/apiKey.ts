@@ -52,6 +52,7 @@ async function setApiKey(s: Services, given: string | undefined): Promise<SetApi
       client.getBalance({ signal }),
     );
     await s.keys.set(key);
+    s.logger.info('API key checked with the service and stored in secret storage');
     void vscode.window.showInformationMessage(
       `Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`,
     );
@@ -83,6 +84,7 @@ async function keyCheckFailed(err: unknown, baseUrl: string): Promise<SetApiKeyR
 
 async function clearApiKey(s: Services): Promise<boolean> {
   await s.keys.clear();
+  s.logger.info('API key removed from secret storage');
   void vscode.window.showInformationMessage('Doc Translate: API key removed from secret storage.');
   return true;
 }

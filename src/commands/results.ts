@@ -14,8 +14,6 @@ export type TranslateResult =
       reason: 'noEditor' | 'noSelection' | 'empty' | 'notConfigured' | 'cancelled' | 'failed' | 'documentChanged';
       /** The client's reason code when a request failed, e.g. `unsupported_language`. */
       error?: string;
-      /** Where the translation went instead, when the user chose to open it beside. */
-      uri?: vscode.Uri;
     };
 
 export type SetApiKeyResult =

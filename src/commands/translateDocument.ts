@@ -35,6 +35,7 @@ async function translateDocument(s: Services, arg: unknown): Promise<TranslateRe
 
   const params = translationSettings(s);
   const name = doc.isUntitled ? doc.uri.path : path.posix.basename(doc.uri.path);
+  s.logger.info(`Translate Document: ${name}, ${text.length} characters, into ${params.targetLanguage}`);
   let translated: string;
   try {
     translated = await withCancellableProgress(

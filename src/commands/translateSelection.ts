@@ -41,6 +41,8 @@ async function translateSelection(s: Services, args: unknown): Promise<Translate
   const version = doc.version;
   const texts = selections.map((sel) => doc.getText(sel));
   const params = translationSettings(s);
+  const chars = texts.reduce((n, t) => n + t.length, 0);
+  s.logger.info(`Translate Selection: ${texts.length} selection(s), ${chars} characters, ${mode}, into ${params.targetLanguage}`);
   let translated: string[];
   try {
     translated = await withCancellableProgress(`Doc Translate: translating to ${params.targetLanguage}`, (signal, report) =>
@@ -69,7 +71,7 @@ async function translateSelection(s: Services, args: unknown): Promise<Translate
     void vscode.window.showErrorMessage('Doc Translate: the translation could not be applied to the document.');
     return { applied: false, reason: 'failed' };
   }
-  return offerBeside(doc, translated.join(eol + eol));
+  return offerBeside(doc, translated.join(eol + eol), params.targetLanguage);
 }
 
 /** Insert below = after the last selected line, so a partial-line selection does not split its line. */
@@ -82,15 +84,20 @@ function stripFinalEol(text: string): string {
   return text.replace(/\r?\n$/, '');
 }
 
-/** The document changed while translating: its ranges are stale, so offer the result beside instead. */
-async function offerBeside(doc: vscode.TextDocument, text: string): Promise<TranslateResult> {
+/**
+ * The document changed while translating: the ranges are stale, so nothing is applied. The user
+ * may open the result beside instead; the command does not wait for that choice.
+ */
+function offerBeside(doc: vscode.TextDocument, text: string, language: string): TranslateResult {
   const open = 'Open Beside';
-  const picked = await vscode.window.showWarningMessage(
-    'Doc Translate: the document changed while translating, so the translation was not applied.',
-    open,
-    'Discard',
-  );
-  if (picked !== open) return { applied: false, reason: 'documentChanged' };
-  const beside = await openBeside(text, doc.languageId);
-  return { applied: false, reason: 'documentChanged', uri: beside.uri };
+  void Promise.resolve(
+    vscode.window.showWarningMessage(
+      'Doc Translate: the document changed while translating, so the translation was not applied.',
+      open,
+      'Discard',
+    ),
+  ).then(async (picked) => {
+    if (picked === open) await openBeside(text, doc.languageId, { source: doc.uri, language });
+  });
+  return { applied: false, reason: 'documentChanged' };
 }

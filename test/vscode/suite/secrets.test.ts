@@ -60,3 +60,27 @@ describe('API key in SecretStorage', () => {
     assert.deepEqual(await requestsSeen(), []);
   });
 });
+
+describe('Doc Translate log', () => {
+  before(configureExtension);
+  afterEach(closeAllEditors);
+
+  it('records what was done and never the key', async () => {
+    const editor = await openWorkspaceFile('secrets-log.md', 'Log this request.\n');
+    select(editor, lineRange(editor, 0));
+    await vscode.commands.executeCommand('docTranslate.translateSelection', { mode: 'replace' });
+    await vscode.commands.executeCommand('docTranslate.showLog');
+
+    let log = '';
+    const end = Date.now() + 10_000;
+    while (Date.now() < end && !log.includes('Translate Selection:')) {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.includes('Doc Translate'));
+      log = doc?.getText() ?? '';
+      if (!log.includes('Translate Selection:')) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(log.includes('Translate Selection: 1 selection(s)'), `the log shows the command: ${log.slice(0, 500)}`);
+    const key = testEnv().apiKey;
+    assert.ok(!log.includes(key), 'the key never appears in the log');
+    assert.ok(!log.includes(key.slice(3, 15)), 'no part of the key body appears in the log');
+  });
+});

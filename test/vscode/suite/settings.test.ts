@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { CommandId } from '../../../src/commands/ids.ts';
 import {
   EXTENSION_ID,
   clearRequests,
@@ -94,5 +95,7 @@ describe('Settings', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((c) => !registered.has(c));
     assert.deepEqual(missing, []);
+    const notContributed = Object.values(CommandId).filter((id) => !contributed.includes(id));
+    assert.deepEqual(notContributed, [], 'every command id of the editor layer is contributed');
   });
 });

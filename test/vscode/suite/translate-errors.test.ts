@@ -69,6 +69,40 @@ describe('Translate failures', () => {
     assert.equal(editor.document.version, version);
   });
 
+  it('applies nothing when the document changes while the request is in flight', async () => {
+    await control('POST', '/faults', { path_prefix: '/api/v1/ai/', kind: 'latency', latency_ms: 1500, count: 1 });
+    const editor = await openWorkspaceFile('error-changed.md', SAMPLE);
+    select(editor, lineRange(editor, 0));
+
+    const pending = vscode.commands.executeCommand<TranslateResult>('docTranslate.translateSelection', { mode: 'replace' });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(2, 0), 'Typed meanwhile. ')));
+    const edited = editor.document.getText();
+    const result = await pending;
+
+    assert.deepEqual(result, { applied: false, reason: 'documentChanged' });
+    assert.equal(editor.document.getText(), edited, 'only the user edit is in the document');
+  });
+
+  it('reports short credits (402) and leaves the document untouched', async () => {
+    const account = await control<{ api_key: string }>('POST', '/accounts', { credits_millicredits: 5 });
+    try {
+      const stored = await vscode.commands.executeCommand('docTranslate.setApiKey', account.api_key);
+      assert.deepEqual(stored, { stored: true });
+      const editor = await openWorkspaceFile('error-credits.md', SAMPLE);
+      select(editor, lineRange(editor, 0));
+      const version = editor.document.version;
+
+      const result = await vscode.commands.executeCommand<TranslateResult>('docTranslate.translateSelection', { mode: 'replace' });
+
+      assert.deepEqual(result, { applied: false, reason: 'failed', error: 'insufficient_credits' });
+      assert.equal(editor.document.getText(), SAMPLE);
+      assert.equal(editor.document.version, version);
+    } finally {
+      await configureExtension();
+    }
+  });
+
   it('opens no tab when Translate Document fails', async () => {
     await control('POST', '/faults', { path_prefix: '/api/v1/ai/', kind: 'status', status: 422, count: 1 });
     await openWorkspaceFile('error-document.md', SAMPLE);
