@@ -43,7 +43,8 @@ export function maskApiKey(key: string): string {
   return trimmed.length >= 16 ? `sk_…${trimmed.slice(-4)}` : 'sk_…';
 }
 
-const KEY_PATTERN = /sk_[A-Za-z0-9_\-.~+/=]{4,}/g;
+// A key starts a word (so `task_queue_name` is left alone) and is long.
+const KEY_PATTERN = /(?<![A-Za-z0-9])sk_[A-Za-z0-9_\-.~+/=]{8,}/g;
 
 /** Masks anything that looks like an API key, plus any explicitly given secrets. */
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {

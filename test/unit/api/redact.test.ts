@@ -58,6 +58,8 @@ describe('api/redact', () => {
   it('scrubs key-like text and explicit secrets', () => {
     assert.equal(scrubSecrets(`bad key ${KEY}!`), 'bad key sk_…5e6c!');
     assert.equal(scrubSecrets('token abcdefghijklmnop here', ['abcdefghijklmnop']), 'token sk_…mnop here');
+    assert.equal(scrubSecrets('task_queue_is_full for risk_assessment_v2'), 'task_queue_is_full for risk_assessment_v2');
+    assert.equal(scrubSecrets(`"${KEY}"`), '"sk_…5e6c"');
   });
 
   it('never lets a key or query value through (property)', () => {
