@@ -11,11 +11,11 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
  */
 export function sanitizeBasename(name: string, fallbackExtension: string): string {
   const last = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  let clean = last.normalize('NFC').replace(ILLEGAL, '_').trim().replace(/^\.+/, '').replace(/[. ]+$/, '');
+  let clean = last.normalize('NFC').replace(ILLEGAL, '_').trim().replace(/[. ]+$/, '');
   const dot = clean.lastIndexOf('.');
-  let stem = dot > 0 ? clean.slice(0, dot) : clean;
-  let ext = dot > 0 ? clean.slice(dot) : '';
-  if (stem.trim().length === 0) stem = 'document';
+  let stem = (dot >= 0 ? clean.slice(0, dot) : clean).replace(/^[.\s]+/, '');
+  let ext = dot >= 0 ? clean.slice(dot) : '';
+  if (stem.length === 0) stem = 'document';
   if (ext === '' && fallbackExtension) ext = `.${fallbackExtension}`;
   if (RESERVED.test(stem.split('.')[0]!)) stem = `_${stem}`;
   const extChars = [...ext];
