@@ -20,7 +20,8 @@ function fenceRanges(text: string): Range[] {
       const marker = m[1]!;
       if (!open) open = { start: offset, char: marker[0]!, length: marker.length };
       else if (marker[0] === open.char && marker.length >= open.length && line.trim() === marker) {
-        ranges.push({ start: open.start, end: offset + line.length });
+        // The closing line's own line break is not part of the code: a blank line may follow it.
+        ranges.push({ start: open.start, end: offset + line.replace(/\r?\n$/, '').length });
         open = null;
       }
     }
@@ -73,7 +74,14 @@ export function interleaveBlocks(text: string, doc: Segmented, translations: Rea
         translated += p.text.slice(Math.max(block.start, p.start) - p.start, Math.min(block.end, p.end) - p.start);
       }
     }
-    out += hasText ? `${source}${newline}${newline}${translated}` : source;
+    if (!hasText) {
+      out += source;
+      return;
+    }
+    // Line breaks ending the block (end of file) go after the translation, not between the two.
+    const trail = /\s*$/.exec(source)![0];
+    const tail = translated.endsWith(trail) ? trail : '';
+    out += `${source.slice(0, source.length - tail.length)}${newline}${newline}${translated.slice(0, translated.length - tail.length)}${tail}`;
   };
   for (const sep of separators) {
     emitBlock({ start: blockStart, end: sep.start });

@@ -88,7 +88,7 @@ async function usableDocument(app: EmulatorApp, auth: AuthInfo, id: string): Pro
     throw new HttpError(415, 'unsupported_format', `Documents of type "${doc.format}" cannot be translated (supported: ${supportedJobFormats().join(', ')})`);
   }
   if (doc.file_size === 0) throw validationError([{ field: 'document_id', message: 'the document is empty' }], 'empty_document');
-  let translatable = info.kind === 'pdf' ? (doc.pageCount ?? 1) > 0 : true;
+  let translatable = info.kind === 'pdf' ? (doc.pageCount ?? 1) > 0 : info.kind === 'docx' ? doc.charCount > 0 : true;
   if (isTextKind(info.kind)) {
     translatable = doc.charCount > 0;
     if (translatable && doc.file_size <= SCAN_LIMIT_BYTES) {

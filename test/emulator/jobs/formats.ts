@@ -3,7 +3,7 @@
  * artifact's `format` is authoritative (spec 2.4): `.htm` sources give `html`, `.jpeg` gives `jpg`,
  * `.markdown` gives `md`, so clients that guess from the source extension are caught.
  */
-export type JobFormatKind = 'markdown' | 'text' | 'subtitles' | 'markup' | 'json' | 'pdf' | 'image';
+export type JobFormatKind = 'markdown' | 'text' | 'subtitles' | 'markup' | 'json' | 'pdf' | 'image' | 'docx';
 
 interface FormatInfo {
   kind: JobFormatKind;
@@ -25,6 +25,7 @@ const JOB_FORMATS: Readonly<Record<string, FormatInfo>> = {
   png: { kind: 'image', output: 'png' },
   jpg: { kind: 'image', output: 'jpg' },
   jpeg: { kind: 'image', output: 'jpg' },
+  docx: { kind: 'docx', output: 'docx' },
 };
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -38,6 +39,7 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
   png: 'image/png',
   jpg: 'image/jpeg',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
 export function jobFormat(format: string): FormatInfo | undefined {
@@ -54,7 +56,7 @@ export function mimeTypeOf(outputFormat: string): string {
 
 /** Text kinds are read as UTF-8 and translated; the others are binary. */
 export function isTextKind(kind: JobFormatKind): boolean {
-  return kind !== 'pdf' && kind !== 'image';
+  return kind !== 'pdf' && kind !== 'image' && kind !== 'docx';
 }
 
 /** `guide.md` → `guide.de.md`; `Report.final.htm` → `Report.final.de.html`. */

@@ -5,9 +5,10 @@ import type { EmulatorApp } from '../app.ts';
 import { pseudoTranslate } from '../pseudo.ts';
 import type { ArtifactRecord, DocumentRecord, JobRecord } from '../state.ts';
 import { fileEtag } from '../storage.ts';
+import { translateDocx } from './docx.ts';
 import { artifactFilename, jobFormat, mimeTypeOf } from './formats.ts';
 import type { JobFormatKind } from './formats.ts';
-import { translateJson, translateMarkup } from './translate-markup.ts';
+import { jsonHasText, translateJson, translateMarkup } from './translate-markup.ts';
 import { translateMarkdown, translatePlainText, translateSubtitles } from './translate-text.ts';
 import type { OutputMode } from './translate-text.ts';
 
@@ -35,6 +36,7 @@ export function translateText(kind: JobFormatKind, format: string, text: string,
 /** True when a single-mode translation would change something, i.e. the text holds translatable text. */
 export function hasTranslatableText(kind: JobFormatKind, format: string, text: string): boolean {
   try {
+    if (kind === 'json') return jsonHasText(text);
     return translateText(kind, format, text, 'xx', 'single') !== text;
   } catch {
     return false;
@@ -75,6 +77,8 @@ export async function produceArtifact(app: EmulatorApp, job: JobRecord, doc: Doc
   const path = join(dir, `content.${info.output}`);
   if (info.kind === 'pdf') {
     await writeFile(path, await translatedPdf(doc, job));
+  } else if (info.kind === 'docx') {
+    await writeFile(path, translateDocx(await readFile(doc.storagePath), job.target_lang, job.output_mode));
   } else if (info.kind === 'image') {
     await copyFile(doc.storagePath, path);
   } else {

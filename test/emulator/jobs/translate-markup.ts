@@ -58,6 +58,18 @@ function translateValue(value: unknown, target: string, mode: OutputMode): unkno
   return value;
 }
 
+function hasStringValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim().length > 0;
+  if (Array.isArray(value)) return value.some(hasStringValue);
+  if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some(hasStringValue);
+  return false;
+}
+
+/** True when the JSON holds a string value that is not whitespace only; invalid JSON throws. */
+export function jsonHasText(text: string): boolean {
+  return hasStringValue(JSON.parse(text.replace(/^\uFEFF/, '')) as unknown);
+}
+
 /**
  * JSON: string values are translated, keys and other values kept, the source's indentation reused.
  * Bilingual values hold the source, a line break, then the translation. Invalid JSON throws.

@@ -47,10 +47,13 @@ export function translateSubtitles(text: string, target: string, mode: OutputMod
       if (timingAt < 0) return block;
       const eol = lines[1] ?? '\n';
       const head = contentLines.slice(0, timingAt + 1);
-      const cue = contentLines.slice(timingAt + 1);
+      let cueEnd = contentLines.length;
+      while (cueEnd > timingAt + 1 && contentLines[cueEnd - 1]!.trim().length === 0) cueEnd -= 1;
+      const cue = contentLines.slice(timingAt + 1, cueEnd);
+      const trailing = contentLines.slice(cueEnd);
       const translated = cue.map((l) => pseudoTranslate(l, target));
       const body = mode === 'single' ? translated : [...cue, ...translated.filter((l) => l.trim().length > 0)];
-      return [...head, ...body].join(eol);
+      return [...head, ...body, ...trailing].join(eol);
     })
     .join('');
 }

@@ -31,7 +31,7 @@ export async function uploadDocument(fx: EmulatorFixture, filename: string, cont
   if (presign.status === 404) return insertDocument(fx, filename, bytes, key);
   if (presign.status !== 200 && presign.status !== 201) throw new Error(`presign failed: ${presign.status} ${JSON.stringify(presign.body)}`);
   const p = obj(presign) as { upload_url: string; upload_headers: Record<string, string>; finalize_token: string };
-  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: bytes });
+  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: new Uint8Array(bytes) });
   if (put.status >= 300) throw new Error(`upload PUT failed: ${put.status} ${await put.text()}`);
   await put.arrayBuffer().catch(() => undefined);
   const fin = await fx.api('/upload/finalize', { method: 'POST', body: { finalize_token: p.finalize_token }, ...(key ? { key } : {}) });
@@ -149,9 +149,13 @@ export async function openSse(fx: EmulatorFixture, jobId: string, ticket: string
   const closed = (async (): Promise<'ended' | 'dropped'> => {
     if (!res.body) return 'ended';
     const decoder = new TextDecoder();
+    const reader = res.body.getReader();
     try {
-      for await (const chunk of res.body) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
-      return 'ended';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return 'ended';
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
     } catch {
       return 'dropped';
     }
