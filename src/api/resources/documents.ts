@@ -1,0 +1,60 @@
+/**
+ * Translation input documents under /documents (spec 4.13, last paragraph). Methods and shapes are
+ * "not shown" in the spec beyond the document fields of 2.2, so responses are read loosely: only
+ * `id` is required, everything else passes through.
+ */
+import { z } from 'zod';
+import { invalidRequest } from '../error-classes.ts';
+import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { looseListSchema, type LooseList } from '../schemas.ts';
+
+export const DocumentInfoSchema = z.looseObject({
+  id: z.string(),
+  basename: z.string().optional(),
+  file_size: z.number().optional(),
+  mime_type: z.string().optional(),
+  created_at: z.string().optional(),
+});
+export type DocumentInfo = z.infer<typeof DocumentInfoSchema>;
+
+const DocumentListSchema = looseListSchema(DocumentInfoSchema, ['documents']);
+
+export interface ListDocumentsOptions extends RequestOptions {
+  limit?: number;
+  offset?: number;
+}
+
+export class Documents {
+  readonly #requester: Requester;
+
+  constructor(requester: Requester) {
+    this.#requester = requester;
+  }
+
+  list(opts: ListDocumentsOptions = {}): Promise<LooseList<DocumentInfo>> {
+    return this.#requester.requestJson(
+      { method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
+      DocumentListSchema,
+    );
+  }
+
+  get(documentId: string, opts: RequestOptions = {}): Promise<DocumentInfo> {
+    return this.#requester.requestJson({ method: 'GET', path: `/documents/${pathSegment(documentId)}`, ...pickRequestOptions(opts) }, DocumentInfoSchema);
+  }
+
+  /** PATCH with only the fields to change (e.g. `{ basename }`); null values are refused before sending. */
+  update(documentId: string, changes: Record<string, unknown>, opts: RequestOptions = {}): Promise<DocumentInfo> {
+    const nulls = Object.entries(changes).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
+    if (nulls.length > 0 || Object.keys(changes).length === 0) {
+      throw invalidRequest('An update needs at least one field and no empty values.', nulls.map((field) => ({ field, message: 'must not be null' })));
+    }
+    return this.#requester.requestJson(
+      { method: 'PATCH', path: `/documents/${pathSegment(documentId)}`, json: changes, ...pickRequestOptions(opts) },
+      DocumentInfoSchema,
+    );
+  }
+
+  async delete(documentId: string, opts: RequestOptions = {}): Promise<void> {
+    await this.#requester.requestJson({ method: 'DELETE', path: `/documents/${pathSegment(documentId)}`, ...pickRequestOptions(opts) }, z.unknown());
+  }
+}
