@@ -6,8 +6,17 @@
 import type { Logger } from './logger.ts';
 import { Requester, type RequestOptions, type RetryConfig } from './requester.ts';
 import { Billing } from './resources/billing.ts';
+import { Artifacts, type ArtifactDownloadOptions } from './resources/artifacts.ts';
+import { Documents } from './resources/documents.ts';
+import { Jobs } from './resources/jobs.ts';
+import { Receipts } from './resources/receipts.ts';
+import { Uploads, type UploadFileOptions } from './resources/uploads.ts';
+import { Usage } from './resources/usage.ts';
+import { Webhooks } from './resources/webhooks.ts';
+import type { DownloadResult } from './download.ts';
+import type { WatchOptions } from './watch.ts';
 import { InstantTranslation, type BatchRequest, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
-import type { Balance, BatchResponse, SnippetResponse } from './schemas.ts';
+import type { Balance, BatchResponse, Document, Job, SnippetResponse } from './schemas.ts';
 import { Transport } from './transport.ts';
 
 export interface ClientOptions {
@@ -34,6 +43,13 @@ export class DocTranslateClient {
   readonly requester: Requester;
   readonly instant: InstantTranslation;
   readonly billing: Billing;
+  readonly uploads: Uploads;
+  readonly documents: Documents;
+  readonly jobs: Jobs;
+  readonly artifacts: Artifacts;
+  readonly receipts: Receipts;
+  readonly usage: Usage;
+  readonly webhooks: Webhooks;
 
   constructor(opts: ClientOptions) {
     this.transport = new Transport({
@@ -52,6 +68,13 @@ export class DocTranslateClient {
     this.requester = new Requester(this.transport, retry, opts.logger);
     this.instant = new InstantTranslation(this.requester);
     this.billing = new Billing(this.requester);
+    this.uploads = new Uploads(this.requester, opts.logger);
+    this.documents = new Documents(this.requester);
+    this.jobs = new Jobs(this.requester, opts.logger);
+    this.artifacts = new Artifacts(this.requester);
+    this.receipts = new Receipts(this.requester);
+    this.usage = new Usage(this.requester);
+    this.webhooks = new Webhooks(this.requester);
   }
 
   /** The normalised base URL (origin + path ending in /api/v1). */
@@ -69,6 +92,21 @@ export class DocTranslateClient {
 
   getBalance(opts?: RequestOptions): Promise<Balance> {
     return this.billing.balance(opts);
+  }
+
+  /** Streams a file from disk through presign, PUT and finalize (same as `uploads.uploadFile`). */
+  uploadFile(filePath: string, opts?: UploadFileOptions): Promise<Document> {
+    return this.uploads.uploadFile(filePath, opts);
+  }
+
+  /** Follows a job until it ends and resolves with its final state (same as `jobs.watch`). */
+  watchJob(jobId: string, opts?: WatchOptions): Promise<Job> {
+    return this.jobs.watch(jobId, opts);
+  }
+
+  /** Streams an artifact to disk (same as `artifacts.download`). */
+  downloadArtifact(artifactId: string, opts?: ArtifactDownloadOptions): Promise<DownloadResult> {
+    return this.artifacts.download(artifactId, opts);
   }
 
   close(): Promise<void> {

@@ -23,3 +23,48 @@ export { Transport, toTransportError, DEFAULT_TIMEOUT_MS, type HttpMethod, type 
 export { InstantTranslation, type BatchRequest, type BatchSegment, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
 export { Billing } from './resources/billing.ts';
 export * from './schemas.ts';
+export { Uploads, MAX_FRESH_ADDRESSES, type PresignRequest, type UploadFileOptions } from './resources/uploads.ts';
+export { Documents, DocumentInfoSchema, type DocumentInfo, type ListDocumentsOptions } from './resources/documents.ts';
+export { Jobs, buildCreateJobBody, type CreateJobOptions, type CreateJobRequest, type ListJobsOptions } from './resources/jobs.ts';
+export { Artifacts, PreviewUrlSchema, type ArtifactDownloadOptions, type PreviewUrl } from './resources/artifacts.ts';
+export { Receipts } from './resources/receipts.ts';
+export { Usage, type UsageRecord } from './resources/usage.ts';
+export { Webhooks, WebhookInfoSchema, type CreateWebhookRequest, type UpdateWebhookRequest, type WebhookInfo } from './resources/webhooks.ts';
+export { putFile, isAddressProblem, LocalFileError, UPLOAD_CHUNK_BYTES, type PutFileOptions } from './upload.ts';
+export {
+  downloadToFile,
+  nextRedirectUrl,
+  placeFile,
+  FileExistsError,
+  MAX_REDIRECTS,
+  type DownloadOptions,
+  type DownloadResult,
+  type DownloadSource,
+  type IfExists,
+} from './download.ts';
+export {
+  filenameFromContentDisposition,
+  parseContentDisposition,
+  sanitizeFilename,
+  decodeExtValue,
+  MAX_FILENAME_BYTES,
+  type DispositionParams,
+} from './content-disposition.ts';
+export { readJobStream, DEFAULT_SSE_MAX_BUFFER, DEFAULT_SSE_IDLE_TIMEOUT_MS, type SseOutcome, type SseConnectOptions } from './sse.ts';
+export {
+  watchJob,
+  DEFAULT_POLL_INTERVAL_MS,
+  MAX_POLL_INTERVAL_MS,
+  DEFAULT_MAX_SSE_FAILURES,
+  type JobProgress,
+  type WatchOptions,
+  type WatchDeps,
+} from './watch.ts';
+export {
+  verifyWebhookSignature,
+  signWebhookBody,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookVerifyFailure,
+  type WebhookVerifyOptions,
+  type WebhookVerifyResult,
+} from './webhook-signature.ts';
