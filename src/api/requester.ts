@@ -80,7 +80,11 @@ const MAX_JSON_BYTES = 32 * 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
 
 /** Reads a body as UTF-8 up to `limit` bytes; beyond it, returns undefined (caller decides). */
-export async function readBodyText(body: ResponseBody, limit: number, details: { method: string; path: string }): Promise<string | undefined> {
+export async function readBodyText(
+  body: ResponseBody,
+  limit: number,
+  details: { method: string; path: string; requestId?: string },
+): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -182,7 +186,7 @@ export class Requester {
   async #readJson<S extends z.ZodType>(res: SendResult, req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
     const details = { ...res.describe, ...(res.requestId !== undefined ? { requestId: res.requestId } : {}) };
     if (res.status < 200 || res.status > 299) {
-      const text = await readBodyText(res.body, MAX_ERROR_BYTES, res.describe);
+      const text = await readBodyText(res.body, MAX_ERROR_BYTES, details);
       throw createApiError(res.status, text ?? '', res.headers, {
         method: req.method,
         path: req.path,
@@ -190,7 +194,7 @@ export class Requester {
         now: this.#config.now(),
       });
     }
-    const text = await readBodyText(res.body, MAX_JSON_BYTES, res.describe);
+    const text = await readBodyText(res.body, MAX_JSON_BYTES, details);
     if (text === undefined) {
       throw new UnexpectedResponseError('The service response was too large.', { ...details, code: 'unexpected_response', status: res.status });
     }

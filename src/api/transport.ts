@@ -177,7 +177,8 @@ export class Transport {
     if (this.#closed) throw new ConnectionError('The client has been closed.', {});
     const { url, credentials } = this.#target(opts);
     const describe = this.describe(opts.method, url, opts.path);
-    const details = { method: describe.method, path: describe.path };
+    // Mutable: once the response arrives its request id joins errors raised later (deadline, abort).
+    const details: Omit<ErrorDetails, 'code'> = { method: describe.method, path: describe.path };
     if (opts.signal?.aborted) throw new AbortError(undefined, details);
 
     const headers = this.#headers(opts, credentials);
@@ -219,6 +220,7 @@ export class Transport {
     }
 
     const requestId = headerValue(res.headers, 'x-request-id');
+    if (requestId !== undefined) details.requestId = requestId;
     const ms = Math.round(performance.now() - started);
     this.#logger.debug(
       `← ${res.statusCode} ${describe.method} ${describe.path} ${ms} ms${requestId ? ` x-request-id=${requestId}` : ''}`,

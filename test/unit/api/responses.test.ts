@@ -132,12 +132,13 @@ describe('api/client: response handling', () => {
 
   it('a body that stalls past the deadline errors as TimeoutError while streaming', async () => {
     server.setHandler((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'rid-stall' });
       res.write('{"available":');
     });
     const c = client();
     const res = await c.transport.send({ method: 'GET', path: '/billing/credits/balance', timeoutMs: 150 });
     const err = await fails(() => readBodyText(res.body, 1_000_000, res.describe));
     assert.ok(err instanceof TimeoutError, String(err));
+    assert.equal(err.requestId, 'rid-stall');
   });
 });
