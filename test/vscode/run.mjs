@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { electronRequested, runSuiteInElectron } from './lib/electron.mjs';
-import { installCleanupHandlers } from './lib/processes.mjs';
+import { installCleanupHandlers, killAll } from './lib/processes.mjs';
 import { runSuite } from './lib/suite.mjs';
 import { runUiTests } from './lib/ui.mjs';
 
@@ -118,7 +118,7 @@ async function selfTest() {
 }
 
 async function main() {
-  buildExtension();
+  if (!opts.vsix) buildExtension();
   if (opts['self-test']) return selfTest();
   if (opts.ui || opts.vsix) {
     const r = await runUiTests({ repoRoot, vsix: opts.vsix && resolve(opts.vsix), grep: opts.grep, timeoutMs, keepOpen });
@@ -132,6 +132,10 @@ async function main() {
 }
 
 main().then(
-  (ok) => { process.exitCode = ok ? 0 : 1; },
-  (err) => { process.stderr.write(`[harness] ${err?.stack ?? err}\n`); process.exitCode = 1; },
-);
+  (ok) => ok,
+  (err) => { process.stderr.write(`[harness] ${err?.stack ?? err}\n`); return false; },
+).then(async (ok) => {
+  // Nothing started may outlive the run, whatever path it took.
+  await killAll();
+  process.exit(ok ? 0 : 1);
+});

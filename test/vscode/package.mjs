@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// npm run package: production bundle, then `vsce package` into dist/doc-translate.vsix. Prints the
+// size and file list, and fails when anything but the bundle, media and manifest files got in
+// (.vscodeignore keeps sources, tests, maps and node_modules out).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listZip } from './lib/zip.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const out = join(repoRoot, 'dist', 'doc-translate.vsix');
+
+/** What may be inside the .vsix. */
+const ALLOWED = [
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/package\.json$/,
+  /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
+  /^extension\/dist\/extension\.js$/,
+  /^extension\/media\/[\w.-]+\.(png|svg)$/,
+];
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${[cmd, ...args].join(' ')} failed with code ${r.status}`);
+}
+
+export function packageExtension() {
+  run(process.execPath, ['esbuild.mjs', '--production']);
+  mkdirSync(dirname(out), { recursive: true });
+  rmSync(out, { force: true });
+  run(join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--skip-license', '--no-dependencies',
+    '--allow-missing-repository', '--out', out]);
+  const entries = listZip(readFileSync(out));
+  const size = statSync(out).size;
+  const lines = entries.map((e) => `  ${String(e.size).padStart(9)}  ${e.name}`);
+  process.stdout.write(`\n${out.slice(repoRoot.length + 1)}: ${size} bytes (${(size / 1024).toFixed(1)} KiB), ${entries.length} files\n${lines.join('\n')}\n`);
+  const unexpected = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
+  if (unexpected.length) throw new Error(`unexpected files in the .vsix (check .vscodeignore): ${unexpected.join(', ')}`);
+  if (!entries.some((e) => e.name === 'extension/dist/extension.js')) throw new Error('the .vsix lacks extension/dist/extension.js');
+  return { path: out, size, entries };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  try {
+    packageExtension();
+  } catch (err) {
+    process.stderr.write(`[package] ${err.message}\n`);
+    process.exit(1);
+  }
+}
