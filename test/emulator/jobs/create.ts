@@ -82,7 +82,7 @@ function checkEngine(auth: AuthInfo, engine: string): void {
 async function usableDocument(app: EmulatorApp, auth: AuthInfo, id: string): Promise<DocumentRecord> {
   const doc = app.state.documents.get(id);
   if (!doc || doc.deleted) throw new HttpError(404, 'document_not_found', `Document ${id} does not exist or was deleted`);
-  if (doc.accountId !== auth.account.id) throw new HttpError(403, 'forbidden', 'The document belongs to another account');
+  if (doc.accountId !== auth.account.id) throw new HttpError(403, 'document_not_owned', 'The document belongs to another account');
   const info = jobFormat(doc.format);
   if (!info) {
     throw new HttpError(415, 'unsupported_format', `Documents of type "${doc.format}" cannot be translated (supported: ${supportedJobFormats().join(', ')})`);
