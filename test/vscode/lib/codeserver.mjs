@@ -60,10 +60,10 @@ export function installVsix({ installDir, runDir, extensionsDir, vsix }) {
 }
 
 /**
- * Starts code-server on a free loopback port. Resolves once it listens.
+ * Starts code-server on a loopback port (0 = a free one). Resolves once it listens.
  * @returns {Promise<{ port: number, origin: string, userDataDir: string, extensionsDir: string, pid: number, stop(): Promise<void> }>}
  */
-export async function startCodeServer({ installDir, runDir, settings = {}, env = {}, extensionsDir, logFile, onLine }) {
+export async function startCodeServer({ installDir, runDir, settings = {}, env = {}, extensionsDir, logFile, onLine, port = 0 }) {
   const userDataDir = join(runDir, 'user-data');
   const extDir = extensionsDir ?? join(runDir, 'extensions');
   mkdirSync(extDir, { recursive: true });
@@ -74,14 +74,14 @@ export async function startCodeServer({ installDir, runDir, settings = {}, env =
   }
   const [exe, ...lead] = codeServerCommand(installDir);
   const args = [...lead, ...commonArgs(runDir, userDataDir, extDir),
-    '--auth', 'none', '--bind-addr', '127.0.0.1:0',
+    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
     '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened'];
   const child = spawnGroup('code-server', exe, args, { cwd: runDir, env: cleanEnv(env), logFile, onLine });
-  const port = await waitForLine(child, parseListeningPort, 60_000, 'code-server');
+  const boundPort = await waitForLine(child, parseListeningPort, 60_000, 'code-server');
   return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
+    port: boundPort,
+    origin: `http://127.0.0.1:${boundPort}`,
     userDataDir,
     extensionsDir: extDir,
     pid: child.pid,

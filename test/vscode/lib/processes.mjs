@@ -47,7 +47,7 @@ export function installCleanupHandlers(onSignal) {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(sig, () => {
       process.stderr.write(`\n[harness] ${sig}: stopping every process started\n`);
-      void Promise.resolve(onSignal?.()).catch(() => {}).then(killAll).finally(() => process.exit(130));
+      void killAll().then(() => onSignal?.()).catch(() => {}).finally(() => process.exit(130));
     });
   }
 }

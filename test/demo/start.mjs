@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// npm start: builds the extension, starts the emulator (port 8787, or a free one if taken), copies
+// the sample workspace into a fresh folder and opens VS Code with the extension loaded and the
+// service URL preset in a private profile. Desktop `code` when on PATH, else a local code-server
+// on 127.0.0.1. Runs until Ctrl+C (or until the desktop window is closed), then cleans up.
+//
+//   npm start                      (node test/demo/start.mjs)
+//   npm start -- --code-server     use code-server even when `code` is on PATH
+//   npm start -- --port 8080       code-server port (default: a free one)
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensureCodeServer } from '../vscode/install.mjs';
+import { BASE_SETTINGS, startCodeServer } from '../vscode/lib/codeserver.mjs';
+import { startEmulator } from '../vscode/lib/emulator.mjs';
+import { freePort, installCleanupHandlers, killAll, trackGroup } from '../vscode/lib/processes.mjs';
+import { workbenchUrl } from '../vscode/lib/verdict.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: opts } = parseArgs({ options: { 'code-server': { type: 'boolean' }, port: { type: 'string' } } });
+const demoDir = mkdtempSync(join(tmpdir(), 'doc-translate-demo-'));
+const cleanup = () => rmSync(demoDir, { recursive: true, force: true });
+installCleanupHandlers(cleanup);
+const say = (msg) => process.stdout.write(`${msg}\n`);
+
+function desktopCode() {
+  if (opts['code-server']) return undefined;
+  const r = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' });
+  const path = r.stdout.trim();
+  // Inside a code-server terminal `code` is a remote CLI for that server, not a desktop VS Code.
+  if (!path || process.env.VSCODE_IPC_HOOK_CLI || /code-server/.test(path)) return undefined;
+  return path;
+}
+
+async function main() {
+  const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the extension failed');
+
+  const emulatorPort = await freePort(8787);
+  const emulator = await startEmulator({ repoRoot, port: emulatorPort, logFile: join(demoDir, 'emulator.log') });
+  const workspace = join(demoDir, 'workspace');
+  cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const settings = { ...BASE_SETTINGS, 'docTranslate.baseUrl': emulator.baseUrl };
+
+  const code = desktopCode();
+  let where;
+  let closed;
+  if (code) {
+    const userDataDir = join(demoDir, 'user-data');
+    mkdirSync(join(userDataDir, 'User'), { recursive: true });
+    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+    const child = spawn(code, ['--new-window', '--wait', '--user-data-dir', userDataDir,
+      '--extensions-dir', join(demoDir, 'extensions'), `--extensionDevelopmentPath=${repoRoot}`, workspace],
+    { detached: true, stdio: 'ignore' });
+    trackGroup(child.pid, 'code');
+    closed = new Promise((r) => child.on('close', r));
+    where = `VS Code (${code}) opened with the extension in development mode`;
+  } else {
+    const installDir = await ensureCodeServer();
+    const port = opts.port ? Number(opts.port) : 0;
+    const server = await startCodeServer({ installDir, runDir: demoDir, settings, port, logFile: join(demoDir, 'code-server.log') });
+    const url = workbenchUrl({ origin: server.origin, folder: workspace, extensionDevelopmentPath: repoRoot });
+    closed = new Promise((r) => server.child.on('close', r));
+    where = `code-server is running; open this address in a browser:\n\n  ${url}\n`;
+  }
+
+  say('');
+  say(`Doc Translate demo`);
+  say(`  ${where}`);
+  say(`  Emulator:   ${emulator.baseUrl}   (control API ${emulator.controlUrl})`);
+  say(`  Workspace:  ${workspace}   (a fresh copy of test/fixtures/workspace)`);
+  say(`  Service URL is preset in the profile's user settings (docTranslate.baseUrl).`);
+  say('');
+  say(`  Run "Doc Translate: Set API Key" and paste the emulator's demo key:`);
+  say(`    ${emulator.apiKey}`);
+  say('');
+  say('  Press Ctrl+C to stop.');
+  await closed;
+}
+
+main().then(
+  () => 0,
+  (err) => { process.stderr.write(`[start] ${err?.stack ?? err}\n`); return 1; },
+).then(async (code) => {
+  await killAll();
+  cleanup();
+  process.exit(code);
+});
