@@ -35,6 +35,12 @@ export class Settings implements vscode.Disposable {
     return typeof value === 'string' ? value.trim() : '';
   }
 
+  /** True when a workspace or folder tries to set the service URL (always ignored). */
+  get workspaceSetsBaseUrl(): boolean {
+    const info = this.config().inspect<unknown>(SettingKey.baseUrl);
+    return info?.workspaceValue !== undefined || info?.workspaceFolderValue !== undefined;
+  }
+
   get targetLanguage(): string {
     return this.string(SettingKey.targetLanguage, DEFAULTS.targetLanguage);
   }

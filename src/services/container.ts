@@ -42,6 +42,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
       userAgent: `doc-translate-vscode/${version} (VS Code ${vscode.version})`,
     }),
   );
+  if (settings.workspaceSetsBaseUrl) {
+    logger.warn('docTranslate.baseUrl in workspace settings is ignored: the service URL is read from user settings only.');
+  }
   const translations = own(new TranslationPairs(contextKeys));
   const recentLanguages = new RecentLanguages(context.globalState);
   return { context, settings, keys, clients, output, logger, contextKeys, translations, recentLanguages };
