@@ -156,6 +156,16 @@ describe('api/client: instant translation against the emulator', function () {
     assert.equal(charges[0]!.idempotency_key, 'batch-key-1');
   });
 
+  it('each new call is a new operation with its own key, so identical texts are charged each time', async () => {
+    const c = client();
+    const req = { segments: [{ id: 'a', text: 'Twice' }], target_lang: 'de' };
+    await c.translateBatch(req);
+    await c.translateBatch(req);
+    const keys = (await ctl.requests()).map((r) => r.idempotency_key);
+    assert.equal(new Set(keys).size, 2);
+    assert.equal((await ctl.charges()).length, 2);
+  });
+
   it('409 idempotency_request_conflict for the same key with another body, never retried', async () => {
     const c = client();
     await c.translateSnippet({ text: 'One', target_lang: 'de' }, { idempotencyKey: 'snip-key' });
