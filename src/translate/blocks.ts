@@ -88,11 +88,33 @@ export function parsePrefix(content: string): Prefix {
 
 export const THEMATIC_BREAK = /^ {0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;
 export const ATX_HEADING = /^#{1,6}(?:[ \t]+|$)/;
-export const ATX_CLOSING = /(?:(?<=^|[ \t])#+)?[ \t]*$/;
-export const REFERENCE_DEFINITION =
-  /^\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<[^>]*>|\S+)(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
+// Patterns meant for whole lines are tested on trimEnd()ed text and do not end in `[ \t]*$`:
+// two adjacent whitespace quantifiers backtrack quadratically on long runs of spaces.
+const REFERENCE_DEFINITION =
+  /^\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<[^>]*>|\S+)(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?$/;
+const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/;
+
+export function isReferenceDefinition(rest: string): boolean {
+  return REFERENCE_DEFINITION.test(rest.trimEnd());
+}
+
+export function isTableDelimiter(rest: string): boolean {
+  return TABLE_DELIMITER.test(rest.trimEnd());
+}
+
+/** Where a heading's text ends: before a closing `#` sequence and a `{#anchor}`. */
+export function headingTextEnd(body: string): number {
+  let end = body.trimEnd().length;
+  let hashes = end;
+  while (hashes > 0 && body[hashes - 1] === '#') hashes--;
+  if (hashes < end && (hashes === 0 || body[hashes - 1] === ' ' || body[hashes - 1] === '\t')) end = body.slice(0, hashes).trimEnd().length;
+  if (body[end - 1] === '}') {
+    const open = body.lastIndexOf('{#', end);
+    if (open >= 0 && /^\{#[^{}\s]+(?:[ \t][^{}]*)?\}$/.test(body.slice(open, end))) end = body.slice(0, open).trimEnd().length;
+  }
+  return end;
+}
 export const FOOTNOTE_DEFINITION = /^\[\^[^\]\s]+\]:[ \t]*/;
-export const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 export interface Fence {
   char: string;
@@ -105,8 +127,13 @@ export function fenceOpen(rest: string): Fence | null {
   return run ? { char: run[0]!, length: run.length } : null;
 }
 
+/** The line without leading whitespace and blockquote markers. */
+export function stripQuotes(content: string): string {
+  return content.replace(/^[ \t]*(?:>[ \t]?)*/, '').trimStart();
+}
+
 export function fenceCloses(content: string, fence: Fence): boolean {
-  const m = /^[ \t]*(?:>[ \t]?)*[ \t]*(`+|~+)[ \t]*$/.exec(content);
+  const m = /^(`+|~+)[ \t]*$/.exec(stripQuotes(content));
   return m !== null && m[1]![0] === fence.char && m[1]!.length >= fence.length;
 }
 

@@ -5,6 +5,8 @@
  * prose so a sentence with **bold** remains one segment.
  */
 
+import { InlineIndex } from './scan.ts';
+
 export interface InlineSink {
   keep(text: string): void;
   prose(text: string): void;
@@ -26,47 +28,14 @@ const ANGLE = new RegExp(
 );
 const BARE_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>]*/iy;
 const URL_START = /^(?:https?:\/\/|ftp:\/\/|www\.)/i;
-// Bounds the look-ahead for a closing `]` or `$` so stray openers cannot make a long paragraph quadratic.
+// Inline math longer than this is taken for two unrelated dollar signs.
 const SCAN_LIMIT = 4000;
+// Deeper link nesting is kept whole rather than recursed into.
+const MAX_LINK_NESTING = 8;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 export function normalizeLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-function backtickRun(text: string, i: number): number {
-  let j = i;
-  while (text[j] === '`') j++;
-  return j - i;
-}
-
-/** End index (exclusive) of the code span opening at `i`, or -1 when no closing run matches. */
-export function codeSpanEnd(text: string, i: number): number {
-  const len = backtickRun(text, i);
-  let j = i + len;
-  for (;;) {
-    j = text.indexOf('`', j);
-    if (j < 0) return -1;
-    const run = backtickRun(text, j);
-    if (run === len) return j + run;
-    j += run;
-  }
-}
-
-/** Index of the `]` closing the bracket opened at `i`, skipping escapes and code spans. */
-function closingBracket(text: string, i: number): number {
-  let depth = 0;
-  const limit = Math.min(text.length, i + SCAN_LIMIT);
-  for (let j = i; j < limit; j++) {
-    const c = text[j];
-    if (c === '\\') j++;
-    else if (c === '`') {
-      const end = codeSpanEnd(text, j);
-      j = end < 0 ? j + backtickRun(text, j) - 1 : end - 1;
-    } else if (c === '[') depth++;
-    else if (c === ']' && --depth === 0) return j;
-  }
-  return -1;
 }
 
 function skipSpace(text: string, j: number): number {
@@ -107,21 +76,15 @@ function inlineLinkTail(text: string, i: number): number {
   return text[j] === ')' ? j + 1 : -1;
 }
 
-function mathEnd(text: string, i: number): number {
+function mathEnd(text: string, i: number, index: InlineIndex): number {
   if (text[i + 1] === '$') {
-    const close = text.indexOf('$$', i + 2);
+    const close = index.doubleDollar(i + 2);
     return close < 0 ? -1 : close + 2;
   }
   const first = text[i + 1];
   if (first === undefined || /\s/.test(first)) return -1;
-  const limit = Math.min(text.length, i + SCAN_LIMIT);
-  for (let j = i + 1; j < limit; j++) {
-    if (text[j] === '\\') j++;
-    else if (text[j] === '$') {
-      if (!/\s/.test(text[j - 1]!) && !/[0-9]/.test(text[j + 1] ?? '')) return j + 1;
-    }
-  }
-  return -1;
+  const close = index.mathCloser(i + 2);
+  return close < 0 || close - i > SCAN_LIMIT ? -1 : close + 1;
 }
 
 function bareUrlEnd(text: string, i: number): number {
@@ -139,7 +102,8 @@ function bareUrlEnd(text: string, i: number): number {
 }
 
 /** Splits `text` into kept and prose pieces, in order, onto `sink`. */
-export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySet<string>): void {
+export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySet<string>, depth = 0): void {
+  const index = new InlineIndex(text);
   let start = 0;
   let i = 0;
   const keep = (end: number): void => {
@@ -149,8 +113,12 @@ export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySe
   };
   // `[text]` followed by a tail: the text is prose, the brackets and tail are kept.
   const link = (open: number, close: number, end: number): void => {
+    if (depth >= MAX_LINK_NESTING) {
+      keep(end);
+      return;
+    }
     keep(open + 1);
-    emitInline(text.slice(open + 1, close), sink, refLabels);
+    emitInline(text.slice(open + 1, close), sink, refLabels, depth + 1);
     i = close;
     start = close;
     keep(end);
@@ -161,8 +129,8 @@ export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySe
     if (c === '\\') {
       i += 2;
     } else if (c === '`') {
-      const end = codeSpanEnd(text, i);
-      if (end < 0) i += backtickRun(text, i);
+      const end = index.codeSpanEnd(i);
+      if (end < 0) i += index.runLength(i);
       else keep(end);
     } else if (c === '<') {
       ANGLE.lastIndex = i;
@@ -170,12 +138,12 @@ export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySe
       if (m) keep(i + m[0].length);
       else i++;
     } else if (c === '$') {
-      const end = mathEnd(text, i);
+      const end = mathEnd(text, i, index);
       if (end < 0) i++;
       else keep(end);
     } else if (c === '[' || (c === '!' && text[i + 1] === '[')) {
       const open = c === '!' ? i + 1 : i;
-      const close = closingBracket(text, open);
+      const close = index.closingBracket(open);
       if (close < 0) {
         i = open + 1;
         continue;

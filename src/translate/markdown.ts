@@ -1,15 +1,14 @@
 import {
-  ATX_CLOSING, ATX_HEADING, FOOTNOTE_DEFINITION, REFERENCE_DEFINITION, TABLE_DELIMITER, THEMATIC_BREAK,
-  fenceCloses, fenceOpen, htmlBlockStart, indentColumns, isBlank, parsePrefix, splitLines,
+  ATX_HEADING, FOOTNOTE_DEFINITION, THEMATIC_BREAK, fenceCloses, fenceOpen, headingTextEnd, htmlBlockStart,
+  indentColumns, isBlank, isReferenceDefinition, isTableDelimiter, parsePrefix, splitLines, stripQuotes,
   type Fence, type Line,
 } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
-import { codeSpanEnd, emitInline, normalizeLabel } from './inline.ts';
+import { emitInline, normalizeLabel } from './inline.ts';
+import { InlineIndex } from './scan.ts';
 import type { Segmented } from './types.ts';
 
 const BOM = '\uFEFF';
-// `{#anchor .class}` after a heading names its anchor; links elsewhere depend on it.
-const HEADING_ATTRIBUTES = /[ \t]*\{#[^{}\s]+(?:[ \t][^{}]*)?\}[ \t]*$/;
 
 /** Lines [0, n) of YAML (`---`) or TOML (`+++`) front matter at the very start, else 0. */
 function frontMatterLines(lines: Line[]): number {
@@ -23,7 +22,7 @@ function frontMatterLines(lines: Line[]): number {
 function referenceLabels(lines: Line[]): Set<string> {
   const labels = new Set<string>();
   for (const { content } of lines) {
-    const m = /^[ \t]*(?:>[ \t]?)*[ \t]*\[((?:[^\]\\]|\\.)+)\]:/.exec(content);
+    const m = /^\[((?:[^\]\\]|\\.)+)\]:/.exec(stripQuotes(content));
     if (m && !m[1]!.startsWith('^')) labels.add(normalizeLabel(m[1]!));
   }
   return labels;
@@ -32,12 +31,13 @@ function referenceLabels(lines: Line[]): Set<string> {
 /** Cells and the pipes between them; a pipe inside a code span or escaped does not split. */
 function splitCells(row: string): string[] {
   const out: string[] = [];
+  const index = new InlineIndex(row);
   let start = 0;
   for (let i = 0; i < row.length; i++) {
     const c = row[i];
     if (c === '\\') i++;
     else if (c === '`') {
-      const end = codeSpanEnd(row, i);
+      const end = index.codeSpanEnd(i);
       if (end > 0) i = end - 1;
     } else if (c === '|') {
       out.push(row.slice(start, i), '|');
@@ -151,20 +151,20 @@ export function segmentMarkdown(text: string): Segmented {
     if (heading) {
       flush();
       const body = rest.slice(heading[0].length);
-      const closing = ATX_CLOSING.exec(body)!.index;
-      const end = HEADING_ATTRIBUTES.exec(body.slice(0, closing))?.index ?? closing;
+      // `{#anchor}` after a heading names its anchor; links elsewhere depend on it.
+      const end = headingTextEnd(body);
       builder.keep(prefix + heading[0]);
       inline(body.slice(0, end));
       builder.keep(body.slice(end) + eol);
       table = false;
       continue;
     }
-    if (!para && REFERENCE_DEFINITION.test(rest)) {
+    if (!para && isReferenceDefinition(rest)) {
       keepLine(line);
       continue;
     }
     const next = lines[index + 1];
-    const startsTable = rest.includes('|') && next !== undefined && TABLE_DELIMITER.test(parsePrefix(next.content).rest);
+    const startsTable = rest.includes('|') && next !== undefined && isTableDelimiter(parsePrefix(next.content).rest);
     if (startsTable || (table && !para)) {
       flush();
       table = true;

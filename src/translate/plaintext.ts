@@ -2,7 +2,8 @@ import { PartsBuilder } from './builder.ts';
 import type { Segmented } from './types.ts';
 
 // A blank line: a line break followed by at least one more line break with only spaces between.
-const PARAGRAPH_BREAK = /[^\S\r\n]*(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+/g;
+// It starts at a line break, never at a space, so long runs of spaces cannot make it quadratic.
+const PARAGRAPH_BREAK = /(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+/g;
 
 /** Paragraphs (separated by blank lines) become segments; long ones split on sentences. */
 export function segmentPlainText(text: string): Segmented {

@@ -1,57 +1,53 @@
 /**
- * Splitting of prose longer than one batch segment may hold. Sentences are packed greedily up to
- * the limit (fewer, fuller segments keep context and the request count low); a sentence longer
- * than the limit falls back to whitespace, and a single "word" longer than that to a hard cut
- * that never separates a surrogate pair.
+ * Splitting of prose longer than one batch segment may hold. Each piece is the longest prefix of
+ * what remains that ends at a sentence boundary and fits the limit (fewer, fuller segments keep
+ * context and the request count low); when a single sentence is longer than the limit, the cut
+ * falls on whitespace, and failing that it is hard, never separating a surrogate pair.
  */
 
 const sentenceSegmenter: Intl.Segmenter | undefined =
   typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'sentence' }) : undefined;
 
-function sentences(text: string): string[] {
-  if (sentenceSegmenter) return Array.from(sentenceSegmenter.segment(text), (s) => s.segment);
-  return text.split(/(?<=[.!?\u3002\uff01\uff1f]["')\]]*\s+)/);
-}
+// Characters past the limit given to the sentence segmenter, so a boundary at the limit is judged
+// with its context. Only a window is segmented: V8 copies the whole input into every segment it
+// returns, which makes segmenting a long text at once quadratic.
+const LOOKAHEAD = 256;
 
-function words(text: string): string[] {
-  return text.split(/(?<=\s)(?=\S)/);
-}
-
-function hardSplit(text: string, max: number): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (text.length - i > max) {
-    let cut = i + max;
-    const before = text.charCodeAt(cut - 1);
-    if (before >= 0xd800 && before <= 0xdbff) cut--;
-    out.push(text.slice(i, cut));
-    i = cut;
+/** Offset in (0, max] of the last sentence boundary within `text[pos, pos + max]`, or 0. */
+function sentenceCut(text: string, pos: number, max: number): number {
+  const window = text.slice(pos, pos + max + LOOKAHEAD);
+  if (sentenceSegmenter) return sentenceSegmenter.segment(window).containing(max)?.index ?? 0;
+  let cut = 0;
+  for (const m of window.matchAll(/[.!?\u3002\uff01\uff1f]["')\]]*\s+/g)) {
+    const end = m.index + m[0].length;
+    if (end > max) break;
+    cut = end;
   }
-  out.push(text.slice(i));
-  return out;
+  return cut;
 }
 
-function pack(units: string[], max: number, tooLong: (unit: string) => string[]): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const unit of units) {
-    if (unit.length > max) {
-      if (current) out.push(current);
-      current = '';
-      out.push(...tooLong(unit));
-    } else if (current.length + unit.length > max) {
-      out.push(current);
-      current = unit;
-    } else {
-      current += unit;
-    }
+/** Offset in (0, max] where a word starts after whitespace, or 0. */
+function wordCut(text: string, pos: number, max: number): number {
+  for (let k = max; k > 0; k--) {
+    if (/\s/.test(text[pos + k - 1]!) && !/\s/.test(text[pos + k]!)) return k;
   }
-  if (current) out.push(current);
-  return out;
+  return 0;
+}
+
+function hardCut(text: string, pos: number, max: number): number {
+  const before = text.charCodeAt(pos + max - 1);
+  return before >= 0xd800 && before <= 0xdbff && max > 1 ? max - 1 : max;
 }
 
 /** Pieces whose concatenation is `text`, each at most `max` UTF-16 code units long. */
 export function splitLongText(text: string, max: number): string[] {
-  if (text.length <= max) return [text];
-  return pack(sentences(text), max, (sentence) => pack(words(sentence), max, (word) => hardSplit(word, max)));
+  const out: string[] = [];
+  let pos = 0;
+  while (text.length - pos > max) {
+    const cut = sentenceCut(text, pos, max) || wordCut(text, pos, max) || hardCut(text, pos, max);
+    out.push(text.slice(pos, pos + cut));
+    pos += cut;
+  }
+  out.push(text.slice(pos));
+  return out;
 }

@@ -49,7 +49,9 @@ const translationsOf = (doc: Segmented, f: (s: string) => string): Map<string, s
 const segmentsOf = (doc: Segmented): Segment[] =>
   doc.parts.flatMap((p) => (p.kind === 'translate' ? [{ id: p.id, text: p.text }] : []));
 
-describe('segmentation properties', () => {
+describe('segmentation properties', function () {
+  this.timeout(60_000);
+
   it('segmentMarkdown: reassembling untranslated parts is the identity, parts are well formed', () => {
     fc.assert(fc.property(anyText, (text) => assertWellFormed(text, segmentMarkdown(text))), { numRuns: 1500 });
   });
