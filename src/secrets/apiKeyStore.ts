@@ -34,12 +34,16 @@ export class ApiKeyStore implements vscode.Disposable {
     return value !== undefined && value !== '' ? value : undefined;
   }
 
+  // Fired here as well as by SecretStorage (which may arrive later, or come from another
+  // window), so a request right after a change never uses the previous key.
   async set(key: string): Promise<void> {
     await this.secrets.store(SECRET_API_KEY, key.trim());
+    this.changed.fire();
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(SECRET_API_KEY);
+    this.changed.fire();
   }
 
   dispose(): void {
