@@ -92,7 +92,8 @@ export function completeJob(app: EmulatorApp, job: JobRecord): void {
 export function endJob(app: EmulatorApp, job: JobRecord, status: 'completed' | 'failed', error = 'Translation failed'): void {
   job.status = status;
   job.stage = status;
-  job.endedAt = app.clock.now();
+  // Fake jobs take exactly 1.5 s (see fakeJob), so durations are deterministic.
+  job.endedAt = job.startedAt !== null ? job.startedAt + 1500 : app.clock.now();
   if (status === 'failed') job.error_msg = error;
   jobEvents(app).emit('ended', job);
 }
