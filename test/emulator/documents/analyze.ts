@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
@@ -56,7 +57,59 @@ export async function analyzeFile(path: string, info: FormatInfo, size: number):
   }
 }
 
+/** Length of the prefix of `buf` that ends on a whole UTF-8 sequence (a split one waits for the next chunk). */
+function wholeSequences(buf: Buffer): number {
+  let i = buf.length - 1;
+  while (i >= 0 && buf.length - i < 4 && (buf[i]! & 0xc0) === 0x80) i--;
+  if (i < 0) return buf.length;
+  const lead = buf[i]!;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return buf.length - i >= need ? buf.length : i;
+}
+
+/** Bytes of the form 10xxxxxx, counted four at a time (a plain byte loop is several times slower). */
+function continuationBytes(buf: Buffer): number {
+  let count = 0;
+  let i = 0;
+  const head = Math.min(buf.length, (4 - (buf.byteOffset & 3)) & 3);
+  for (; i < head; i++) if ((buf[i]! & 0xc0) === 0x80) count++;
+  const words = (buf.length - i) >>> 2;
+  const u32 = new Uint32Array(buf.buffer, buf.byteOffset + i, words);
+  for (let w = 0; w < words; w++) {
+    const v = u32[w]!;
+    // Bit 7 set and bit 6 clear, per byte, moved to bit 0; the multiply sums the four bytes.
+    const marks = ((v & ~(v << 1)) >>> 7) & 0x01010101;
+    if (marks !== 0) count += Math.imul(marks, 0x01010101) >>> 24;
+  }
+  for (i += words * 4; i < buf.length; i++) if ((buf[i]! & 0xc0) === 0x80) count++;
+  return count;
+}
+
+/**
+ * Plain text, the common big-file case, measured on bytes (1 GiB uploads are benchmarked): native
+ * UTF-8 and ASCII checks, code points = bytes that are not continuation bytes, minus a BOM.
+ */
+async function plainChars(path: string): Promise<number> {
+  let count = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const buf = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const cut = wholeSequences(buf);
+    const part = buf.subarray(0, cut);
+    carry = Buffer.from(buf.subarray(cut));
+    if (!isUtf8(part)) throw new ContentError('Text content must be valid UTF-8');
+    if (part.indexOf(0) >= 0) throw new ContentError('Text content must not contain NUL characters');
+    if (first && part.length >= 3 && part[0] === 0xef && part[1] === 0xbb && part[2] === 0xbf) count -= 1;
+    first = false;
+    count += isAscii(part) ? part.length : part.length - continuationBytes(part);
+  }
+  if (carry.length > 0) throw new ContentError('Text content must be valid UTF-8');
+  return count;
+}
+
 async function textChars(path: string, info: FormatInfo, size: number): Promise<number> {
+  if (info.kind === 'plain') return plainChars(path);
   const kind = info.kind as 'plain' | 'markup' | 'json' | 'subtitle';
   const counter = counterFor(kind, info.format);
   const decoder = new TextDecoder('utf-8', { fatal: true });
