@@ -117,6 +117,8 @@ function send(url: URL, headers: Record<string, string>, body: string, timeoutMs
     const req = (https ? httpsRequest : httpRequest)(options, (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
       res.resume();
+      // The body is irrelevant; a receiver dropping it mid-way must not crash the emulator.
+      res.on('error', () => undefined);
       res.on('close', () => clearTimeout(timer));
       if (status >= 200 && status < 300) finish({ statusCode: status, error: null, detail: null });
       else if (status >= 300 && status < 400) {
