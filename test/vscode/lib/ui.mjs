@@ -10,16 +10,7 @@ import { setWorkbench } from '../ui/context.mjs';
 import { Workbench } from '../ui/workbench.mjs';
 import { installVsix } from './codeserver.mjs';
 import { openSession } from './session.mjs';
-import { extensionHostCrashes } from './verdict.mjs';
-
-export const EXTENSION_ID = 'doc-translate.doc-translate';
-
-/** True when the server's extension-host log shows the extension was activated. */
-export function activatedInLog(logText, extensionId = EXTENSION_ID) {
-  const id = extensionId.replace(/\./g, '\\.');
-  return new RegExp(`_doActivateExtension ${id}[,\\s]`, 'i').test(logText)
-    && !new RegExp(`Activating extension '?${id}'? failed`, 'i').test(logText);
-}
+import { EXTENSION_ID, activatedInLog, extensionHostCrashes } from './verdict.mjs';
 
 /**
  * @param {{ repoRoot: string, vsix?: string, grep?: string, timeoutMs?: number, testsDir?: string,

@@ -87,3 +87,12 @@ export function formatConsoleArgs(values) {
   }
   return { fromExtensionHost: false, text: format(...values) };
 }
+
+export const EXTENSION_ID = 'doc-translate.doc-translate';
+
+/** True when an extension-host log shows the extension activated, and no activation failure. */
+export function activatedInLog(logText, extensionId = EXTENSION_ID) {
+  const id = extensionId.replace(/\./g, '\\.');
+  return new RegExp(`_doActivateExtension ${id}[,\\s]`).test(logText)
+    && !new RegExp(`Activating extension '?${id}'? failed`, 'i').test(logText);
+}
