@@ -163,6 +163,20 @@ describe('emulator: webhook delivery (spec 6.2)', () => {
     assert.equal(h.last_error, 'timeout');
   });
 
+  it('counts a 2xx status within the timeout as success even when the body never ends', async () => {
+    await fx.control('/webhooks/settings', { method: 'POST', body: { timeout_ms: 150 } });
+    const rx = await receiver();
+    rx.answer = { status: 200, endless: true };
+    const id = await hook(rx.url);
+    completeJob(app(), fakeJob(app(), fx.emu.accountId));
+    const [d] = await deliveries();
+    assert.equal(d!.ok, true);
+    assert.equal((await listed(id)).consecutive_failures, 0);
+    // The emulator drops the endless body at the timeout and keeps serving.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.equal((await fx.api('/webhooks')).status, 200);
+  });
+
   it('delivers each event once: no retry after a 500 or a refused connection; success resets the count', async () => {
     const rx = await receiver();
     rx.answer = { status: 500 };

@@ -10,8 +10,8 @@ export interface Received {
   raw: string;
 }
 
-/** What the receiver answers: a status (with headers), or 'hang' to never answer. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+/** What the receiver answers: a status (with headers; `endless`: the body never ends), or 'hang' to never answer. */
+export type Answer = { status: number; headers?: Record<string, string>; endless?: boolean } | 'hang';
 
 /** A local webhook receiver on 127.0.0.1:0 that records every request. */
 export class Receiver {
@@ -35,7 +35,12 @@ export class Receiver {
           return;
         }
         res.writeHead(answer.status, answer.headers ?? {});
-        res.end('ok');
+        if (answer.endless) {
+          res.write('partial');
+          holder.rx!.hanging.push(res);
+        } else {
+          res.end('ok');
+        }
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
