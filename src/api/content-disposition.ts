@@ -25,39 +25,42 @@ export interface DispositionParams {
   filenameStar?: string;
 }
 
-function isTokenChar(ch: string): boolean {
-  return ch !== ';' && ch !== '=' && ch !== '"' && ch !== ',' && !/\s/.test(ch);
-}
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const EXT_VALUE = /^([A-Za-z0-9!#$%&+\-^_`{}~]+)'[^']*'((?:%[0-9A-Fa-f]{2}|[\x21-\x24\x26-\x7e])*)$/s;
 
 /** Decodes `charset'lang'pct-encoded`; UTF-8 must be valid, ISO-8859-1 maps bytes 1:1. */
 export function decodeExtValue(value: string): string | undefined {
-  const m = /^([A-Za-z0-9!#$%&+\-^_`{}~]+)'[^']*'(.*)$/s.exec(value.trim());
+  const m = EXT_VALUE.exec(value.trim());
   if (!m) return undefined;
   const charset = m[1]!.toLowerCase();
   const encoded = m[2]!;
-  const bytes: number[] = [];
+  const bytes = Buffer.allocUnsafe(encoded.length);
+  let n = 0;
   for (let i = 0; i < encoded.length; i++) {
-    const ch = encoded[i]!;
-    if (ch === '%') {
-      const hex = encoded.slice(i + 1, i + 3);
-      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
-      bytes.push(parseInt(hex, 16));
+    const code = encoded.charCodeAt(i);
+    if (code === 0x25) {
+      bytes[n++] = (hexDigit(encoded.charCodeAt(i + 1)) << 4) | hexDigit(encoded.charCodeAt(i + 2));
       i += 2;
     } else {
-      const code = ch.charCodeAt(0);
-      if (code > 0x7e || code < 0x21) return undefined;
-      bytes.push(code);
+      bytes[n++] = code;
     }
   }
-  const buf = Uint8Array.from(bytes);
+  return decodeBytes(charset, bytes.subarray(0, n));
+}
+
+function hexDigit(code: number): number {
+  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
+}
+
+function decodeBytes(charset: string, bytes: Buffer): string | undefined {
   if (charset === 'utf-8') {
     try {
-      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf);
+      return UTF8.decode(bytes);
     } catch {
       return undefined;
     }
   }
-  if (charset === 'iso-8859-1' || charset === 'latin1') return String.fromCharCode(...buf);
+  if (charset === 'iso-8859-1' || charset === 'latin1') return bytes.toString('latin1');
   return undefined;
 }
 
@@ -68,7 +71,7 @@ export function decodeExtValue(value: string): string | undefined {
 function repairLatin1Utf8(value: string): string {
   if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
+    return UTF8.decode(Buffer.from(value, 'latin1'));
   } catch {
     return value;
   }
@@ -79,42 +82,40 @@ export function parseContentDisposition(header: string | undefined | null): Disp
   const out: DispositionParams = {};
   if (typeof header !== 'string') return out;
   const s = header;
-  let i = 0;
-  const skipSpace = (): void => {
-    while (i < s.length && /\s/.test(s[i]!)) i++;
-  };
-  skipSpace();
-  let type = '';
-  while (i < s.length && s[i] !== ';') type += s[i++];
-  if (type.trim() !== '') out.type = type.trim().toLowerCase();
+  const semi = s.indexOf(';');
+  const type = (semi === -1 ? s : s.slice(0, semi)).trim();
+  if (type !== '') out.type = type.toLowerCase();
+  let i = semi === -1 ? s.length : semi;
   while (i < s.length) {
     i++; // the ';'
-    skipSpace();
-    let name = '';
-    while (i < s.length && isTokenChar(s[i]!)) name += s[i++];
-    skipSpace();
-    if (s[i] !== '=') {
-      while (i < s.length && s[i] !== ';') i++;
+    const eq = s.indexOf('=', i);
+    const nextSemi = s.indexOf(';', i);
+    if (eq === -1 || (nextSemi !== -1 && nextSemi < eq)) {
+      i = nextSemi === -1 ? s.length : nextSemi;
       continue;
     }
-    i++;
-    skipSpace();
-    let value = '';
+    const name = s.slice(i, eq).trim().toLowerCase();
+    i = eq + 1;
+    while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+    let value: string;
     if (s[i] === '"') {
-      i++;
-      while (i < s.length && s[i] !== '"') {
-        if (s[i] === '\\' && i + 1 < s.length) i++;
-        value += s[i++];
+      const parts: string[] = [];
+      let j = i + 1;
+      while (j < s.length && s[j] !== '"') {
+        if (s[j] === '\\' && j + 1 < s.length) j++;
+        parts.push(s[j]!);
+        j++;
       }
-      i++;
-      while (i < s.length && s[i] !== ';') i++;
+      value = parts.join('');
+      const after = s.indexOf(';', j);
+      i = after === -1 ? s.length : after;
     } else {
-      while (i < s.length && s[i] !== ';') value += s[i++];
-      value = value.trim();
+      const end = s.indexOf(';', i);
+      value = s.slice(i, end === -1 ? s.length : end).trim();
+      i = end === -1 ? s.length : end;
     }
-    const key = name.toLowerCase();
-    if (key === 'filename' && out.filename === undefined) out.filename = repairLatin1Utf8(value);
-    if (key === 'filename*' && out.filenameStar === undefined) {
+    if (name === 'filename' && out.filename === undefined) out.filename = repairLatin1Utf8(value);
+    if (name === 'filename*' && out.filenameStar === undefined) {
       const decoded = decodeExtValue(value);
       if (decoded !== undefined) out.filenameStar = decoded;
     }
@@ -128,15 +129,12 @@ function utf8Bytes(text: string): number {
 
 /** Longest prefix of `text` within `maxBytes` UTF-8 bytes, never splitting a code point. */
 function truncateUtf8(text: string, maxBytes: number): string {
-  let out = '';
-  let used = 0;
-  for (const ch of text) {
-    const n = utf8Bytes(ch);
-    if (used + n > maxBytes) break;
-    out += ch;
-    used += n;
-  }
-  return out;
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return text;
+  let end = Math.max(0, maxBytes);
+  // Step back over continuation bytes (10xxxxxx) to the start of the cut code point.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
 }
 
 function tidy(name: string): string {
