@@ -18,7 +18,7 @@ export interface DownloadGrant {
   contentType: string;
   attachment: boolean;
   expiresAt: number;
-  /** Set when the caller knows it; otherwise computed from the content on first use. */
+  /** Set when the caller knows it; otherwise computed from the content. */
   etag?: string;
 }
 
@@ -159,8 +159,8 @@ export async function serveGrant(app: EmulatorApp, ctx: RequestContext): Promise
   if (app.clock.now() >= grant.expiresAt) {
     throw new HttpError(410, 'url_expired', 'The download address has expired; request a new one');
   }
-  grant.etag ??= await fileEtag(grant.path).catch(() => {
-    throw notFound('File');
-  });
-  await sendFileDownload(ctx, grant as DownloadGrant & { etag: string });
+  // Without an issuer-given ETag, it follows the content (recomputed only when size or mtime change).
+  const etag = grant.etag ?? (await fileEtag(grant.path).catch(() => undefined));
+  if (etag === undefined) throw notFound('File');
+  await sendFileDownload(ctx, { ...grant, etag });
 }
