@@ -204,7 +204,7 @@ export function forceStage(app: EmulatorApp, job: JobRecord, forced: ForcedStage
     stage_progress: progress,
     stage_message: message,
     queue_position: processing ? null : job.queue_position,
-  });
+  }, true);
   if (processing) scheduleStep(app, job);
   if (processing) schedulePump(app, job.accountId, 0);
 }

@@ -114,8 +114,11 @@ export interface JobChange {
   queue_position?: number | null;
 }
 
-/** Applies a change and emits `update` when anything visible changed. */
-export function applyChange(app: EmulatorApp, job: JobRecord, change: JobChange): boolean {
+/**
+ * Applies a change and emits `update` when anything visible changed (or always, for forced
+ * changes: every control call then gives exactly one event, which latency benchmarks count on).
+ */
+export function applyChange(app: EmulatorApp, job: JobRecord, change: JobChange, always = false): boolean {
   let changed = false;
   for (const [k, v] of Object.entries(change) as [keyof JobChange, unknown][]) {
     if (v !== undefined && job[k] !== v) {
@@ -123,7 +126,7 @@ export function applyChange(app: EmulatorApp, job: JobRecord, change: JobChange)
       changed = true;
     }
   }
-  if (!changed) return false;
+  if (!changed && !always) return false;
   job.updated_at = app.clock.nowIso();
   job.time_cost = timeCost(app, job);
   jobEvents(app).emit('update', job);

@@ -116,6 +116,10 @@ describe('emulator: SSE job streams', () => {
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 77, stage_message: 'almost' } });
     await waitFor(async () => s.events.length, (n) => n >= 2, 'the forced update');
     assert.deepEqual([data(s, 1).stage, data(s, 1).stage_progress, data(s, 1).stage_message], ['translating', 77, 'almost']);
+    // Every control call is one event, even when it repeats the current stage.
+    await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 77, stage_message: 'almost' } });
+    await waitFor(async () => s.events.length, (n) => n >= 3, 'the repeated update');
+    assert.equal(s.events[2]!.event, 'job_update');
     await fx.api(`/jobs/${id}/cancel`, { method: 'POST' });
     await s.closed;
     const last = data(s, s.events.length - 1);
