@@ -17,7 +17,7 @@ export function sanitizeBasename(name: string, fallbackExtension: string): strin
   let ext = dot >= 0 ? clean.slice(dot) : '';
   if (stem.length === 0) stem = 'document';
   if (ext === '' && fallbackExtension) ext = `.${fallbackExtension}`;
-  if (RESERVED.test(stem.split('.')[0]!)) stem = `_${stem}`;
+  if (RESERVED.test(stem.split('.')[0]!.trim())) stem = `_${stem}`;
   const extChars = [...ext];
   if (extChars.length > 16) ext = extChars.slice(0, 16).join('');
   const room = MAX_BASENAME_CHARS - [...ext].length;

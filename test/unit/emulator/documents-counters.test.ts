@@ -24,6 +24,12 @@ function jsonStringChars(value: unknown, isKey = false): number {
 }
 
 const cutsArb = fc.array(fc.nat(), { maxLength: 12 });
+/** Characters that stress a file name: separators, controls, dots, spaces, reserved names, non-BMP. */
+const nameUnit = fc.oneof(
+  fc.constantFrom('/', '\\', '.', ' ', ':', '*', '?', '"', '<', '>', '|', '\u0000', '\n', '\u007f', 'CON', 'nul', 'com1', '..', 'é', '😀'),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 3 }),
+  fc.string({ unit: 'binary', maxLength: 1 }),
+);
 
 describe('emulator: document character counters', () => {
   it('JSON: the code points of string values, whatever the chunking', () => {
@@ -90,7 +96,7 @@ describe('emulator: document character counters', () => {
 
   it('basenames are always safe: no separators, no control characters, bounded, never empty', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (name) => {
+      fc.property(fc.array(nameUnit, { maxLength: 300 }).map((units) => units.join('')), (name) => {
         const safe = sanitizeBasename(name, 'md');
         assert.ok(safe.length > 0);
         assert.ok(!/[\u0000-\u001f\u007f<>:"/\\|?*]/.test(safe), safe);
@@ -98,7 +104,7 @@ describe('emulator: document character counters', () => {
         assert.ok(!safe.startsWith('.') && !/[. ]$/.test(safe), safe);
         assert.ok(!/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(safe), safe);
       }),
-      { numRuns: 150 },
+      { numRuns: 400 },
     );
   });
 });
