@@ -1,5 +1,8 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { EmulatorApp } from '../app.ts';
 import { pseudoTranslate } from '../pseudo.ts';
@@ -14,6 +17,27 @@ import type { OutputMode } from './translate-text.ts';
 
 /** Pages drawn into a translated PDF; longer sources get a note instead of more pages. */
 const MAX_PDF_PAGES = 50;
+/** Plain text and Markdown above this are translated line by line while streaming (memory stays flat). */
+export const WHOLE_TRANSLATE_LIMIT = 32 * 1024 * 1024;
+
+/** Line-by-line pseudo-translation of a huge text file; line endings kept, Markdown code not recognised. */
+export async function streamTranslate(from: string, to: string, target: string): Promise<void> {
+  const decoder = new TextDecoder('utf-8');
+  let carry = '';
+  const lines = (text: string): string => text.split(/(\r?\n)/).map((piece, i) => (i % 2 === 1 ? piece : pseudoTranslate(piece, target))).join('');
+  const translate = new Transform({
+    transform(chunk: Buffer, _encoding, done): void {
+      const text = carry + decoder.decode(chunk, { stream: true });
+      const cut = text.lastIndexOf('\n') + 1;
+      carry = text.slice(cut);
+      done(null, lines(text.slice(0, cut)));
+    },
+    flush(done): void {
+      done(null, lines(carry + decoder.decode()));
+    },
+  });
+  await pipeline(createReadStream(from, { highWaterMark: 1024 * 1024 }), translate, createWriteStream(to));
+}
 
 /** Translates a text document of the given kind, keeping its structure. Throws on unparsable JSON. */
 export function translateText(kind: JobFormatKind, format: string, text: string, target: string, mode: OutputMode): string {
@@ -81,6 +105,8 @@ export async function produceArtifact(app: EmulatorApp, job: JobRecord, doc: Doc
     await writeFile(path, translateDocx(await readFile(doc.storagePath), job.target_lang, job.output_mode));
   } else if (info.kind === 'image') {
     await copyFile(doc.storagePath, path);
+  } else if ((info.kind === 'text' || info.kind === 'markdown') && doc.file_size > WHOLE_TRANSLATE_LIMIT) {
+    await streamTranslate(doc.storagePath, path, job.target_lang);
   } else {
     const text = await readFile(doc.storagePath, 'utf8');
     await writeFile(path, translateText(info.kind, info.output, text, job.target_lang, job.output_mode), 'utf8');

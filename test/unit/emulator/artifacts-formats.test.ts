@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readZip, translateDocx, writeZip } from '../../emulator/jobs/docx.ts';
 import { artifactFilename, jobFormat } from '../../emulator/jobs/formats.ts';
-import { hasTranslatableText, translateText } from '../../emulator/jobs/produce.ts';
+import { hasTranslatableText, streamTranslate, translateText } from '../../emulator/jobs/produce.ts';
 
 const MD = [
   '---', 'title: Hello', '---', '', '# Guide', '', 'Some text with `code` and {name}.', '',
@@ -101,6 +104,20 @@ describe('emulator: artifact content per format', () => {
     assert.equal(out[0]!.data.toString(), '<Types/>');
     assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve">[de] Héllö wörld</w:t>'));
     assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve"> </w:t>'));
+  });
+
+  it('huge text files are translated line by line while streaming, line endings and multi-byte characters intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dt-stream-'));
+    try {
+      const line = 'Grüße aus Köln, ünd so weiter. 日本語\r\n';
+      const source = line.repeat(60_000) + '\nlast line';
+      writeFileSync(join(dir, 'in.txt'), source);
+      await streamTranslate(join(dir, 'in.txt'), join(dir, 'out.txt'), 'de');
+      const expected = source.split(/(\r?\n)/).map((p, i) => (i % 2 === 1 ? p : translateText('text', 'txt', p, 'de', 'single'))).join('');
+      assert.equal(readFileSync(join(dir, 'out.txt'), 'utf8'), expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names artifacts after the source with the target language and the output format', () => {
