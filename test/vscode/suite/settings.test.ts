@@ -86,16 +86,15 @@ describe('Settings', () => {
     assert.equal(vscode.workspace.getConfiguration('docTranslate').get('targetLanguage'), 'de');
   });
 
-  it('registers every text-translation command it contributes', async () => {
+  it('contributes and registers every text-translation command', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, 'the extension is installed');
     const contributed = (ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
       (c) => c.command,
     );
+    const ours = Object.values(CommandId);
+    assert.deepEqual(ours.filter((id) => !contributed.includes(id)), [], 'every command id is contributed');
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = contributed.filter((c) => !registered.has(c));
-    assert.deepEqual(missing, []);
-    const notContributed = Object.values(CommandId).filter((id) => !contributed.includes(id));
-    assert.deepEqual(notContributed, [], 'every command id of the editor layer is contributed');
+    assert.deepEqual(ours.filter((id) => !registered.has(id)), [], 'every command id is registered');
   });
 });
