@@ -225,7 +225,7 @@ class Watcher {
 }
 
 /** Resolves with the job's final state (completed or failed). */
-export function watchJob(deps: WatchDeps, jobId: string, opts: WatchOptions = {}): Promise<Job> {
+export async function watchJob(deps: WatchDeps, jobId: string, opts: WatchOptions = {}): Promise<Job> {
   pathSegment(jobId);
   return new Watcher(deps, jobId, opts).run();
 }

@@ -36,11 +36,11 @@ export class Artifacts {
     return res.items;
   }
 
-  get(artifactId: string, opts: RequestOptions = {}): Promise<Artifact> {
+  async get(artifactId: string, opts: RequestOptions = {}): Promise<Artifact> {
     return this.#requester.requestJson({ method: 'GET', path: `/artifacts/${pathSegment(artifactId)}`, ...pickRequestOptions(opts) }, ArtifactSchema);
   }
 
-  downloadLink(artifactId: string, opts: RequestOptions = {}): Promise<DownloadLink> {
+  async downloadLink(artifactId: string, opts: RequestOptions = {}): Promise<DownloadLink> {
     return this.#requester.requestJson(
       { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/download-link`, ...pickRequestOptions(opts) },
       DownloadLinkSchema,
@@ -48,7 +48,7 @@ export class Artifacts {
   }
 
   /** The preview address response, as the service sends it (shape not shown). It is a secret: do not log it. */
-  previewUrl(artifactId: string, opts: RequestOptions = {}): Promise<PreviewUrl> {
+  async previewUrl(artifactId: string, opts: RequestOptions = {}): Promise<PreviewUrl> {
     return this.#requester.requestJson(
       { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/preview-url`, ...pickRequestOptions(opts) },
       PreviewUrlSchema,

@@ -31,19 +31,19 @@ export class Documents {
     this.#requester = requester;
   }
 
-  list(opts: ListDocumentsOptions = {}): Promise<LooseList<DocumentInfo>> {
+  async list(opts: ListDocumentsOptions = {}): Promise<LooseList<DocumentInfo>> {
     return this.#requester.requestJson(
       { method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
       DocumentListSchema,
     );
   }
 
-  get(documentId: string, opts: RequestOptions = {}): Promise<DocumentInfo> {
+  async get(documentId: string, opts: RequestOptions = {}): Promise<DocumentInfo> {
     return this.#requester.requestJson({ method: 'GET', path: `/documents/${pathSegment(documentId)}`, ...pickRequestOptions(opts) }, DocumentInfoSchema);
   }
 
   /** PATCH with only the fields to change (e.g. `{ basename }`); null values are refused before sending. */
-  update(documentId: string, changes: Record<string, unknown>, opts: RequestOptions = {}): Promise<DocumentInfo> {
+  async update(documentId: string, changes: Record<string, unknown>, opts: RequestOptions = {}): Promise<DocumentInfo> {
     const nulls = Object.entries(changes).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
     if (nulls.length > 0 || Object.keys(changes).length === 0) {
       throw invalidRequest('An update needs at least one field and no empty values.', nulls.map((field) => ({ field, message: 'must not be null' })));

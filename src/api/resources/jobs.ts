@@ -82,14 +82,14 @@ export class Jobs {
   }
 
   /** POST /jobs (201). Retries reuse the same Idempotency-Key. */
-  create(req: CreateJobRequest, opts: CreateJobOptions = {}): Promise<Job> {
+  async create(req: CreateJobRequest, opts: CreateJobOptions = {}): Promise<Job> {
     const json = buildCreateJobBody(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
     return this.#requester.requestJson({ method: 'POST', path: '/jobs', json, idempotencyKey, ...pickRequestOptions(opts) }, JobSchema);
   }
 
   /** GET /jobs/{job_id} (free). */
-  get(jobId: string, opts: RequestOptions = {}): Promise<Job> {
+  async get(jobId: string, opts: RequestOptions = {}): Promise<Job> {
     return this.#requester.requestJson({ method: 'GET', path: `/jobs/${pathSegment(jobId)}`, ...pickRequestOptions(opts) }, JobSchema);
   }
 
@@ -116,7 +116,7 @@ export class Jobs {
   }
 
   /** Follows the job (SSE, falling back to polling) until it ends; resolves with the final job. */
-  watch(jobId: string, opts: WatchOptions = {}): Promise<Job> {
+  async watch(jobId: string, opts: WatchOptions = {}): Promise<Job> {
     return watchJob({ requester: this.#requester, ...(this.#logger !== undefined ? { logger: this.#logger } : {}) }, jobId, opts);
   }
 }

@@ -24,7 +24,7 @@ export class Receipts {
   }
 
   /** GET /billing/credits/operations/{operation_id}: the receipt of one credit operation. */
-  operation(operationId: string, opts: RequestOptions = {}): Promise<Receipt> {
+  async operation(operationId: string, opts: RequestOptions = {}): Promise<Receipt> {
     return this.#requester.requestJson(
       { method: 'GET', path: `/billing/credits/operations/${pathSegment(operationId)}`, ...pickRequestOptions(opts) },
       ReceiptSchema,
@@ -32,7 +32,7 @@ export class Receipts {
   }
 
   /** GET /billing/credits/jobs/{job_id}: the receipt of a translation job (e.g. to check a cancel was free). */
-  forJob(jobId: string, opts: RequestOptions = {}): Promise<Receipt> {
+  async forJob(jobId: string, opts: RequestOptions = {}): Promise<Receipt> {
     return this.#requester.requestJson(
       { method: 'GET', path: `/billing/credits/jobs/${pathSegment(jobId)}`, ...pickRequestOptions(opts) },
       ReceiptSchema,

@@ -50,7 +50,7 @@ export class Uploads {
   }
 
   /** POST /upload/presign. */
-  presign(req: PresignRequest, opts: RequestOptions & { idempotencyKey?: string } = {}): Promise<PresignResponse> {
+  async presign(req: PresignRequest, opts: RequestOptions & { idempotencyKey?: string } = {}): Promise<PresignResponse> {
     if (typeof req.filename !== 'string' || req.filename.trim() === '') {
       throw invalidRequest('filename is required.', [{ field: 'filename', message: 'is required' }]);
     }

@@ -51,7 +51,7 @@ export class Webhooks {
     this.#requester = requester;
   }
 
-  create(req: CreateWebhookRequest, opts: RequestOptions & { idempotencyKey?: string } = {}): Promise<WebhookInfo> {
+  async create(req: CreateWebhookRequest, opts: RequestOptions & { idempotencyKey?: string } = {}): Promise<WebhookInfo> {
     const json = defined({ ...req });
     checkFields(json, true);
     return this.#requester.requestJson(
@@ -66,7 +66,7 @@ export class Webhooks {
   }
 
   /** PATCH /webhooks/{id}: update, disable, or re-enable after the receiver was fixed. */
-  update(webhookId: string, changes: UpdateWebhookRequest, opts: RequestOptions = {}): Promise<WebhookInfo> {
+  async update(webhookId: string, changes: UpdateWebhookRequest, opts: RequestOptions = {}): Promise<WebhookInfo> {
     const json = defined({ ...changes });
     if (Object.keys(json).length === 0) throw invalidRequest('An update needs at least one field.', []);
     checkFields(json, false);
