@@ -40,10 +40,14 @@ export function queuedCount(app: EmulatorApp, accountId: string): number {
   return accountJobs(app, accountId).filter((j) => j.status === 'pending').length;
 }
 
-/** Runs the account's queue soon (after the "queued" stage time), coalescing repeated requests. */
+/**
+ * Runs the account's queue soon (after the "queued" stage time). Requests coalesce: a pending run
+ * is only ever brought forward, never pushed back, so a steady stream of creates cannot starve it.
+ */
 export function schedulePump(app: EmulatorApp, accountId: string, ms = scaled(app, STAGE_MS.queued)): void {
   const pumps = jobsExt(app.state).pumps;
   const existing = pumps.get(accountId);
+  if (existing && ms > 0) return;
   if (existing) app.clearTimer(existing);
   const state = app.state;
   pumps.set(accountId, app.setTimer(() => {
