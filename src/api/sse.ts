@@ -14,7 +14,7 @@ import { headerValue } from './headers.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { pathSegment, readBodyText } from './requester.ts';
 import { JobEventDataSchema, type JobEventData } from './schemas.ts';
-import { toTransportError, type Transport } from './transport.ts';
+import { toTransportError, type ResponseBody, type Transport } from './transport.ts';
 
 /** Characters the parser may hold between event boundaries. Job events are a few hundred bytes. */
 export const DEFAULT_SSE_MAX_BUFFER = 256 * 1024;
@@ -59,6 +59,12 @@ function parseData(raw: string): JobEventData | undefined {
   }
 }
 
+/** Closes a body nobody reads any more; undici reports that as an error, which is expected here. */
+function discard(body: ResponseBody): void {
+  body.on('error', () => {});
+  if (!body.destroyed) body.destroy();
+}
+
 /** Opens one stream and reads it until a terminal event, the end, or a failure. Throws only AbortError. */
 export async function readJobStream(transport: Transport, opts: SseConnectOptions): Promise<SseOutcome> {
   const logger = opts.logger ?? silentLogger;
@@ -88,7 +94,7 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
   }
   const contentType = headerValue(res.headers, 'content-type') ?? '';
   if (!/^text\/event-stream\b/i.test(contentType.trim())) {
-    res.body.destroy();
+    discard(res.body);
     const error = new UnexpectedResponseError('The live progress stream had an unexpected content type.', {
       code: 'unexpected_response',
       status: res.status,
@@ -138,7 +144,7 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
     if (terminal !== undefined) return terminal;
     return { kind: 'dropped', events, error: toTransportError(err, res.describe) };
   } finally {
-    if (!res.body.destroyed) res.body.destroy();
+    discard(res.body);
   }
   if (opts.signal?.aborted) throw new AbortError();
   if (terminal !== undefined) return terminal;
