@@ -8,7 +8,7 @@
 //   npm start -- --code-server     use code-server even when `code` is on PATH
 //   npm start -- --port 8080       code-server port (default: a free one)
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +16,13 @@ import { parseArgs } from 'node:util';
 import { ensureCodeServer } from '../vscode/install.mjs';
 import { BASE_SETTINGS, startCodeServer } from '../vscode/lib/codeserver.mjs';
 import { startEmulator } from '../vscode/lib/emulator.mjs';
-import { freePort, installCleanupHandlers, killAll, trackGroup } from '../vscode/lib/processes.mjs';
+import { freePort, installCleanupHandlers, killAll, removeTempDir, trackGroup, trackTempDir } from '../vscode/lib/processes.mjs';
 import { workbenchUrl } from '../vscode/lib/verdict.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({ options: { 'code-server': { type: 'boolean' }, port: { type: 'string' } } });
-const demoDir = mkdtempSync(join(tmpdir(), 'doc-translate-demo-'));
-const cleanup = () => rmSync(demoDir, { recursive: true, force: true });
-installCleanupHandlers(cleanup);
+const demoDir = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-demo-')));
+installCleanupHandlers();
 const say = (msg) => process.stdout.write(`${msg}\n`);
 
 function desktopCode() {
@@ -86,6 +85,6 @@ main().then(
   (err) => { process.stderr.write(`[start] ${err?.stack ?? err}\n`); return 1; },
 ).then(async (code) => {
   await killAll();
-  cleanup();
+  removeTempDir(demoDir);
   process.exit(code);
 });

@@ -89,8 +89,9 @@ function run(cmd, args, cwd, logFile, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     appendFileSync(logFile, `\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
     const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false',
-      npm_config_update_notifier: 'false', ...extraEnv };
-    // node-gyp downloads headers unless told where the running Node's headers are.
+      npm_config_update_notifier: 'false', JOBS: 'max', ...extraEnv };
+    // JOBS: node-gyp compiles with every core. nodedir: node-gyp downloads headers unless told
+    // where the running Node's headers are.
     if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h') && process.execPath.startsWith('/usr/')) {
       env.npm_config_nodedir = '/usr';
     }

@@ -11,12 +11,10 @@
 //
 // With VSCODE_EXECUTABLE (a desktop VS Code) or VSCODE_TEST_VERSION (downloaded by
 // @vscode/test-electron) the suite runs there instead of code-server.
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as esbuild from 'esbuild';
+import { buildExtension, buildSuite } from './lib/build.mjs';
 import { electronRequested, runSuiteInElectron } from './lib/electron.mjs';
 import { installCleanupHandlers, killAll } from './lib/processes.mjs';
 import { runSuite } from './lib/suite.mjs';
@@ -43,29 +41,6 @@ if (opts.help) {
 const timeoutMs = (Number(opts.timeout) || 600) * 1000;
 installCleanupHandlers();
 
-function buildExtension() {
-  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('building the extension failed');
-}
-
-/** Bundles index.ts and the suite's *.test.ts into out/test/<name>/; returns index.js. */
-async function buildSuite(suiteDir) {
-  const abs = resolve(repoRoot, suiteDir);
-  if (abs === join(repoRoot, 'test', 'vscode', 'suite')) {
-    const r = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: repoRoot, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('building the extension-host suite failed');
-    return join(repoRoot, 'out', 'test', 'suite', 'index.js');
-  }
-  const entryPoints = { index: join(repoRoot, 'test', 'vscode', 'suite', 'index.ts') };
-  for (const f of readdirSync(abs).filter((n) => n.endsWith('.test.ts'))) entryPoints[f.slice(0, -3)] = join(abs, f);
-  const outdir = join(repoRoot, 'out', 'test', basename(abs));
-  await esbuild.build({
-    entryPoints, outdir, bundle: true, format: 'cjs', platform: 'node', target: 'node20',
-    external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning',
-  });
-  return join(outdir, 'index.js');
-}
-
 function summary(label, r) {
   const secs = (r.durationMs / 1000).toFixed(1);
   const counts = r.result ? `${r.result.passes} passing, ${r.result.failures} failing` : 'no result';
@@ -80,7 +55,7 @@ const keepOpen = opts['keep-open'] ? async (session) => {
 } : undefined;
 
 async function runOne(name, suiteDir, grep) {
-  const testsIndex = await buildSuite(suiteDir);
+  const testsIndex = await buildSuite(repoRoot, suiteDir);
   if (electronRequested()) return runSuiteInElectron({ repoRoot, name, testsIndex, grep });
   return runSuite({ repoRoot, name, testsIndex, grep, timeoutMs, keepOpen });
 }
@@ -118,7 +93,7 @@ async function selfTest() {
 }
 
 async function main() {
-  if (!opts.vsix) buildExtension();
+  if (!opts.vsix) buildExtension(repoRoot);
   if (opts['self-test']) return selfTest();
   if (opts.ui || opts.vsix) {
     const r = await runUiTests({ repoRoot, vsix: opts.vsix && resolve(opts.vsix), grep: opts.grep, timeoutMs, keepOpen });

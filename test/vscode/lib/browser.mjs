@@ -1,9 +1,11 @@
 // Headless Chromium through playwright-core. The browser is started as a Playwright browser
 // server so its process id (leader of its own process group) is known and can be killed.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../install.mjs';
-import { killGroup, trackGroup } from './processes.mjs';
+import { killGroup, removeTempDir, trackGroup, trackTempDir } from './processes.mjs';
 import { formatConsoleArgs } from './verdict.mjs';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
@@ -13,8 +15,11 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--dis
 export async function launchBrowser() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (install the Debian package "chromium" or set DOC_TRANSLATE_CHROMIUM)');
+  // Chromium keeps a crash-report database under $XDG_CONFIG_HOME; keep it out of the home folder.
+  const home = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-chromium-')));
   const server = await chromium.launchServer({
     executablePath, headless: true, args: ARGS,
+    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
     handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
   });
   const pid = server.process().pid;
@@ -26,6 +31,7 @@ export async function launchBrowser() {
       await browser.close().catch(() => {});
       await Promise.race([server.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
       await killGroup(pid, 1000);
+      removeTempDir(home);
     },
   };
 }

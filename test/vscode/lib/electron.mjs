@@ -1,12 +1,13 @@
 // Alternative path where a desktop VS Code is available: @vscode/test-electron with a local build
 // (VSCODE_EXECUTABLE=/path/to/code) or a downloaded one (VSCODE_TEST_VERSION=stable|insiders|1.100.3).
 // Same suite, same environment variables, same result-file verdict.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { BASE_SETTINGS } from './codeserver.mjs';
 import { startEmulator } from './emulator.mjs';
+import { removeTempDir, trackTempDir } from './processes.mjs';
 import { resultsDirFor } from './session.mjs';
 import { evaluateRun, parseResult } from './verdict.mjs';
 
@@ -17,7 +18,7 @@ export function electronRequested() {
 export async function runSuiteInElectron({ repoRoot, name, testsIndex, grep }) {
   const started = Date.now();
   const resultsDir = resultsDirFor(repoRoot, name);
-  const runDir = mkdtempSync(join(tmpdir(), 'doc-translate-electron-'));
+  const runDir = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-electron-')));
   const workspace = join(runDir, 'workspace');
   cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
   const userDataDir = join(runDir, 'user-data');
@@ -58,6 +59,6 @@ export async function runSuiteInElectron({ repoRoot, name, testsIndex, grep }) {
     return { ...verdict, exitCode, result: parseResult(resultText), resultsDir, durationMs: Date.now() - started };
   } finally {
     await emulator.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    removeTempDir(runDir);
   }
 }

@@ -2,10 +2,22 @@
 // process group so that the whole tree (code-server forks an extension host, a file watcher and a
 // pty host) can be ended at once, on every path: success, failure, timeout, Ctrl+C.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const groups = new Map(); // pgid -> name
+const tempDirs = new Set();
+
+/** A temp folder removed when this process exits, if its owner has not removed it before. */
+export function trackTempDir(path) {
+  tempDirs.add(path);
+  return path;
+}
+
+export function removeTempDir(path) {
+  tempDirs.delete(path);
+  rmSync(path, { recursive: true, force: true });
+}
 
 export function trackGroup(pid, name) {
   if (pid) groups.set(pid, name);
@@ -36,6 +48,8 @@ function killAllSync() {
     try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
   }
   groups.clear();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
 }
 
 let handlersInstalled = false;

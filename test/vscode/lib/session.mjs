@@ -8,6 +8,7 @@ import { ensureCodeServer } from '../install.mjs';
 import { launchBrowser, streamConsole } from './browser.mjs';
 import { startCodeServer } from './codeserver.mjs';
 import { startEmulator } from './emulator.mjs';
+import { removeTempDir, trackTempDir } from './processes.mjs';
 import { workbenchUrl } from './verdict.mjs';
 
 export function resultsDirFor(repoRoot, name) {
@@ -50,7 +51,7 @@ export async function openSession(o) {
   const note = (msg) => process.stderr.write(`[harness] ${o.name}: ${msg} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
   const installDir = await ensureCodeServer();
   const resultsDir = resultsDirFor(o.repoRoot, o.name);
-  const runDir = mkdtempSync(join(tmpdir(), `doc-translate-${o.name.replace(/[^\w-]/g, '_')}-`));
+  const runDir = trackTempDir(mkdtempSync(join(tmpdir(), `doc-translate-${o.name.replace(/[^\w-]/g, '_')}-`)));
   const workspace = join(runDir, 'workspace');
   cpSync(join(o.repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
   const resultFile = join(runDir, 'result.json');
@@ -111,12 +112,12 @@ export async function openSession(o) {
       },
       close: async () => {
         await close();
-        rmSync(runDir, { recursive: true, force: true });
+        removeTempDir(runDir);
       },
     };
   } catch (err) {
     await close();
-    rmSync(runDir, { recursive: true, force: true });
+    removeTempDir(runDir);
     throw err;
   }
 }

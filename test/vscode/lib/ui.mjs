@@ -1,7 +1,7 @@
 // Runs the Playwright UI tests (test/vscode/ui/*.test.mjs, mocha BDD in this Node process) against
 // one code-server workbench: either with the extension under development, or with the packaged
 // .vsix installed into a private extensions folder (then only tests tagged @packaged run).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
@@ -9,6 +9,7 @@ import { ensureCodeServer } from '../install.mjs';
 import { setWorkbench } from '../ui/context.mjs';
 import { Workbench } from '../ui/workbench.mjs';
 import { installVsix } from './codeserver.mjs';
+import { removeTempDir, trackTempDir } from './processes.mjs';
 import { openSession } from './session.mjs';
 import { EXTENSION_ID, activatedInLog, extensionHostCrashes } from './verdict.mjs';
 
@@ -24,7 +25,7 @@ export async function runUiTests(o) {
   let installDirToRemove;
   if (packaged) {
     const installDir = await ensureCodeServer();
-    installDirToRemove = mkdtempSync(join(tmpdir(), 'doc-translate-vsix-'));
+    installDirToRemove = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-vsix-')));
     extensionsDir = join(installDirToRemove, 'extensions');
     const out = installVsix({ installDir, runDir: installDirToRemove, extensionsDir, vsix: o.vsix });
     process.stdout.write(`[harness] ${out.split('\n').filter((l) => /install/i.test(l)).pop() ?? out}\n`);
@@ -88,7 +89,7 @@ export async function runUiTests(o) {
     session.keepLogs();
   } finally {
     await session.close();
-    if (installDirToRemove) rmSync(installDirToRemove, { recursive: true, force: true });
+    if (installDirToRemove) removeTempDir(installDirToRemove);
   }
   return {
     pass: reasons.length === 0, reasons, result: { passes, failures },
