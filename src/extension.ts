@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands/command.ts';
 import { textTranslationCommands } from './commands/index.ts';
+import { activateJobs } from './jobs/activate.ts';
 import { createServices } from './services/container.ts';
 import { TargetLanguageStatus } from './status/targetLanguageStatus.ts';
 
@@ -13,6 +14,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     ...registerCommands(textTranslationCommands(services)),
     new TargetLanguageStatus(services.settings),
+    ...activateJobs(services),
   );
 }
 

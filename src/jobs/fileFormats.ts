@@ -1,0 +1,73 @@
+// Which files Translate Files sends, and the start threshold of spec part 8 where it can be
+// computed here. Pure (no vscode import). The service decides in the end (415 for a format it
+// does not take, and the actual charge on completion).
+
+/** Text formats: their characters can be counted here. */
+export const TEXT_EXTENSIONS = ['md', 'markdown', 'txt', 'html', 'htm', 'xml', 'json', 'srt', 'vtt'] as const;
+/** Binary formats: PDF pages and text inside images or DOCX are only known to the service. */
+export const BINARY_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'docx'] as const;
+export const SUPPORTED_EXTENSIONS: readonly string[] = [...TEXT_EXTENSIONS, ...BINARY_EXTENSIONS];
+
+export function extensionOf(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isSupportedFile(fileName: string): boolean {
+  return SUPPORTED_EXTENSIONS.includes(extensionOf(fileName));
+}
+
+export function isTextFile(fileName: string): boolean {
+  return (TEXT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** Glob (for findFiles) matching the supported files below a folder. */
+export function supportedFilesGlob(): string {
+  const both = SUPPORTED_EXTENSIONS.flatMap((e) => (e === e.toUpperCase() ? [e] : [e, e.toUpperCase()]));
+  return `**/*.{${both.join(',')}}`;
+}
+
+/** Unicode code points (what the service counts as characters). */
+export function countCharacters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Spec part 8 for non-PDF files: source characters x 1 credit, at least 2 credits (in millicredits). */
+export function textThresholdMillicredits(characters: number): number {
+  return Math.max(2000, characters * 1000);
+}
+
+export type ThresholdEstimate =
+  | { kind: 'text'; characters: number; millicredits: number }
+  | { kind: 'pdf' }
+  | { kind: 'binary' };
+
+export interface ThresholdSummary {
+  /** Sum of the computable thresholds over all jobs (files x languages). */
+  knownMillicredits: number;
+  /** The largest single-job threshold that could be computed. */
+  largestMillicredits: number;
+  /** Jobs whose threshold cannot be computed here (PDF pages, text inside images or DOCX). */
+  unknownJobs: number;
+  pdfFiles: number;
+}
+
+export function summarizeThresholds(estimates: readonly ThresholdEstimate[], languages: number): ThresholdSummary {
+  let known = 0;
+  let largest = 0;
+  let unknown = 0;
+  let pdf = 0;
+  for (const e of estimates) {
+    if (e.kind === 'text') {
+      known += e.millicredits * languages;
+      largest = Math.max(largest, e.millicredits);
+    } else {
+      unknown += languages;
+      if (e.kind === 'pdf') pdf += 1;
+    }
+  }
+  return { knownMillicredits: known, largestMillicredits: largest, unknownJobs: unknown, pdfFiles: pdf };
+}

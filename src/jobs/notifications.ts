@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import type { ArtifactService } from '../artifacts/artifactService.ts';
+import { CommandId } from '../commands/ids.ts';
+import type { Logger } from '../api/index.ts';
+import type { JobStore } from './jobStore.ts';
+import type { TrackedJob } from './types.ts';
+import { QUOTA_EXPLANATION } from '../views/describe.ts';
+
+/**
+ * Tells the user when a watched job ends: Open (and Show Diff for text) on success, the reason on
+ * failure. A job the user cancelled here ends quietly. Never awaits a click.
+ */
+export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService; logger: Logger; cancelledHere: ReadonlySet<string> }, job: TrackedJob): void {
+  const name = deps.store.origin(job.id)?.fileName ?? `document ${job.documentId}`;
+  if (job.status === 'failed') {
+    if (deps.cancelledHere.has(job.id)) return;
+    const balance = 'Show Balance';
+    const text = job.quotaExceeded
+      ? `Doc Translate: ${name} (${job.targetLang}) did not start. ${QUOTA_EXPLANATION}`
+      : `Doc Translate: translating ${name} to ${job.targetLang} failed${job.errorMsg ? `: ${job.errorMsg}` : '.'}`;
+    const actions = job.quotaExceeded ? [balance] : [];
+    void Promise.resolve(vscode.window.showWarningMessage(text, ...actions)).then((picked) => {
+      if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);
+    });
+    return;
+  }
+  void deps.artifacts.list(job.id).then(
+    (list) => {
+      const first = list[0];
+      const open = 'Open';
+      const diff = 'Show Diff';
+      const actions = first === undefined ? [] : deps.artifacts.isText(first) && deps.store.origin(job.id) !== undefined ? [open, diff] : [open];
+      void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${name} translated to ${job.targetLang}.`, ...actions)).then(
+        (picked) => {
+          if (first === undefined) return;
+          const ref = { jobId: job.id, artifactId: first.id };
+          if (picked === open) void vscode.commands.executeCommand(CommandId.jobsOpenArtifact, ref);
+          if (picked === diff) void vscode.commands.executeCommand(CommandId.jobsShowDiff, ref);
+        },
+      );
+    },
+    (err: unknown) => deps.logger.warn(`Listing the results of job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
