@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -96,8 +97,10 @@ export async function produceArtifact(app: EmulatorApp, job: JobRecord, doc: Doc
   const info = jobFormat(doc.format);
   if (!info) throw new Error(`unsupported format ${doc.format}`);
   const id = state.newId('art');
-  const dir = join(state.dataDir, 'artifacts', id);
+  // Ids repeat after a reset (seeded); the random part keeps a stale writer away from new files.
+  const dir = join(state.dataDir, 'artifacts', `${id}-${randomBytes(6).toString('hex')}`);
   await mkdir(dir, { recursive: true });
+  if (app.state !== state) throw new Error('the emulator was reset');
   const path = join(dir, `content.${info.output}`);
   if (info.kind === 'pdf') {
     await writeFile(path, await translatedPdf(doc, job));
