@@ -40,7 +40,9 @@ export class EmulatorApp {
   reset(): void {
     for (const hook of this.resetHooks) hook();
     this.clock.resetOffset();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    // File writes already queued in libuv's pool (an upload or artifact in progress) can land
+    // while the tree is being removed; retrying absorbs the resulting ENOTEMPTY.
+    rmSync(this.dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 10 });
     this.state = this.freshState();
   }
 
