@@ -1,0 +1,86 @@
+/**
+ * batch-requests, batch-wall, batch-naive-speedup: a generated 2 MB Markdown document through
+ * translateDocumentText (src/services/textTranslation.ts), the function the Translate Document
+ * command calls, against the emulator in another process.
+ */
+import { DocTranslateClient } from '../../src/api/index.ts';
+import { translateDocumentText, type TranslateParams } from '../../src/services/textTranslation.ts';
+import { minimumRequests, segmentMarkdown, type Segment } from '../../src/translate/index.ts';
+import { atLeast, atMost, note, type Figure } from './lib/figures.ts';
+import { generateMarkdown } from './lib/markdown-gen.ts';
+import { control, type EmulatorProcess } from './lib/processes.ts';
+
+export const DOC_BYTES = 2 * 1024 * 1024;
+/** Emulated service work: per request, and per billable character. */
+export const LATENCY_MS = 20;
+export const LATENCY_PER_CHAR_MS = 0.008;
+/** The default of translateSegmented, which translateDocumentText does not override. */
+export const CLIENT_CONCURRENCY = 4;
+/** Snippet requests actually sent for the naive figure; the rest is scaled. */
+const NAIVE_SAMPLE = 150;
+
+const params = (signal: AbortSignal): TranslateParams => ({ targetLanguage: 'de', sourceLanguage: 'auto', engine: 'xr-397b', signal });
+
+async function aiRequests(emu: EmulatorProcess): Promise<number> {
+  const log = (await control(emu.controlUrl, 'GET', '/requests?path_prefix=/api/v1/ai/')) as { requests: unknown[] };
+  return log.requests.length;
+}
+
+async function busyMs(emu: EmulatorProcess): Promise<number> {
+  return ((await control(emu.controlUrl, 'GET', '/busy')) as { busy_ms: number }).busy_ms;
+}
+
+async function translateOnce(client: DocTranslateClient, emu: EmulatorProcess, text: string): Promise<{ ms: number; requests: number; busy: number; out: string }> {
+  await control(emu.controlUrl, 'DELETE', '/requests');
+  const busy0 = await busyMs(emu);
+  const t0 = performance.now();
+  const out = await translateDocumentText(client, text, 'markdown', params(new AbortController().signal));
+  const ms = performance.now() - t0;
+  return { ms, requests: await aiRequests(emu), busy: (await busyMs(emu)) - busy0, out };
+}
+
+export async function benchBatch(emu: EmulatorProcess): Promise<Figure[]> {
+  const text = generateMarkdown(DOC_BYTES);
+  const t0 = performance.now();
+  const segments: Segment[] = [];
+  for (const p of segmentMarkdown(text).parts) if (p.kind === 'translate') segments.push({ id: p.id, text: p.text });
+  const segmentMs = performance.now() - t0;
+  const proseChars = segments.reduce((s, x) => s + x.text.length, 0);
+  const minimum = minimumRequests(segments);
+  note(`batch: document ${text.length} chars, ${segments.length} prose segments (${proseChars} chars), minimum ${minimum} requests; segmenting took ${segmentMs.toFixed(0)} ms`);
+
+  const client = new DocTranslateClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey });
+  try {
+    // Warm-up without latency (JIT, connections); also checks the result is a translation.
+    const warm = await translateOnce(client, emu, text);
+    if (warm.out.length <= text.length || !warm.out.includes('[de] ')) throw new Error('the translated document does not look translated');
+    note(`batch: warm-up ${warm.ms.toFixed(0)} ms, ${warm.requests} requests`);
+
+    await control(emu.controlUrl, 'POST', '/faults', { kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: LATENCY_MS, latency_per_char_ms: LATENCY_PER_CHAR_MS });
+    const run = await translateOnce(client, emu, text);
+    const ideal = run.busy / CLIENT_CONCURRENCY;
+    note(`batch: with latency ${LATENCY_MS} ms + ${LATENCY_PER_CHAR_MS} ms/char: ${run.ms.toFixed(0)} ms wall, busy ${run.busy.toFixed(0)} ms, ${run.requests} requests`);
+
+    // Naive: one snippet per prose segment, one after another, on an even sample of segments.
+    const step = Math.max(1, Math.floor(segments.length / NAIVE_SAMPLE));
+    const sample = segments.filter((_, i) => i % step === 0);
+    const n0 = performance.now();
+    for (const s of sample) await client.translateSnippet({ text: s.text, target_lang: 'de', engine: 'xr-397b' });
+    const sampleMs = performance.now() - n0;
+    const sampleChars = sample.reduce((sum, x) => sum + x.text.length, 0);
+    // Per-request time scales with the count, per-character time with the characters.
+    const perRequest = LATENCY_MS * sample.length;
+    const overhead = Math.max(0, sampleMs - perRequest - LATENCY_PER_CHAR_MS * sampleChars);
+    const naiveMs = (LATENCY_MS + overhead / sample.length) * segments.length + LATENCY_PER_CHAR_MS * proseChars;
+    note(`batch: naive sample ${sample.length} snippets (${sampleChars} chars) ${sampleMs.toFixed(0)} ms; estimated ${segments.length} snippets ${(naiveMs / 1000).toFixed(1)} s`);
+    await control(emu.controlUrl, 'DELETE', '/faults');
+
+    return [
+      { name: 'batch-requests', value: run.requests, unit: 'requests', ref: minimum, goal: 'ratio<=1.1', met: atMost(1.1) },
+      { name: 'batch-wall', value: Math.round(run.ms), unit: 'ms', ref: Math.round(ideal), goal: 'ratio<=1.3', met: atMost(1.3) },
+      { name: 'batch-naive-speedup', value: Number((naiveMs / run.ms).toFixed(2)), unit: 'x', ref: 1, goal: 'ratio>=1', met: atLeast(1) },
+    ];
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `npm run bench`: every figure against a reference taken in the same run. Progress and details go
+ * to stderr; stdout ends with one `BENCH ...` line per figure. Exits 0 whether or not goals are met
+ * (benchmarks are not tests), and a figure that could not be measured prints value=NaN.
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchActivate } from './activate.ts';
+import { benchBatch } from './batch.ts';
+import { benchBundle } from './bundle.ts';
+import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
+import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
+import { benchSse } from './sse.ts';
+import { benchTransfer } from './transfer.ts';
+
+type Placeholder = [name: string, unit: string, ref: number, goal: string];
+
+async function measure(label: string, placeholders: Placeholder[], fn: () => Promise<Figure[]> | Figure[]): Promise<Figure[]> {
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } catch (err) {
+    note(`${label} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return placeholders.map((p) => failedFigure(...p));
+  } finally {
+    note(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const figures: Figure[] = [];
+  const bundleCopy = join(tmpdir(), `doc-translate-bench-${process.pid}-extension.js`);
+  try {
+    figures.push(...await measure('bundle', [['bundle-bytes', 'bytes', 400_000, 'ratio<=1']], () => benchBundle(bundleCopy)));
+    figures.push(...await measure('activate', [['activate-ms', 'ms', 50, 'ratio<=1']], () => benchActivate(bundleCopy)));
+  } finally {
+    rmSync(bundleCopy, { force: true });
+  }
+
+  let emu: EmulatorProcess | undefined;
+  try {
+    emu = await startEmulatorProcess();
+    const e = emu;
+    figures.push(...await measure('batch', [
+      ['batch-requests', 'requests', Number.NaN, 'ratio<=1.1'],
+      ['batch-wall', 'ms', Number.NaN, 'ratio<=1.3'],
+      ['batch-naive-speedup', 'x', 1, 'ratio>=1'],
+    ], () => benchBatch(e)));
+    figures.push(...await measure('transfer', [
+      ['upload-throughput', 'MB/s', Number.NaN, 'ratio>=0.9'],
+      ['download-throughput', 'MB/s', Number.NaN, 'ratio>=0.9'],
+      ['transfer-rss-mb', 'MB', 64, 'ratio<=1'],
+    ], () => benchTransfer(e)));
+    figures.push(...await measure('sse', [['sse-latency-ms', 'ms', 1000, 'ratio<=0.05']], () => benchSse(e)));
+  } catch (err) {
+    note(`emulator: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await emu?.stop();
+  }
+
+  const order = ['bundle-bytes', 'activate-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
+    'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms'];
+  for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
+  figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);
+  note(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; goals not met: ${unmet.length === 0 ? 'none' : unmet.join(', ')}`);
+  process.stdout.write(figures.map(benchLine).join('\n') + '\n');
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`[bench] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(0);
+  },
+);
