@@ -3,13 +3,12 @@ import { dirname } from 'node:path';
 import type { EmulatorApp } from '../app.ts';
 import type { JobRecord, JobStage } from '../state.ts';
 import { produceArtifact } from './produce.ts';
+import { jobSettings } from './settings.ts';
 import { settle, startCheck } from './settlement.ts';
 import { STAGE_MESSAGES, applyChange, endJob, isEnded, jobsExt, progressMessage, queuedMessage, runtimeOf } from './store.ts';
 
 /** Spec part 8: files processed at once per account; the rest wait in the queue. */
 export const MAX_PROCESSING_PER_ACCOUNT = 5;
-/** Emulator's cap on waiting jobs per account (spec: not shown); POST /jobs answers 429 past it. */
-export const MAX_QUEUED_PER_ACCOUNT = 100;
 const TRANSLATING_STEPS = 10;
 
 /** Stage durations at job_speed 1 (milliseconds): a small job takes about 1.4 s from creation. */
@@ -63,8 +62,10 @@ export function pump(app: EmulatorApp, accountId: string): void {
   let processing = jobs.filter((j) => j.status === 'processing').length;
   const waiting = jobs.filter((j) => j.status === 'pending');
   const stillWaiting: JobRecord[] = [];
+  const paused = jobSettings(app).queue_paused;
   for (const job of waiting) {
-    if (processing >= MAX_PROCESSING_PER_ACCOUNT) {
+    // A held pending job (forced "queued" with hold) keeps its place but does not start.
+    if (paused || processing >= MAX_PROCESSING_PER_ACCOUNT || runtimeOf(app.state, job.id).held) {
       stillWaiting.push(job);
       continue;
     }
@@ -210,7 +211,13 @@ export function forceStage(app: EmulatorApp, job: JobRecord, forced: ForcedStage
     queue_position: processing ? null : job.queue_position,
   }, true);
   if (processing) scheduleStep(app, job);
-  if (processing) schedulePump(app, job.accountId, 0);
+  schedulePump(app, job.accountId, 0);
+}
+
+/** Runs every account's queue now (after the queue was paused). */
+export function pumpAll(app: EmulatorApp): void {
+  const accounts = new Set([...app.state.jobs.values()].filter((j) => j.status === 'pending').map((j) => j.accountId));
+  for (const accountId of accounts) schedulePump(app, accountId, 0);
 }
 
 /** Reset: no timer of the old state may fire into the new one. */

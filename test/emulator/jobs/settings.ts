@@ -1,12 +1,16 @@
 import type { EmulatorApp } from '../app.ts';
 import { validationError } from '../errors.ts';
 import { Fields } from '../validation.ts';
-import { MAX_QUEUED_PER_ACCOUNT } from './scheduler.ts';
+
+/** Emulator's cap on waiting jobs per account (spec: not shown); POST /jobs answers 429 past it. */
+export const MAX_QUEUED_PER_ACCOUNT = 100;
 
 /** Control knobs for jobs and artifact downloads (reset with the state). */
 export interface JobSettings {
   /** Waiting jobs per account before POST /jobs answers 429 queue_full. */
   queue_cap: number;
+  /** true: no job leaves the queue (UI tests that need queued jobs); false starts the queues again. */
+  queue_paused: boolean;
   /** 0: GET /artifacts/{id}/download streams the bytes; 301/302/303/307/308: redirects to the storage origin. */
   download_redirect_status: number;
   /** false: download-link answers `url: null`, so clients must use the direct download endpoint. */
@@ -16,7 +20,7 @@ export interface JobSettings {
 export const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 export function jobSettings(app: EmulatorApp): JobSettings {
-  return app.state.ext('jobs.settings', () => ({ queue_cap: MAX_QUEUED_PER_ACCOUNT, download_redirect_status: 0, download_link_url: true }));
+  return app.state.ext('jobs.settings', () => ({ queue_cap: MAX_QUEUED_PER_ACCOUNT, queue_paused: false, download_redirect_status: 0, download_link_url: true }));
 }
 
 export function updateJobSettings(app: EmulatorApp, body: Record<string, unknown>): JobSettings {
@@ -27,10 +31,12 @@ export function updateJobSettings(app: EmulatorApp, body: Record<string, unknown
     f.add('download_redirect_status', `must be 0 or one of ${REDIRECT_STATUSES.join(', ')}`);
   }
   const linkUrl = f.boolean('download_link_url');
+  const paused = f.boolean('queue_paused');
   if (f.errors.length > 0) throw validationError(f.errors);
   const s = jobSettings(app);
   if (cap !== undefined) s.queue_cap = cap;
   if (redirect !== undefined) s.download_redirect_status = redirect;
   if (linkUrl !== undefined) s.download_link_url = linkUrl;
+  if (paused !== undefined) s.queue_paused = paused;
   return s;
 }

@@ -5,7 +5,7 @@ import { HttpError, notFound, validationError } from '../errors.ts';
 import type { RequestContext } from '../router.ts';
 import type { JobRecord, JobStage } from '../state.ts';
 import { Fields } from '../validation.ts';
-import { finishFailed, forceStage } from '../jobs/scheduler.ts';
+import { finishFailed, forceStage, pumpAll } from '../jobs/scheduler.ts';
 import { jobSettings, updateJobSettings } from '../jobs/settings.ts';
 import { streamsOf } from '../jobs/sse-streams.ts';
 import { isEnded, jobView } from '../jobs/store.ts';
@@ -71,7 +71,11 @@ export function register(app: EmulatorApp): void {
   });
 
   c.get('/jobs-settings', () => ({ status: 200, body: jobSettings(app) }));
-  c.post('/jobs-settings', async (ctx) => ({ status: 200, body: updateJobSettings(app, await ctx.object()) }));
+  c.post('/jobs-settings', async (ctx) => {
+    const settings = updateJobSettings(app, await ctx.object());
+    if (!settings.queue_paused) pumpAll(app);
+    return { status: 200, body: settings };
+  });
 
   c.get('/sse/streams', () => ({ status: 200, body: { open: streamsOf(app).size } }));
 

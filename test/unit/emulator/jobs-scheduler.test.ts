@@ -87,6 +87,37 @@ describe('emulator: job scheduling per account', () => {
     assert.equal((await listed()).length, 2);
   });
 
+  it('a paused queue keeps jobs queued (cancel ends them as failed) until it is resumed', async () => {
+    await setSettings(fx, { job_speed: FAST });
+    await setJobSettings(fx, { queue_paused: true });
+    const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
+    const a = await startJob(fx, { document_id: doc, target_lang: 'de' });
+    const b = await startJob(fx, { document_id: doc, target_lang: 'fr' });
+    const c = await startJob(fx, { document_id: doc, target_lang: 'es' });
+    const cancelled = await fx.api(`/jobs/${b}/cancel`, { method: 'POST' });
+    assert.deepEqual([obj(cancelled).status, obj(cancelled).error_msg], ['failed', 'cancelled']);
+    const waiting = await waitFor(() => getJob(fx, c), (j) => j.queue_position === 1, 'the queue to close up');
+    assert.deepEqual([waiting.status, waiting.stage, waiting.stage_message], ['pending', 'queued', '1 job ahead of this one']);
+    assert.equal((await getJob(fx, a)).status, 'pending');
+    await setJobSettings(fx, { queue_paused: false });
+    assert.equal((await waitEnded(fx, a)).status, 'completed');
+    assert.equal((await waitEnded(fx, c)).status, 'completed');
+  });
+
+  it('a pending job forced to "queued" with hold stays queued while later jobs start', async () => {
+    await setSettings(fx, { job_speed: 0.5 });
+    const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
+    const held = await startJob(fx, { document_id: doc, target_lang: 'de' });
+    assert.equal((await fx.control(`/jobs/${held}/stage`, { method: 'POST', body: { stage: 'queued', hold: true } })).status, 200);
+    await setSettings(fx, { job_speed: FAST });
+    const next = await startJob(fx, { document_id: doc, target_lang: 'fr' });
+    assert.equal((await waitEnded(fx, next)).status, 'completed');
+    const still = await getJob(fx, held);
+    assert.deepEqual([still.status, still.stage, still.queue_position], ['pending', 'queued', 0]);
+    await fx.control(`/jobs/${held}/stage`, { method: 'POST', body: { stage: 'queued', hold: false } });
+    assert.equal((await waitEnded(fx, held)).status, 'completed');
+  });
+
   it('a forced stage is applied at once and held until released', async () => {
     await setSettings(fx, { job_speed: FAST });
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
