@@ -16,7 +16,11 @@ import { benchTransfer } from './transfer.ts';
 
 type Placeholder = [name: string, unit: string, ref: number, goal: string];
 
+/** `DOC_TRANSLATE_BENCH_ONLY=batch,sse` runs only those groups (for working on one figure). */
+const only = process.env['DOC_TRANSLATE_BENCH_ONLY']?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+
 async function measure(label: string, placeholders: Placeholder[], fn: () => Promise<Figure[]> | Figure[]): Promise<Figure[]> {
+  if (only !== undefined && !only.includes(label)) return [];
   const t0 = performance.now();
   try {
     return await fn();
