@@ -1,0 +1,188 @@
+// Translate Files and the Jobs view end to end against the emulator: four jobs from two files in
+// two languages, shown in the view and completing; a result opened as a read-only tab, saved next
+// to its source; a queued job cancelled; the status bar while jobs run.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { closeAllEditors, configureExtension, control, looksTranslated, testEnv } from './helpers.ts';
+
+interface SnapshotRow {
+  label: string;
+  description: string;
+  contextValue: string;
+  icon?: string;
+  tooltip?: string;
+  jobId?: string;
+  artifactId?: string;
+  children?: SnapshotRow[];
+}
+interface JobsSnapshot {
+  viewVisible: boolean;
+  rows: SnapshotRow[];
+  status: { visible: boolean; text: string; tooltip: string };
+  watching: number;
+}
+interface StartedJob {
+  jobId: string;
+  file: string;
+  lang: string;
+}
+interface TranslateFilesResult {
+  started: boolean;
+  jobs?: StartedJob[];
+  reason?: string;
+}
+interface ApiJob {
+  id: string;
+  status: string;
+  stage: string;
+  queue_position: number | null;
+  error_msg: string | null;
+}
+
+const snapshot = async (): Promise<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
+
+async function api<T>(route: string): Promise<T> {
+  const env = testEnv();
+  const res = await fetch(`${env.baseUrl}${route}`, { headers: { 'x-api-key': env.apiKey } });
+  assert.equal(res.status, 200, `GET ${route}`);
+  return (await res.json()) as T;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1500)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function fileUri(relative: string): vscode.Uri {
+  const file = path.join(testEnv().workspace, relative);
+  assert.ok(fs.existsSync(file), `fixture ${relative} exists`);
+  return vscode.Uri.file(file);
+}
+
+describe('Translate Files and the Jobs view', function () {
+  this.timeout(120_000);
+  let started: StartedJob[] = [];
+
+  before(async () => {
+    await configureExtension();
+    await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
+  });
+  after(async () => {
+    await control('POST', '/settings', { job_speed: 1 });
+    await closeAllEditors();
+  });
+
+  it('creates four jobs from two files in two languages, lists them in the Jobs view, and they complete', async () => {
+    const md = fileUri('docs/release-notes.md');
+    const txt = fileUri('notes.txt');
+    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', md, [md, txt], {
+      targetLanguages: ['de', 'fr'],
+      outputMode: 'single',
+      confirm: false,
+    });
+    assert.equal(result.started, true, `started: ${JSON.stringify(result)}`);
+    started = result.jobs ?? [];
+    assert.equal(started.length, 4);
+    assert.deepEqual(
+      started.map((j) => `${path.basename(vscode.Uri.parse(j.file).fsPath)}:${j.lang}`).sort(),
+      ['notes.txt:de', 'notes.txt:fr', 'release-notes.md:de', 'release-notes.md:fr'],
+    );
+
+    const listed = await api<{ items: ApiJob[] }>('/jobs?limit=100');
+    for (const job of started) assert.ok(listed.items.some((j) => j.id === job.jobId), `the service lists job ${job.jobId}`);
+
+    await vscode.commands.executeCommand('docTranslate.jobs.focus');
+    const ids = started.map((j) => j.jobId);
+    const shown = await snapshot();
+    for (const id of ids) {
+      const row = shown.rows.find((r) => r.jobId === id);
+      assert.ok(row, `the Jobs view shows job ${id}`);
+      assert.ok(['release-notes.md', 'notes.txt'].includes(row.label), `labelled with the file name: ${row.label}`);
+      assert.match(row.description, /^(de|fr) · /);
+      assert.match(row.contextValue, /^job\.(active|completed)$/);
+    }
+
+    const done = await until('all four jobs completed in the view', snapshot, (s) =>
+      ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'),
+    );
+    for (const id of ids) {
+      const row = done.rows.find((r) => r.jobId === id)!;
+      assert.equal(row.icon, 'check');
+      assert.match(row.description, /completed/);
+      assert.ok(row.children !== undefined && row.children.length > 0, 'a completed job has its results as children');
+      assert.match(row.children[0]!.contextValue, /^artifact\.(text|binary)$/);
+    }
+    for (const id of ids) assert.equal((await api<ApiJob>(`/jobs/${id}`)).status, 'completed');
+  });
+
+  it('opens a text result as a read-only tab of the extension\'s scheme with the translated text', async () => {
+    const job = started.find((j) => j.lang === 'de' && j.file.endsWith('release-notes.md'));
+    assert.ok(job, 'the German job of release-notes.md');
+    const opened = await vscode.commands.executeCommand<{ opened: boolean; uri: vscode.Uri; kind: string }>('docTranslate.jobs.openArtifact', {
+      jobId: job.jobId,
+    });
+    assert.equal(opened.opened, true);
+    assert.equal(opened.kind, 'text');
+    assert.equal(opened.uri.scheme, 'doc-translate-artifact');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'an editor is active');
+    assert.equal(editor.document.uri.toString(), opened.uri.toString());
+    assert.ok(looksTranslated(editor.document.getText(), 'de'), `translated text: ${editor.document.getText().slice(0, 200)}`);
+    const workspace = testEnv().workspace;
+    assert.ok(!fs.existsSync(path.join(workspace, 'docs', 'de')), 'opening writes nothing into the workspace');
+  });
+
+  it('saves a result next to its source at the pattern path (docs/x.md → docs/de/x.md)', async () => {
+    const job = started.find((j) => j.lang === 'de' && j.file.endsWith('release-notes.md'))!;
+    const saved = await vscode.commands.executeCommand<{ saved: boolean; uri?: vscode.Uri }>('docTranslate.jobs.saveNextToSource', { jobId: job.jobId });
+    assert.equal(saved.saved, true, JSON.stringify(saved));
+    const expected = path.join(testEnv().workspace, 'docs', 'de', 'release-notes.md');
+    assert.equal(saved.uri?.fsPath, expected);
+    const text = fs.readFileSync(expected, 'utf8');
+    assert.ok(looksTranslated(text, 'de'), 'the saved file holds the translation');
+    const source = fs.readFileSync(path.join(testEnv().workspace, 'docs', 'release-notes.md'), 'utf8');
+    assert.notEqual(text, source, 'the source is not what was written');
+    assert.ok(!fs.existsSync(path.join(testEnv().workspace, 'docs', 'de', 'notes.txt')), 'nothing else was written');
+  });
+
+  it('cancels a queued job, which then ends as failed; the status bar shows the running jobs meanwhile', async () => {
+    await control('POST', '/settings', { job_speed: 0.05 });
+    const file = fileUri('docs/api-guide.md');
+    const langs = ['de', 'fr', 'es', 'it', 'nl', 'pl', 'sv'];
+    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', file, [file], {
+      targetLanguages: langs,
+      confirm: false,
+    });
+    assert.equal(result.started, true);
+    const jobs = result.jobs ?? [];
+    assert.equal(jobs.length, langs.length);
+    try {
+      const last = jobs[jobs.length - 1]!;
+      const queued = await until('the last job waits in the queue behind 5 running ones', () => api<ApiJob>(`/jobs/${last.jobId}`), (j) => j.status === 'pending' && (j.queue_position ?? 0) > 0);
+      assert.equal(queued.stage, 'queued');
+
+      const status = await until('the status bar item shows the active jobs', snapshot, (s) => s.status.visible && /jobs · \d+%/.test(s.status.text));
+      assert.match(status.status.text, /^\$\(sync~spin\) \d+ jobs · \d+%$/);
+      const row = status.rows.find((r) => r.jobId === last.jobId);
+      assert.ok(row, 'the queued job is in the view');
+      assert.equal(row.contextValue, 'job.active');
+
+      const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.jobs.cancel', last.jobId);
+      assert.deepEqual(cancelled, { cancelled: true, status: 'failed' });
+      assert.equal((await api<ApiJob>(`/jobs/${last.jobId}`)).status, 'failed');
+      const after = await until('the view shows the cancelled job as failed', snapshot, (s) => s.rows.find((r) => r.jobId === last.jobId)?.contextValue === 'job.failed');
+      assert.match(after.rows.find((r) => r.jobId === last.jobId)!.description, /cancelled|failed/);
+    } finally {
+      for (const job of jobs) await vscode.commands.executeCommand('docTranslate.jobs.cancel', job.jobId);
+      await control('POST', '/settings', { job_speed: 4 });
+    }
+    await until('no active jobs left in the status bar', snapshot, (s) => !s.status.visible);
+  });
+});
