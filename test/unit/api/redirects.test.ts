@@ -43,7 +43,7 @@ describe('api/download redirects toward another origin', () => {
   });
 
   const redirectTo = (status: number, location: string): void =>
-    origin.setHandler((req, res) => {
+    origin.setHandler((_req, res) => {
       res.writeHead(status, { location, 'set-cookie': 'session=secret' });
       res.end();
     });
