@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortError, DocTranslateClient, LocalFileError, ValidationError, type Document } from '../../../src/api/index.ts';
+import { CapturingLogger } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
 import { Emu } from './helpers/emu.ts';
 
@@ -117,8 +118,9 @@ describe('api/upload address rules against raw servers', () => {
     await Promise.all([api.close(), storage.close()]);
   });
 
+  const logger = new CapturingLogger();
   const client = (): DocTranslateClient => {
-    const c = new DocTranslateClient({ baseUrl: api.baseUrl, apiKey: KEY, retryBaseDelayMs: 1, retryMaxDelayMs: 5 });
+    const c = new DocTranslateClient({ baseUrl: api.baseUrl, apiKey: KEY, logger, retryBaseDelayMs: 1, retryMaxDelayMs: 5 });
     clients.push(c);
     return c;
   };
@@ -173,6 +175,13 @@ describe('api/upload address rules against raw servers', () => {
     await client().uploadFile(file);
     assert.equal(puts().length, 2);
     assert.equal(createHash('sha256').update(readFileSync(file)).digest('hex').length, 64);
+  });
+
+  it('keeps the upload address, finalize token and key out of the log', () => {
+    assert.ok(logger.lines.length > 0);
+    for (const secret of ['sig=secret', '/up/', 'ft_1', KEY.slice(3)]) {
+      assert.deepEqual(logger.lines.filter((l) => l.includes(secret)), [], secret);
+    }
   });
 
   it('does not retry a 400 from the storage', async () => {
