@@ -17,7 +17,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
 import { createApiError } from './errors.ts';
-import { AbortError, ConnectionError, UnexpectedResponseError } from './error-classes.ts';
+import { AbortError, ConnectionError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
 import { headerValue } from './headers.ts';
 import { readBodyText, type Requester } from './requester.ts';
 import { toTransportError, type SendResult } from './transport.ts';
@@ -185,7 +185,7 @@ function toTransportErrorUnlessLocal(err: unknown, res: SendResult): unknown {
 
 function destination(opts: DownloadOptions, fallback: string): Destination {
   if ((opts.targetDir === undefined) === (opts.targetPath === undefined)) {
-    throw new TypeError('A download needs exactly one of targetDir or targetPath.');
+    throw invalidRequest('A download needs exactly one of targetDir or targetPath.', [{ field: 'targetDir', message: 'or targetPath is required' }]);
   }
   const mode: IfExists = opts.overwrite === true ? 'overwrite' : (opts.ifExists ?? (opts.targetPath !== undefined ? 'error' : 'unique'));
   if (opts.targetPath !== undefined) return { dir: dirname(opts.targetPath), name: basename(opts.targetPath), fallback, mode };
@@ -198,6 +198,11 @@ function destination(opts: DownloadOptions, fallback: string): Destination {
  */
 export async function downloadToFile(requester: Requester, source: DownloadSource, opts: DownloadOptions = {}): Promise<DownloadResult> {
   const dest = destination(opts, opts.fallbackFilename ?? 'download');
+  // Fail before transferring anything when the exact target is taken (unless a 304 is expected).
+  if (dest.name !== undefined && dest.mode === 'error' && opts.etag === undefined) {
+    const target = join(dest.dir, dest.name);
+    if (await lstat(target).then(() => true, () => false)) throw new FileExistsError(target);
+  }
   const transport = requester.transport;
   const signal = opts.signal;
   const headers: Record<string, string> = { accept: '*/*' };

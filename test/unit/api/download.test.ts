@@ -12,6 +12,7 @@ import {
   ConnectionError,
   DocTranslateClient,
   FileExistsError,
+  ValidationError,
   type Artifact,
   type DownloadResult,
 } from '../../../src/api/index.ts';
@@ -87,7 +88,10 @@ describe('api/download against the emulator', () => {
     assert.notEqual(a.path, b.path);
     assert.match(b.filename, / \(1\)\.md$/);
     writeFileSync(join(dir, 'mine.md'), 'keep me');
+    await emu.control('DELETE', '/requests');
     await assert.rejects(client.artifacts.download(artifact.id, { targetPath: join(dir, 'mine.md') }), FileExistsError);
+    assert.equal((await emu.requests('/api/v1/artifacts')).length, 0, 'refused before any transfer');
+    await assert.rejects(client.artifacts.download(artifact.id, {}), ValidationError);
     assert.equal(readFileSync(join(dir, 'mine.md'), 'utf8'), 'keep me');
     await assert.rejects(client.artifacts.download(artifact.id, { targetDir: dir, ifExists: 'error' }), FileExistsError);
     const replaced = saved(await client.artifacts.download(artifact.id, { targetPath: join(dir, 'mine.md'), overwrite: true }));
