@@ -20,6 +20,8 @@ export interface JobsSnapshot {
   rows: SnapshotRow[];
   status: { visible: boolean; text: string; tooltip: string };
   watching: number;
+  /** Job ids kept in workspaceState to be watched again after a reload. */
+  persisted: string[];
 }
 
 export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
@@ -30,7 +32,7 @@ export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
     if (node instanceof JobNode && node.job.status === 'completed') row.children = (await f.tree.getChildren(node)).map(toRow);
     rows.push(row);
   }
-  return { viewVisible: f.view.treeView.visible, rows, status: f.status.snapshot(), watching: f.watchers.size };
+  return { viewVisible: f.view.treeView.visible, rows, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds() };
 }
 
 function toRow(node: JobsTreeNode): SnapshotRow {

@@ -22,6 +22,7 @@ interface JobsSnapshot {
   rows: SnapshotRow[];
   status: { visible: boolean; text: string; tooltip: string };
   watching: number;
+  persisted: string[];
 }
 interface StartedJob {
   jobId: string;
@@ -120,6 +121,7 @@ describe('Translate Files and the Jobs view', function () {
       assert.match(row.children[0]!.contextValue, /^artifact\.(text|binary)$/);
     }
     for (const id of ids) assert.equal((await api<ApiJob>(`/jobs/${id}`)).status, 'completed');
+    await until('ended jobs are no longer kept for watching after a reload', snapshot, (s) => ids.every((id) => !s.persisted.includes(id)));
   });
 
   it('opens a text result as a read-only tab of the extension\'s scheme with the translated text', async () => {
@@ -170,6 +172,7 @@ describe('Translate Files and the Jobs view', function () {
 
       const status = await until('the status bar item shows the active jobs', snapshot, (s) => s.status.visible && /jobs · \d+%/.test(s.status.text));
       assert.match(status.status.text, /^\$\(sync~spin\) \d+ jobs · \d+%$/);
+      for (const j of jobs) assert.ok(status.persisted.includes(j.jobId), `running job ${j.jobId} is kept to be watched again after a reload`);
       const row = status.rows.find((r) => r.jobId === last.jobId);
       assert.ok(row, 'the queued job is in the view');
       assert.equal(row.contextValue, 'job.active');

@@ -1,0 +1,72 @@
+// The pure rules behind the Jobs view, Save Next to Source and the Translate Files confirmation.
+import * as assert from 'node:assert/strict';
+import { isInside, nextToSourcePath } from '../../../src/artifacts/nextToSource.ts';
+import { parseOptions } from '../../../src/commands/translateFilesOptions.ts';
+import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/jobs/fileFormats.ts';
+import { isTextFormat, overallProgress, type TrackedJob } from '../../../src/jobs/types.ts';
+import { jobDescription, jobTooltipMarkdown } from '../../../src/views/describe.ts';
+
+function job(over: Partial<TrackedJob> = {}): TrackedJob {
+  return {
+    id: 'job_1', documentId: 'doc_1', targetLang: 'de', sourceLang: null, engine: 'xr-397b', status: 'processing',
+    stage: 'translating', progress: 45, stageMessage: '', queuePosition: null, errorMsg: null, quotaExceeded: false,
+    timeCost: 0, createdAt: '2026-11-23T02:00:00.000Z', updatedAt: '2026-11-23T02:00:05.000Z', ...over,
+  };
+}
+
+describe('jobs helpers', () => {
+  it('places a translation next to its source per the pattern', () => {
+    const sourcePath = '/ws/docs/guide.md';
+    assert.equal(nextToSourcePath({ pattern: '${dir}/${lang}/${name}', sourcePath, lang: 'de' }), '/ws/docs/de/guide.md');
+    assert.equal(nextToSourcePath({ pattern: '${dir}/${stem}.${lang}${ext}', sourcePath, lang: 'fr' }), '/ws/docs/guide.fr.md');
+    assert.equal(nextToSourcePath({ pattern: 'i18n/${lang}/${name}', sourcePath, lang: 'ja' }), '/ws/docs/i18n/ja/guide.md');
+    assert.equal(nextToSourcePath({ pattern: '${dir}/${name}', sourcePath, lang: 'de' }), undefined, 'never the source itself');
+    assert.equal(nextToSourcePath({ pattern: '${dir}/${unknown}/${name}', sourcePath, lang: 'de' }), undefined);
+    assert.equal(nextToSourcePath({ pattern: '${dir}/${lang}/', sourcePath, lang: 'de' }), undefined);
+    assert.equal(isInside('/ws', '/ws/docs/de/guide.md'), true);
+    assert.equal(isInside('/ws', '/etc/passwd'), false);
+    assert.equal(isInside('/ws', '/ws'), false);
+  });
+
+  it('describes a job by language, stage and progress or queue position', () => {
+    assert.equal(jobDescription(job()), 'de · translating 45%');
+    assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: 3 })), 'de · queued · 3 ahead');
+    assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: null })), 'de · queued');
+    assert.equal(jobDescription(job({ status: 'completed', stage: 'completed', progress: 100 })), 'de · completed');
+    assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', errorMsg: 'cancelled' })), 'de · cancelled');
+    assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', quotaExceeded: true })), 'de · failed: not enough credits');
+    const tip = jobTooltipMarkdown(job({ status: 'failed', stage: 'failed', errorMsg: 'boom', quotaExceeded: true }), 'guide.md', 'en');
+    assert.match(tip, /Error: boom/);
+    assert.match(tip, /Nothing was charged/);
+    assert.match(tip, /Created: /);
+  });
+
+  it('aggregates progress across stages, from queued (0) to ended (1)', () => {
+    const stages = ['queued', 'accepted', 'preflight', 'translating', 'writing_artifacts', 'finalizing'];
+    const values = stages.map((stage) => overallProgress({ status: stage === 'queued' ? 'pending' : 'processing', stage, progress: 50 }));
+    for (let i = 1; i < values.length; i++) assert.ok(values[i]! > values[i - 1]!, `${stages[i]} is further than ${stages[i - 1]}`);
+    assert.equal(overallProgress({ status: 'completed', stage: 'completed', progress: 100 }), 1);
+  });
+
+  it('computes the start threshold of text files (characters, at least 2 credits) and leaves PDFs to the service', () => {
+    assert.equal(textThresholdMillicredits(0), 2000);
+    assert.equal(textThresholdMillicredits(1), 2000);
+    assert.equal(textThresholdMillicredits(1234), 1_234_000);
+    assert.equal(countCharacters('a😀b'), 3, 'code points, as the service counts');
+    const s = summarizeThresholds([{ kind: 'text', characters: 10, millicredits: 10_000 }, { kind: 'pdf' }, { kind: 'binary' }], 2);
+    assert.deepEqual(s, { knownMillicredits: 20_000, largestMillicredits: 10_000, unknownJobs: 4, pdfFiles: 1 });
+    assert.equal(isSupportedFile('/a/b/Guide.MD'), true);
+    assert.equal(isSupportedFile('/a/b/archive.zip'), false);
+    assert.equal(isTextFormat('md'), true);
+    assert.equal(isTextFormat('pdf'), false);
+  });
+
+  it('reads a Translate Files options argument and ignores what is not one', () => {
+    assert.deepEqual(parseOptions({ targetLanguages: ['de', 'fr', 'de', '../x'], outputMode: 'single', engine: ' xr-lite ', includeImages: true, confirm: false }), {
+      targetLanguages: ['de', 'fr'], outputMode: 'single', engine: 'xr-lite', includeImages: true, confirm: false,
+    });
+    assert.equal(parseOptions(undefined), undefined);
+    assert.equal(parseOptions(['de']), undefined);
+    assert.equal(parseOptions({ outputMode: 'single' }), undefined);
+  });
+});
