@@ -68,6 +68,8 @@ describe('api/download redirects toward another origin', () => {
       assertAttackerSawNoCredential();
       assert.equal(attacker.requests[0]!.url, '/files/abc?sig=token');
       assert.equal(attacker.requests[0]!.method, 'GET');
+      assert.equal(origin.requests[0]!.headers['if-none-match'], '"old"', 'the stored ETag is sent');
+      assert.equal(r.etag, '"e1"', 'the new ETag is returned for storing');
     });
   }
 
