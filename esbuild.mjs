@@ -8,6 +8,21 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 
+/**
+ * undici ships its HTTP parser twice as WebAssembly (SIMD and plain, ~72 KB each). undici tries
+ * the SIMD build first and falls back to the plain one when it fails to load, so the bundle
+ * carries only the plain build.
+ */
+const plainLlhttpOnly = {
+  name: 'plain-llhttp-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/ }, () => ({
+      contents: 'throw new Error("SIMD llhttp build not bundled");',
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
@@ -23,6 +38,7 @@ const extension = {
   legalComments: production ? 'none' : 'inline',
   logLevel: 'info',
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
+  plugins: [plainLlhttpOnly],
 };
 
 function suiteEntries(dir) {

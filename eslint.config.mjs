@@ -27,6 +27,19 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  {
+    // Bundle size: the undici entry drags in fetch, WebSocket and mocks; `import { z }` keeps every
+    // zod locale and JSON-schema helper alive. Type-only imports cost nothing.
+    files: ['src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [
+          { name: 'undici', allowTypeImports: true, message: 'Import Pool from src/api/vendor/undici-pool.ts.' },
+          { name: 'zod', importNames: ['z'], allowTypeImports: true, message: "Use `import * as z from 'zod'` so unused parts are left out of the bundle." },
+        ],
+      }],
+    },
+  },
   { files: ['src/api/**/*.ts', 'src/translate/**/*.ts'], rules: noVscode },
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
 );

@@ -7,7 +7,8 @@
  * origin, sent without credentials) and stream responses (downloads, SSE). Retries live above it.
  */
 import type { Readable } from 'node:stream';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool } from './vendor/undici-pool.ts';
 import { assertApiKey, assertSafeUrl, parseBaseUrl, type BaseUrl } from './config.ts';
 import {
   AbortError,
