@@ -156,6 +156,35 @@ describe('Translate Files and the Jobs view', function () {
     assert.ok(!fs.existsSync(path.join(testEnv().workspace, 'docs', 'de', 'notes.txt')), 'nothing else was written');
   });
 
+  it('translates a folder as its supported files, recursively, without node_modules, .git or excluded files', async () => {
+    const root = path.join(testEnv().workspace, 'pack');
+    const write = (rel: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    write('a.md', '# Title\n\nSome prose.\n');
+    write('sub/b.txt', 'Plain text here.\n');
+    write('node_modules/dep/c.md', '# Not mine\n');
+    write('.git/d.md', '# Not mine either\n');
+    write('build/e.md', '# Generated\n');
+    write('tool.zip', 'not a document');
+    await vscode.workspace.getConfiguration('files').update('exclude', { '**/build': true }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const folder = vscode.Uri.file(root);
+      const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', folder, [folder], {
+        targetLanguages: ['de'],
+        confirm: false,
+      });
+      assert.equal(result.started, true, JSON.stringify(result));
+      const files = (result.jobs ?? []).map((j) => path.relative(root, vscode.Uri.parse(j.file).fsPath).split(path.sep).join('/')).sort();
+      assert.deepEqual(files, ['a.md', 'sub/b.txt']);
+      const ids = (result.jobs ?? []).map((j) => j.jobId);
+      await until('the folder jobs completed', snapshot, (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'));
+    } finally {
+      await vscode.workspace.getConfiguration('files').update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('cancels a queued job, which then ends as failed; the status bar shows the running jobs meanwhile', async () => {
     await control('POST', '/settings', { job_speed: 0.05 });
     const file = fileUri('docs/api-guide.md');
