@@ -28,14 +28,12 @@ export default tseslint.config(
     },
   },
   {
-    // Bundle size: the undici entry drags in fetch, WebSocket and mocks; `import { z }` keeps every
-    // zod locale and JSON-schema helper alive. Type-only imports cost nothing.
+    // Bundle size: the undici entry drags in fetch, WebSocket and mocks. Type-only imports cost nothing.
     files: ['src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [
           { name: 'undici', allowTypeImports: true, message: 'Import Pool from src/api/vendor/undici-pool.ts.' },
-          { name: 'zod', importNames: ['z'], allowTypeImports: true, message: "Use `import * as z from 'zod'` so unused parts are left out of the bundle." },
         ],
       }],
     },
