@@ -56,7 +56,11 @@ export class JobsFeature implements vscode.Disposable {
         notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger, cancelledHere: this.cancelledHere }, job);
         void this.refreshBalance();
       }),
-      clients.onDidChange(() => this.tree.reload()),
+      clients.onDidChange(() => {
+        this.tree.reload();
+        // Jobs of the last window that could not be followed without a key are followed now.
+        this.watchers.restore();
+      }),
     );
     this.restoreTimer = this.store.watchedIds().length > 0 ? setTimeout(() => this.watchers.restore(), RESTORE_DELAY_MS) : undefined;
   }

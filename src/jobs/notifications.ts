@@ -11,7 +11,10 @@ import { QUOTA_EXPLANATION } from '../views/describe.ts';
  * failure. A job the user cancelled here ends quietly. Never awaits a click.
  */
 export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService; logger: Logger; cancelledHere: ReadonlySet<string> }, job: TrackedJob): void {
-  const name = deps.store.origin(job.id)?.fileName ?? `document ${job.documentId}`;
+  // Only jobs started from this workspace: others show up in the Jobs view without a pop-up.
+  const origin = deps.store.origin(job.id);
+  if (origin === undefined) return;
+  const name = origin.fileName;
   if (job.status === 'failed') {
     if (deps.cancelledHere.has(job.id)) return;
     const balance = 'Show Balance';
@@ -29,7 +32,7 @@ export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService
       const first = list[0];
       const open = 'Open';
       const diff = 'Show Diff';
-      const actions = first === undefined ? [] : deps.artifacts.isText(first) && deps.store.origin(job.id) !== undefined ? [open, diff] : [open];
+      const actions = first === undefined ? [] : deps.artifacts.isText(first) ? [open, diff] : [open];
       void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${name} translated to ${job.targetLang}.`, ...actions)).then(
         (picked) => {
           if (first === undefined) return;

@@ -70,8 +70,15 @@ export function withProgress(job: TrackedJob, p: JobProgress, now = new Date()):
   };
   if (p.queue_position !== undefined) next.queuePosition = p.queue_position;
   else if (p.status !== 'pending') next.queuePosition = null;
+  else next.queuePosition = aheadFromMessage(p.stage_message) ?? job.queuePosition;
   if (p.error_msg !== undefined) next.errorMsg = p.error_msg;
   return next;
+}
+
+/** Spec 2.3: while queued, stage_message tells how many jobs are ahead ("2 jobs ahead of this one"). */
+export function aheadFromMessage(message: string): number | undefined {
+  const match = /(\d+)\D{0,20}\bahead\b/i.exec(message);
+  return match !== null ? Number(match[1]) : undefined;
 }
 
 export function fromApiArtifact(jobId: string, a: Artifact): ArtifactInfo {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { isInside, nextToSourcePath } from '../../../src/artifacts/nextToSource.ts';
 import { parseOptions } from '../../../src/commands/translateFilesOptions.ts';
 import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/jobs/fileFormats.ts';
-import { isTextFormat, overallProgress, type TrackedJob } from '../../../src/jobs/types.ts';
+import { aheadFromMessage, isTextFormat, overallProgress, type TrackedJob } from '../../../src/jobs/types.ts';
 import { jobDescription, jobTooltipMarkdown } from '../../../src/views/describe.ts';
 
 function job(over: Partial<TrackedJob> = {}): TrackedJob {
@@ -32,6 +32,9 @@ describe('jobs helpers', () => {
     assert.equal(jobDescription(job()), 'de · translating 45%');
     assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: 3 })), 'de · queued · 3 ahead');
     assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: null })), 'de · queued');
+    assert.equal(aheadFromMessage('2 jobs ahead of this one'), 2);
+    assert.equal(aheadFromMessage('Queued: 1 job ahead'), 1);
+    assert.equal(aheadFromMessage('Preparing'), undefined);
     assert.equal(jobDescription(job({ status: 'completed', stage: 'completed', progress: 100 })), 'de · completed');
     assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', errorMsg: 'cancelled' })), 'de · cancelled');
     assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', quotaExceeded: true })), 'de · failed: not enough credits');
