@@ -156,6 +156,48 @@ describe('Translate Files and the Jobs view', function () {
     assert.ok(!fs.existsSync(path.join(testEnv().workspace, 'docs', 'de', 'notes.txt')), 'nothing else was written');
   });
 
+  it('shows the receipt, copies the job id and opens the diff against the source', async () => {
+    const job = started.find((j) => j.lang === 'fr' && j.file.endsWith('release-notes.md'))!;
+    const receipt = await vscode.commands.executeCommand<Record<string, unknown>>('docTranslate.jobs.showReceipt', job.jobId);
+    assert.ok(receipt, 'a receipt');
+    assert.equal(receipt['status'], 'settled', `a completed job is settled: ${JSON.stringify(receipt)}`);
+    const copied = await vscode.commands.executeCommand<string>('docTranslate.jobs.copyJobId', { jobId: job.jobId });
+    assert.equal(copied, job.jobId);
+    assert.equal(await vscode.env.clipboard.readText(), job.jobId);
+    const diff = await vscode.commands.executeCommand<{ opened: boolean; kind: string }>('docTranslate.jobs.showDiff', { jobId: job.jobId });
+    assert.deepEqual({ opened: diff.opened, kind: diff.kind }, { opened: true, kind: 'diff' });
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff, 'the active tab is a diff');
+    assert.equal(input.original.fsPath, vscode.Uri.parse(job.file).fsPath);
+    assert.equal(input.modified.scheme, 'doc-translate-artifact');
+  });
+
+  it('downloads a binary result (PNG) into the extension\'s storage, not the workspace, and opens it', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const file = path.join(testEnv().workspace, 'images', 'pixel.png');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, png);
+    const uri = vscode.Uri.file(file);
+    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'], confirm: false });
+    assert.equal(result.started, true, JSON.stringify(result));
+    const id = result.jobs![0]!.jobId;
+    const done = await until('the image job completed', snapshot, (s) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed');
+    const artifact = done.rows.find((r) => r.jobId === id)!.children![0]!;
+    assert.equal(artifact.contextValue, 'artifact.binary');
+    const opened = await vscode.commands.executeCommand<{ opened: boolean; uri: vscode.Uri; kind: string }>('docTranslate.jobs.openArtifact', {
+      jobId: id,
+      artifactId: artifact.artifactId,
+    });
+    assert.equal(opened.kind, 'binary');
+    assert.equal(opened.uri.scheme, 'file');
+    assert.ok(!opened.uri.fsPath.startsWith(testEnv().workspace), `kept outside the workspace: ${opened.uri.fsPath}`);
+    assert.ok(opened.uri.fsPath.includes(`${path.sep}artifacts${path.sep}`), opened.uri.fsPath);
+    assert.deepEqual(fs.readFileSync(opened.uri.fsPath).subarray(0, 8), png.subarray(0, 8), 'a PNG file');
+  });
+
   it('translates a folder as its supported files, recursively, without node_modules, .git or excluded files', async () => {
     const root = path.join(testEnv().workspace, 'pack');
     const write = (rel: string, text: string): void => {
