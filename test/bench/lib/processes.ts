@@ -95,11 +95,14 @@ async function lastJsonLine(child: ChildProcess, file: string): Promise<unknown>
 
 /** JSON over HTTP to the emulator's control API. */
 export async function control(controlUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${controlUrl}${path}`, {
+  const send = (): Promise<Response> => fetch(`${controlUrl}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  // A kept-alive connection the emulator closed while a long transfer ran fails once; the
+  // control calls are safe to repeat.
+  const res = await send().catch(send);
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return text === '' ? undefined : JSON.parse(text);
