@@ -31,6 +31,10 @@ describe('Translate Files and the Jobs view in the workbench', function () {
 
   after(async () => {
     await emulatorSettings({ job_speed: 1 }).catch(() => {});
+    // Leave no menu, dialog or picker open for the next tests.
+    const wb = workbench();
+    for (let i = 0; i < 3; i++) await wb.page.keyboard.press('Escape');
+    await wb.closeQuickInput();
   });
 
   it('starts a job from the Explorer and shows it live in the Jobs view and the status bar', async () => {
@@ -38,7 +42,7 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     const { apiKey } = runInfo().emulator;
     await wb.runCommand('Doc Translate: Set API Key');
     await wb.submitInput(apiKey);
-    await wb.page.waitForTimeout(1000);
+    await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
     // Slow jobs down so that one is still translating when the screenshot is taken.
     await emulatorSettings({ job_speed: 0.05 });
 
@@ -46,7 +50,12 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     const row = wb.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: /^notes\.txt$/ }).first();
     await row.waitFor({ state: 'visible' });
     await row.click({ button: 'right' });
-    await wb.page.locator('.monaco-menu .action-label').filter({ hasText: 'Translate Files…' }).first().click();
+    // A click right after the menu opens may be swallowed; hovering focuses the item and Enter runs it.
+    const item = wb.page.locator('.monaco-menu .action-item').filter({ hasText: 'Translate Files…' }).first();
+    await item.waitFor({ state: 'visible' });
+    await wb.page.waitForTimeout(300);
+    await item.hover();
+    await wb.page.keyboard.press('Enter');
 
     // Target languages (the configured one is preselected), output, engine, options: accept each.
     for (const title of ['target languages', 'output', 'engine', 'options']) {
