@@ -34,6 +34,7 @@ export class JobsStatus implements vscode.Disposable {
 
   /** What the item shows, for the internal snapshot command. */
   snapshot(): { visible: boolean; text: string; tooltip: string } {
+    this.update();
     const tooltip = this.item.tooltip;
     return {
       visible: this.store.active().length > 0,
