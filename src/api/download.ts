@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
@@ -26,6 +27,7 @@ export const MAX_REDIRECTS = 5;
 export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_UNIQUE_SUFFIX = 999;
+const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 
 export type IfExists = 'unique' | 'error' | 'overwrite';
 
@@ -136,6 +138,48 @@ interface Destination {
   mode: IfExists;
 }
 
+/**
+ * Writes the body to `tmp` and makes it durable. While bytes arrive, a background fdatasync runs
+ * after every FLUSH_EVERY_BYTES so the kernel writes back alongside the transfer; the closing
+ * fsync then has little left to do (and dirty pages never pile up for a large file).
+ */
+async function writeDurably(res: SendResult, tmp: string, onChunk: (n: number) => void): Promise<void> {
+  const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 });
+  try {
+    await once(out, 'open');
+  } catch (err) {
+    res.body.on('error', () => {});
+    res.body.destroy();
+    throw err;
+  }
+  // fsync applies to the file, whichever descriptor asks; this one stays open for it.
+  const syncHandle = await open(tmp, 'r+');
+  let flushing: Promise<void> | undefined;
+  let sinceFlush = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      onChunk(chunk.length);
+      sinceFlush += chunk.length;
+      if (sinceFlush >= FLUSH_EVERY_BYTES && flushing === undefined) {
+        sinceFlush = 0;
+        flushing = syncHandle.datasync().then(
+          () => void (flushing = undefined),
+          () => void (flushing = undefined),
+        );
+      }
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(res.body, counter, out);
+    await flushing;
+    await syncHandle.sync();
+  } finally {
+    await flushing;
+    await syncHandle.close();
+  }
+}
+
 async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptions): Promise<DownloadResult> {
   const disposition = headerValue(res.headers, 'content-disposition');
   const filename = dest.name ?? filenameFromContentDisposition(disposition, dest.fallback);
@@ -143,23 +187,13 @@ async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptio
   const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader) : undefined;
   const tmp = join(dest.dir, `.dt-${randomBytes(6).toString('hex')}.part`);
   let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      bytes += chunk.length;
-      opts.onProgress?.(bytes, total);
-      cb(null, chunk);
-    },
-  });
   try {
-    await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
+    await writeDurably(res, tmp, (n) => {
+      bytes += n;
+      opts.onProgress?.(bytes, total);
+    });
     if (total !== undefined && bytes !== total) {
       throw new ConnectionError(`The download ended after ${bytes} of ${total} bytes.`, res.describe, 'ECONNRESET');
-    }
-    const fh = await open(tmp, 'r+');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
     }
     const path = await placeFile(tmp, dest.dir, filename, dest.mode);
     const out: DownloadResult = { notModified: false, path, filename: basename(path), bytes };

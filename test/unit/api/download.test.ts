@@ -176,6 +176,13 @@ describe('api/download failures mid-stream (raw server)', () => {
     assert.deepEqual(readdirSync(dir), []);
   });
 
+  it('reports a missing target folder as the file system error, without retrying', async () => {
+    server.setHandler((_req, res) => res.writeHead(200, { 'content-length': '3' }).end('abc'));
+    server.requests.length = 0;
+    await assert.rejects(client.artifacts.download('a1', { targetDir: join(freshDir(), 'missing') }), (e: unknown) => (e as { code?: string }).code === 'ENOENT');
+    assert.equal(server.requests.length, 1);
+  });
+
   it('uses a safe fallback name when the response has no Content-Disposition', async () => {
     server.setHandler((_req, res) => {
       res.writeHead(200, { 'content-length': '3' });
