@@ -18,7 +18,7 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
   /^extension\/dist\/extension\.js$/,
-  /^extension\/media\/[\w.-]+\.(png|svg)$/,
+  /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
 ];
 
 function run(cmd, args) {
@@ -31,7 +31,8 @@ export function packageExtension() {
   mkdirSync(dirname(out), { recursive: true });
   rmSync(out, { force: true });
   run(join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--skip-license', '--no-dependencies',
-    '--allow-missing-repository', '--out', out]);
+    // README images are relative to the extension folder, where VS Code shows them from.
+    '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
   const entries = listZip(readFileSync(out));
   const size = statSync(out).size;
   const lines = entries.map((e) => `  ${String(e.size).padStart(9)}  ${e.name}`);
