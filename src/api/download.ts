@@ -10,12 +10,8 @@
  * credential (undici would forward a custom X-API-Key across origins; this path never carries it).
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, lstat, open, rename, rm } from 'node:fs/promises';
+import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { once } from 'node:events';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
 import { createApiError } from './errors.ts';
 import { AbortError, ConnectionError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
@@ -28,6 +24,7 @@ export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_UNIQUE_SUFFIX = 999;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export type IfExists = 'unique' | 'error' | 'overwrite';
 
@@ -138,45 +135,77 @@ interface Destination {
   mode: IfExists;
 }
 
+/** Writes all of `buffers` at the current position (writev may write less than asked). */
+async function writeAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
+  let rest = buffers;
+  while (rest.length > 0) {
+    const { bytesWritten } = await fh.writev(rest);
+    let skip = bytesWritten;
+    const next: Buffer[] = [];
+    for (const b of rest) {
+      if (skip >= b.length) skip -= b.length;
+      else {
+        next.push(skip > 0 ? b.subarray(skip) : b);
+        skip = 0;
+      }
+    }
+    rest = next;
+  }
+}
+
 /**
- * Writes the body to `tmp` and makes it durable. While bytes arrive, a background fdatasync runs
- * after every FLUSH_EVERY_BYTES so the kernel writes back alongside the transfer; the closing
- * fsync then has little left to do (and dirty pages never pile up for a large file).
+ * Writes the body to `tmp` and makes it durable. Chunks are gathered into batches written with
+ * one writev while the next batch arrives (at most one write in flight, so memory stays at about
+ * two batches); after every FLUSH_EVERY_BYTES a background fdatasync lets the kernel write back
+ * alongside the transfer, so the closing fsync has little left to do.
  */
 async function writeDurably(res: SendResult, tmp: string, onChunk: (n: number) => void): Promise<void> {
-  const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 });
+  let fh: FileHandle;
   try {
-    await once(out, 'open');
+    fh = await open(tmp, 'wx');
   } catch (err) {
     res.body.on('error', () => {});
     res.body.destroy();
     throw err;
   }
-  // fsync applies to the file, whichever descriptor asks; this one stays open for it.
-  const syncHandle = await open(tmp, 'r+');
+  let writing: Promise<void> = Promise.resolve();
+  let writeError: unknown;
   let flushing: Promise<void> | undefined;
   let sinceFlush = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      onChunk(chunk.length);
-      sinceFlush += chunk.length;
-      if (sinceFlush >= FLUSH_EVERY_BYTES && flushing === undefined) {
-        sinceFlush = 0;
-        flushing = syncHandle.datasync().then(
-          () => void (flushing = undefined),
-          () => void (flushing = undefined),
-        );
-      }
-      cb(null, chunk);
-    },
-  });
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  const submit = async (): Promise<void> => {
+    await writing;
+    if (writeError !== undefined) throw writeError;
+    const buffers = batch;
+    batch = [];
+    batchBytes = 0;
+    writing = writeAll(fh, buffers).catch((err: unknown) => void (writeError = err));
+    if (sinceFlush >= FLUSH_EVERY_BYTES && flushing === undefined) {
+      sinceFlush = 0;
+      flushing = writing.then(() => fh.datasync()).then(
+        () => void (flushing = undefined),
+        () => void (flushing = undefined),
+      );
+    }
+  };
   try {
-    await pipeline(res.body, counter, out);
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      onChunk(chunk.length);
+      batch.push(chunk);
+      batchBytes += chunk.length;
+      sinceFlush += chunk.length;
+      if (batchBytes >= WRITE_BATCH_BYTES) await submit();
+    }
+    await submit();
+    await writing;
+    if (writeError !== undefined) throw writeError;
     await flushing;
-    await syncHandle.sync();
+    await fh.sync();
   } finally {
+    await writing;
     await flushing;
-    await syncHandle.close();
+    await fh.close();
   }
 }
 
