@@ -3,7 +3,7 @@
  * "not shown" in the spec beyond the document fields of 2.2, so responses are read loosely: only
  * `id` is required, everything else passes through.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalidRequest } from '../error-classes.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
