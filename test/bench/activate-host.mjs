@@ -35,7 +35,7 @@ try {
     const out = join(ext, `result-${i}.json`);
     const r = await runSuite({
       repoRoot, name: `bench-activate-${i}`, testsIndex, extensionDevelopmentPath: ext, quiet: true,
-      timeoutMs: 120_000, env: { DOC_TRANSLATE_BENCH_OUT: out },
+      timeoutMs: 90_000, env: { DOC_TRANSLATE_BENCH_OUT: out },
     });
     if (r.pass && existsSync(out)) samples.push(JSON.parse(readFileSync(out, 'utf8')));
     else failures.push(r.reasons?.join('; ') ?? 'no result');

@@ -14,6 +14,8 @@ import { control, runJsonChild, type EmulatorProcess } from './lib/processes.ts'
 export const FILE_BYTES = 1024 * 1024 * 1024;
 const MB = 1_000_000;
 const CURL = '/usr/bin/curl';
+/** One 1 GiB transfer may take this long (about 12 MB/s) before it is abandoned, so the run ends in time. */
+const TRANSFER_TIMEOUT_S = 90;
 
 interface ClientRun { ms: number; bytes: number; baselineRssMb: number; peakRssMb: number }
 
@@ -35,7 +37,7 @@ function generateFile(path: string): void {
 function runCurl(args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(CURL, ['-sS', '--fail', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(CURL, ['-sS', '--fail', '--max-time', String(TRANSFER_TIMEOUT_S), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`curl exited with ${code}`))));
   });
@@ -60,7 +62,7 @@ async function curlUpload(emu: EmulatorProcess, file: string): Promise<number> {
 
 async function clientRun(args: string[], emu: EmulatorProcess): Promise<ClientRun> {
   process.env['DOC_TRANSLATE_BENCH_KEY'] = emu.apiKey;
-  const r = (await runJsonChild('transfer-client.ts', args)) as ClientRun;
+  const r = (await runJsonChild('transfer-client.ts', args, TRANSFER_TIMEOUT_S * 1000)) as ClientRun;
   note(`transfer: client ${args[0]} ${r.ms.toFixed(0)} ms, RSS ${r.baselineRssMb.toFixed(1)} -> peak ${r.peakRssMb.toFixed(1)} MB`);
   return r;
 }

@@ -71,9 +71,9 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
   };
 }
 
-/** Runs a TypeScript child to completion and returns its last stdout line as JSON. */
-export function runJsonChild(file: string, args: string[]): Promise<unknown> {
-  return lastJsonLine(spawnTs(file, args), file);
+/** Runs a TypeScript child to completion and returns its last stdout line as JSON; killed after `timeoutMs`. */
+export function runJsonChild(file: string, args: string[], timeoutMs = 0): Promise<unknown> {
+  return lastJsonLine(spawnTs(file, args), file, timeoutMs);
 }
 
 /** Same for a plain ES module (the harness libraries are .mjs). */
@@ -82,12 +82,16 @@ export function runJsonChildMjs(file: string, args: string[]): Promise<unknown> 
   return lastJsonLine(child, file);
 }
 
-async function lastJsonLine(child: ChildProcess, file: string): Promise<unknown> {
+async function lastJsonLine(child: ChildProcess, file: string, timeoutMs = 0): Promise<unknown> {
   child.stdin?.end();
+  let timedOut = false;
+  const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs) : undefined;
   let out = '';
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (d: string) => { out += d; });
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  if (timedOut) throw new Error(`${file} did not finish within ${timeoutMs / 1000} s`);
   const last = out.trim().split('\n').pop() ?? '';
   if (code !== 0) throw new Error(`${file} exited with ${code}: ${last.slice(0, 300)}`);
   return JSON.parse(last);
