@@ -83,6 +83,17 @@ describe('harness verdict', () => {
       assert.equal(evaluateRun({ exitCode: undefined, resultText: passing, serverLog: '' }).pass, false);
       assert.equal(evaluateRun({ exitCode: 0, resultText: passing, serverLog: '', timedOut: true }).pass, false);
     });
+    it('fails when the canary key shows up in a log, the console or the result file', () => {
+      const key = 'sk_test_canary0123456789';
+      const clean = { exitCode: 0, resultText: passing, serverLog: EXIT_0, secrets: [key] };
+      assert.equal(evaluateRun({ ...clean, otherLogs: 'GET /api/v1/jobs X-API-Key: sk_…6789' }).pass, true);
+      for (const leak of [{ serverLog: `${EXIT_0}\nkey=${key}` }, { otherLogs: `header ${key}` },
+        { resultText: JSON.stringify({ passes: 1, failures: 0, tests: [{ title: key }] }) }]) {
+        const r = evaluateRun({ ...clean, ...leak });
+        assert.equal(r.pass, false);
+        assert.match(r.reasons.join(), /API key appears/);
+      }
+    });
   });
 
   describe('formatConsoleArgs', () => {

@@ -70,7 +70,12 @@ export async function runSuite(o) {
     await session.consoleStream.flush();
     const resultText = existsSync(session.resultFile) ? readFileSync(session.resultFile, 'utf8') : undefined;
     if (resultText !== undefined) copyFileSync(session.resultFile, join(session.resultsDir, 'result.json'));
-    const verdict = evaluateRun({ exitCode, resultText, serverLog: session.serverLog(), timedOut });
+    const consoleLog = join(session.resultsDir, 'browser-console.log');
+    const verdict = evaluateRun({
+      exitCode, resultText, serverLog: session.serverLog(), timedOut,
+      secrets: [session.emulator?.apiKey],
+      otherLogs: existsSync(consoleLog) ? readFileSync(consoleLog, 'utf8') : '',
+    });
     if (!verdict.pass) {
       if (!timedOut) await session.screenshot('failure.png');
       session.keepLogs();

@@ -58,8 +58,14 @@ export function parseResult(text) {
  * result file, and a server log without a crashed extension host.
  * @returns {{ pass: boolean, reasons: string[] }}
  */
-export function evaluateRun({ exitCode, resultText, serverLog, timedOut = false }) {
+export function evaluateRun({ exitCode, resultText, serverLog, timedOut = false, secrets = [], otherLogs = '' }) {
   const reasons = [];
+  // Canary: the API key handed to the extension host must never reach a log, the browser
+  // console or the suite's own report.
+  const haystack = `${serverLog ?? ''}\n${otherLogs}\n${resultText ?? ''}`;
+  for (const secret of secrets) {
+    if (secret && haystack.includes(secret)) reasons.push('the API key appears in the logs or the result file');
+  }
   if (timedOut) reasons.push('timed out before the suite finished');
   if (exitCode === undefined || exitCode === null) reasons.push('the workbench never reported an exit code');
   else if (exitCode !== 0) reasons.push(`exit code ${exitCode}`);
