@@ -28,12 +28,18 @@ export default tseslint.config(
     },
   },
   {
-    // Bundle size: the undici entry drags in fetch, WebSocket and mocks. Type-only imports cost nothing.
+    // Bundle size: the undici entry drags in fetch, WebSocket and mocks; classic zod costs ~70 KB
+    // more than zod/mini for the same schemas. Type-only imports cost nothing.
     files: ['src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [
           { name: 'undici', allowTypeImports: true, message: 'Import Pool from src/api/vendor/undici-pool.ts.' },
+          ...['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Use zod/mini (import * as z from 'zod/mini'): classic zod bloats the bundle.",
+          })),
         ],
       }],
     },

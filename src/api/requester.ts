@@ -3,7 +3,8 @@
  * `requestJson`; streaming callers (downloads, SSE tickets) can put their own attempt inside
  * `withRetry` and get the same decisions, waits and logging.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import englishMessages from 'zod/v4/locales/en.js';
 import { sleep, throwIfAborted } from './abort.ts';
 import { createApiError } from './errors.ts';
 import { DocTranslateError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
@@ -78,6 +79,11 @@ export interface JsonResponse<T> {
 
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
+/**
+ * zod/mini ships no messages ("Invalid input" for every issue); the English ones say what was
+ * expected and the type received, never the value. Passed per call instead of set globally.
+ */
+const ISSUE_MESSAGES = englishMessages().localeError;
 
 /** Reads a body as UTF-8 up to `limit` bytes; beyond it, returns undefined (caller decides). */
 export async function readBodyText(
@@ -159,12 +165,12 @@ export class Requester {
   }
 
   /** A JSON API call with retries; the 2xx body is validated against `schema`. */
-  async requestJson<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.output<S>> {
+  async requestJson<S extends z.ZodMiniType>(req: ApiRequest, schema: S): Promise<z.output<S>> {
     return (await this.requestJsonResponse(req, schema)).data;
   }
 
   /** As requestJson, also returning the status and X-Request-Id of the successful response. */
-  async requestJsonResponse<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
+  async requestJsonResponse<S extends z.ZodMiniType>(req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
     const ctx: AttemptContext = { method: req.method, path: req.path, maxRetries: req.maxRetries ?? this.#config.maxRetries };
     if (req.idempotencyKey !== undefined) ctx.idempotencyKey = req.idempotencyKey;
     if (req.signal !== undefined) ctx.signal = req.signal;
@@ -183,7 +189,7 @@ export class Requester {
     });
   }
 
-  async #readJson<S extends z.ZodType>(res: SendResult, req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
+  async #readJson<S extends z.ZodMiniType>(res: SendResult, req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
     const details = { ...res.describe, ...(res.requestId !== undefined ? { requestId: res.requestId } : {}) };
     if (res.status < 200 || res.status > 299) {
       const text = await readBodyText(res.body, MAX_ERROR_BYTES, details);
@@ -204,7 +210,7 @@ export class Requester {
     } catch {
       throw new UnexpectedResponseError('The service response was not valid JSON.', { ...details, code: 'unexpected_response', status: res.status });
     }
-    const parsed = schema.safeParse(value);
+    const parsed = schema.safeParse(value, { error: ISSUE_MESSAGES });
     if (!parsed.success) {
       const where = parsed.error.issues
         .slice(0, 3)

@@ -1,9 +1,9 @@
 /**
- * zod schemas for the response fields the spec shows. Objects are loose: unknown fields are kept
+ * zod/mini schemas for the response fields the spec shows. Objects are loose: unknown fields are kept
  * and passed through. Shapes the spec marks "not shown" are parsed as loose records or unknown,
  * never given invented fields. Section numbers refer to the spec.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const timestamp = z.string();
 const looseRecord = z.looseObject({});
@@ -14,7 +14,7 @@ export const PresignResponseSchema = z.looseObject({
   upload_url: z.string(),
   upload_headers: z.record(z.string(), z.string()),
   finalize_token: z.string(),
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
 });
 export type PresignResponse = z.infer<typeof PresignResponseSchema>;
 
@@ -22,7 +22,7 @@ export type PresignResponse = z.infer<typeof PresignResponseSchema>;
 export const DocumentSchema = z.looseObject({
   id: z.string(),
   basename: z.string(),
-  file_size: z.number().int(),
+  file_size: z.number().check(z.int()),
   mime_type: z.string(),
   created_at: timestamp,
 });
@@ -56,18 +56,18 @@ export function isJobEnded(status: JobStatus): boolean {
 export const JobSchema = z.looseObject({
   id: z.string(),
   document_id: z.string(),
-  source_lang: z.string().nullable(),
+  source_lang: z.nullable(z.string()),
   target_lang: z.string(),
   engine: z.string(),
   status: JobStatusSchema,
   stage: z.string(),
-  stage_progress: z.number().int().min(0).max(100),
+  stage_progress: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   stage_message: z.string(),
   /** Unit not shown. */
   time_cost: z.number(),
-  error_msg: z.string().nullable(),
+  error_msg: z.nullable(z.string()),
   quota_exceeded: z.boolean(),
-  queue_position: z.number().int().nullable(),
+  queue_position: z.nullable(z.number().check(z.int())),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -83,7 +83,7 @@ export type Artifact = z.infer<typeof ArtifactSchema>;
 /** 2.5 Download link. `url: null` means use the direct download endpoint. */
 export const DownloadLinkSchema = z.looseObject({
   mode: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   filename: z.string(),
 });
 export type DownloadLink = z.infer<typeof DownloadLinkSchema>;
@@ -97,7 +97,7 @@ export const BalanceSchema = z.looseObject({
   today_charged: z.number(),
   /** Credit batches with expiry times; their field names are not shown. */
   lots: z.array(z.unknown()),
-  credit_precision: z.number().int(),
+  credit_precision: z.number().check(z.int()),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
@@ -113,7 +113,7 @@ export const StorageFileSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   content_type: z.string(),
-  size_bytes: z.number().int(),
+  size_bytes: z.number().check(z.int()),
   status: z.string(),
   publication_status: z.string(),
   origin: z.looseObject({ product_code: z.string(), display_name: z.string() }),
@@ -133,7 +133,7 @@ export type StorageFile = z.infer<typeof StorageFileSchema>;
 export const StorageFileListSchema = z.looseObject({
   items: z.array(StorageFileSchema),
   has_more: z.boolean(),
-  next_offset: z.number().int().nullable(),
+  next_offset: z.nullable(z.number().check(z.int())),
 });
 export type StorageFileList = z.infer<typeof StorageFileListSchema>;
 
@@ -147,7 +147,7 @@ export const SseTicketSchema = z.looseObject({ ticket: z.string() });
 export const JobEventDataSchema = z.looseObject({
   status: JobStatusSchema,
   stage: z.string(),
-  stage_progress: z.number().int().min(0).max(100),
+  stage_progress: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   stage_message: z.string(),
 });
 export type JobEventData = z.infer<typeof JobEventDataSchema>;
@@ -155,13 +155,13 @@ export type JobEventData = z.infer<typeof JobEventDataSchema>;
 /** 6.2 webhook delivery body. */
 export const WebhookEventSchema = z.looseObject({
   event: z.string(),
-  timestamp: z.number().int(),
+  timestamp: z.number().check(z.int()),
   data: z.looseObject({
     job_id: z.string(),
     status: z.enum(['completed', 'failed']),
     file_name: z.string(),
-    char_count: z.number().int(),
-    error: z.unknown().optional(),
+    char_count: z.number().check(z.int()),
+    error: z.optional(z.unknown()),
   }),
 });
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
@@ -188,9 +188,10 @@ export const UnknownBodySchema = z.unknown();
  * webhooks): a bare array, or an object holding the array under `items`, one of `keys`, or
  * `data`. The result always has `items`; other envelope fields (has_more, cursors) pass through.
  */
-export function looseListSchema<T extends z.ZodType>(item: T, keys: readonly string[] = []) {
-  return z.preprocess(
-    (value: unknown) => {
+export function looseListSchema<T extends z.ZodMiniType>(item: T, keys: readonly string[] = []) {
+  // zod/mini has no preprocess(); this pipe is what classic zod's preprocess builds.
+  return z.pipe(
+    z.transform((value: unknown) => {
       if (Array.isArray(value)) return { items: value };
       if (typeof value !== 'object' || value === null) return value;
       const obj = value as Record<string, unknown>;
@@ -198,7 +199,7 @@ export function looseListSchema<T extends z.ZodType>(item: T, keys: readonly str
         if (Array.isArray(obj[key])) return { ...obj, items: obj[key] };
       }
       return value;
-    },
+    }),
     z.looseObject({ items: z.array(item) }),
   );
 }

@@ -4,7 +4,7 @@
  * followed without it) or the short-lived address from download-link (fetched without the key;
  * a null url means the direct endpoint).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { ArtifactSchema, DownloadLinkSchema, looseListSchema, type Artifact, type DownloadLink } from '../schemas.ts';

@@ -3,17 +3,17 @@
  * "not shown" in the spec beyond the document fields of 2.2, so responses are read loosely: only
  * `id` is required, everything else passes through.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { invalidRequest } from '../error-classes.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 
 export const DocumentInfoSchema = z.looseObject({
   id: z.string(),
-  basename: z.string().optional(),
-  file_size: z.number().optional(),
-  mime_type: z.string().optional(),
-  created_at: z.string().optional(),
+  basename: z.optional(z.string()),
+  file_size: z.optional(z.number()),
+  mime_type: z.optional(z.string()),
+  created_at: z.optional(z.string()),
 });
 export type DocumentInfo = z.infer<typeof DocumentInfoSchema>;
 

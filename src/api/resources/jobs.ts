@@ -4,7 +4,7 @@
  * 5xx never creates a second job; 410 idempotency_job_gone and 409 conflicts surface as typed
  * errors. Cancel of an ended job is AlreadyEndedError (409).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import type { Logger } from '../logger.ts';

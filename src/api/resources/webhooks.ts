@@ -5,7 +5,7 @@
  * given; null is refused before sending (the service answers 422). Verify deliveries with
  * `verifyWebhookSignature` (webhook-signature.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { invalidRequest, type FieldError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';

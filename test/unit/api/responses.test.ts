@@ -88,7 +88,7 @@ describe('api/client: response handling', () => {
     assert.ok(err instanceof UnexpectedResponseError && err.code === 'unexpected_response');
     assert.equal(err.status, 200);
     assert.equal(err.requestId, 'rid-resp');
-    assert.match(err.message, /translated_text/);
+    assert.match(err.message, /translated_text: Invalid input: expected string, received number/);
     assert.ok(!err.message.includes('42'));
   });
 
