@@ -13,14 +13,14 @@ import {
   type ClientOptions,
 } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
-import { EmulatorControl } from './support/emulator.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 const BATCH = '/api/v1/ai/translate-batch';
 const SNIPPET = '/api/v1/ai/translate-snippet';
 
 describe('api/client: retries against the emulator', function () {
   this.timeout(30_000);
-  let ctl: EmulatorControl;
+  let ctl: TestEmulator;
   let canary: string;
   const logger = new CapturingLogger();
   const jar = new CanaryJar();
@@ -40,7 +40,7 @@ describe('api/client: retries against the emulator', function () {
     c.translateBatch({ segments: [{ id: 'p1', text }, { id: 'p2', text: 'More' }], target_lang: 'de' });
 
   before(async () => {
-    ctl = await EmulatorControl.start();
+    ctl = await TestEmulator.start();
   });
   beforeEach(async () => {
     await ctl.reset();

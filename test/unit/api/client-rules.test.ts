@@ -18,11 +18,11 @@ import {
   type ClientOptions,
 } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
-import { EmulatorControl } from './support/emulator.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 describe('api/client: instant translation against the emulator', function () {
   this.timeout(30_000);
-  let ctl: EmulatorControl;
+  let ctl: TestEmulator;
   let canary: string;
   let accountId: string;
   const logger = new CapturingLogger();
@@ -48,7 +48,7 @@ describe('api/client: instant translation against the emulator', function () {
   };
 
   before(async () => {
-    ctl = await EmulatorControl.start();
+    ctl = await TestEmulator.start();
   });
   beforeEach(async () => {
     await ctl.reset();

@@ -1,14 +1,14 @@
 /** Documents (/documents; shapes are the emulator's choice, read loosely): list, get, update, delete. */
 import assert from 'node:assert/strict';
 import { DocTranslateClient, ValidationError } from '../../../src/api/index.ts';
-import { Emu } from './helpers/emu.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 describe('api/documents against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   let client: DocTranslateClient;
 
   before(async () => {
-    emu = await Emu.start();
+    emu = await TestEmulator.start({ jobSpeed: 20 });
     client = emu.client();
   });
   after(async () => {

@@ -17,7 +17,7 @@ import {
   type DownloadResult,
 } from '../../../src/api/index.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
-import { Emu } from './helpers/emu.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'dt-dl-'));
 const noTemp = (dir: string): void => assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), [], 'temp files left behind');
@@ -28,12 +28,12 @@ function saved(r: DownloadResult): Extract<DownloadResult, { notModified: false 
 }
 
 describe('api/download against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   let client: DocTranslateClient;
   let artifact: Artifact;
 
   before(async () => {
-    emu = await Emu.start(50);
+    emu = await TestEmulator.start({ jobSpeed: 50 });
     client = emu.client();
     const doc = await emu.upload(client, 'Über uns.md', '# Über uns\n\nWe translate documents.\n');
     const job = await client.jobs.create({ document_id: doc.id, target_lang: 'de', output_mode: 'single' });

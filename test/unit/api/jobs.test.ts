@@ -13,15 +13,15 @@ import {
   ValidationError,
   type Document,
 } from '../../../src/api/index.ts';
-import { Emu } from './helpers/emu.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 describe('api/jobs against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   let client: DocTranslateClient;
   let doc: Document;
 
   before(async () => {
-    emu = await Emu.start(50);
+    emu = await TestEmulator.start({ jobSpeed: 50 });
     client = emu.client();
     doc = await emu.upload(client, 'jobs.md', '# Jobs\n\nTranslate this, please.\n');
   });

@@ -1,15 +1,15 @@
 /** Credit operations, receipts and usage against the emulator (all free; loose shapes). */
 import assert from 'node:assert/strict';
 import type { DocTranslateClient, Job } from '../../../src/api/index.ts';
-import { Emu } from './helpers/emu.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 describe('api/receipts and usage against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   let client: DocTranslateClient;
   let job: Job;
 
   before(async () => {
-    emu = await Emu.start(50);
+    emu = await TestEmulator.start({ jobSpeed: 50 });
     client = emu.client();
     const doc = await emu.upload(client, 'billed.md', '# Billed\n\nSome characters to pay for.\n');
     job = await client.jobs.watch((await client.jobs.create({ document_id: doc.id, target_lang: 'de' })).id, { pollIntervalMs: 50 });

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { AbortError, DocTranslateClient, LocalFileError, ValidationError, type Document } from '../../../src/api/index.ts';
 import { CapturingLogger } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
-import { Emu } from './helpers/emu.ts';
+import { TestEmulator } from './support/emulator.ts';
 
 const KEY = 'sk_test_upload_canary_0123456789abcdef';
 
 describe('api/upload against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   before(async () => {
-    emu = await Emu.start();
+    emu = await TestEmulator.start({ jobSpeed: 20 });
   });
   after(async () => {
     await emu.assertNoStorageCredentials();

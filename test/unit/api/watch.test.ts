@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { AbortError, DocTranslateClient, isJobEnded, type Job, type JobProgress } from '../../../src/api/index.ts';
-import { Emu, eventually } from './helpers/emu.ts';
+import { TestEmulator, eventually } from './support/emulator.ts';
 
 describe('api/watch against the emulator', () => {
-  let emu: Emu;
+  let emu: TestEmulator;
   let client: DocTranslateClient;
 
   before(async () => {
-    emu = await Emu.start(20);
+    emu = await TestEmulator.start({ jobSpeed: 20 });
     client = emu.client();
   });
   afterEach(async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signWebhookBody, ValidationError, verifyWebhookSignature } from '../../../src/api/index.ts';
-import { Emu, eventually } from './helpers/emu.ts';
+import { TestEmulator, eventually } from './support/emulator.ts';
 
 const SECRET = 'whsec_test_7d1e0f';
 const NOW_S = 1_795_400_000;
@@ -105,12 +105,12 @@ describe('api/webhook-signature', () => {
   });
 
   describe('end to end with the emulator', () => {
-    let emu: Emu;
+    let emu: TestEmulator;
     let receiver: Server;
     const received: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
 
     before(async () => {
-      emu = await Emu.start(50);
+      emu = await TestEmulator.start({ jobSpeed: 50 });
       receiver = createServer((req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
