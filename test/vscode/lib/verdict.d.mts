@@ -18,6 +18,8 @@ export function evaluateRun(o: {
   exitCode: number | null | undefined;
   resultText: string | undefined;
   serverLog: string | undefined;
+  secrets?: (string | undefined)[];
+  otherLogs?: string;
   timedOut?: boolean;
 }): { pass: boolean; reasons: string[] };
 export function formatConsoleArgs(values: unknown[]): { fromExtensionHost: boolean; level?: string; text: string };
