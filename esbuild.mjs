@@ -1,4 +1,5 @@
-// Bundles the extension (src/extension.ts -> dist/extension.js) and, with --tests,
+// Bundles the extension (src/extension.ts -> dist/extension.js, the service client
+// src/api/index.ts -> dist/api.js) and, with --tests,
 // the extension-host test suite (test/vscode/suite -> out/test/suite).
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
@@ -23,6 +24,22 @@ const plainLlhttpOnly = {
   },
 };
 
+/**
+ * The service client (undici, zod, SSE) is its own file, dist/api.js, loaded on the first call to
+ * the service: the editor layer reaches it only through `await import('../api/index.ts')` (or
+ * modules that are themselves imported that way), so activation never parses it.
+ */
+const clientApart = {
+  name: 'client-apart',
+  setup(build) {
+    build.onResolve({ filter: /(^|[\\/])api[\\/]index\.ts$/ }, (args) => {
+      const importer = args.importer.replace(/\\/g, '/');
+      if (importer.includes('/src/api/')) return undefined;
+      return { path: './api.js', external: true };
+    });
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
@@ -38,6 +55,16 @@ const extension = {
   legalComments: production ? 'none' : 'inline',
   logLevel: 'info',
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
+  plugins: [clientApart],
+  // `await import('./api.js')` becomes a lazy require(): same module instance, no ESM loader.
+  supported: { 'dynamic-import': false },
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const client = {
+  ...extension,
+  entryPoints: ['src/api/index.ts'],
+  outfile: 'dist/api.js',
   plugins: [plainLlhttpOnly],
 };
 
@@ -66,12 +93,11 @@ const suite = () => ({
 });
 
 if (watch) {
-  const ctx = await esbuild.context(extension);
-  await ctx.watch();
+  for (const options of [extension, client]) await (await esbuild.context(options)).watch();
 } else {
   if (!tests) {
-    rmSync('dist/extension.js.map', { force: true });
-    await esbuild.build(extension);
+    for (const map of ['dist/extension.js.map', 'dist/api.js.map']) rmSync(map, { force: true });
+    await Promise.all([esbuild.build(extension), esbuild.build(client)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

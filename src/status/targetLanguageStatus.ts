@@ -16,9 +16,13 @@ export class TargetLanguageStatus implements vscode.Disposable {
     this.subscription = settings.onDidChange((keys) => {
       if (keys.has(SettingKey.targetLanguage)) this.update();
     });
-    this.update();
+    this.item.text = `$(globe) ${settings.targetLanguage.toUpperCase()}`;
     this.item.show();
+    // Language display names load ICU data (several ms): not on the activation path.
+    this.pending = setTimeout(() => this.update(), 0);
   }
+
+  private pending: ReturnType<typeof setTimeout> | undefined;
 
   private update(): void {
     const code = this.settings.targetLanguage;
@@ -28,6 +32,7 @@ export class TargetLanguageStatus implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.pending);
     this.subscription.dispose();
     this.item.dispose();
   }

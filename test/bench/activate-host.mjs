@@ -12,7 +12,8 @@ import { runSuite } from '../vscode/lib/suite.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const runs = Number(process.argv[2] ?? 3);
-const bundle = process.argv[3] ?? join(repoRoot, 'dist', 'extension.js');
+/** Folder with the production build's files (extension.js and the lazily loaded api.js). */
+const bundleDir = process.argv[3] ?? join(repoRoot, 'dist');
 
 function extensionCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-ext-'));
@@ -20,7 +21,7 @@ function extensionCopy() {
   pkg.activationEvents = (pkg.activationEvents ?? []).filter((e) => e !== 'onStartupFinished' && e !== '*');
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   mkdirSync(join(dir, 'dist'));
-  cpSync(bundle, join(dir, 'dist', 'extension.js'));
+  for (const file of ['extension.js', 'api.js']) cpSync(join(bundleDir, file), join(dir, 'dist', file));
   if (existsSync(join(repoRoot, 'media'))) cpSync(join(repoRoot, 'media'), join(dir, 'media'), { recursive: true });
   return dir;
 }

@@ -17,7 +17,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
-  /^extension\/dist\/extension\.js$/,
+  /^extension\/dist\/(extension|api)\.js$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
 ];
 
@@ -39,7 +39,9 @@ export function packageExtension() {
   process.stdout.write(`\n${out.slice(repoRoot.length + 1)}: ${size} bytes (${(size / 1024).toFixed(1)} KiB), ${entries.length} files\n${lines.join('\n')}\n`);
   const unexpected = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
   if (unexpected.length) throw new Error(`unexpected files in the .vsix (check .vscodeignore): ${unexpected.join(', ')}`);
-  if (!entries.some((e) => e.name === 'extension/dist/extension.js')) throw new Error('the .vsix lacks extension/dist/extension.js');
+  for (const file of ['extension/dist/extension.js', 'extension/dist/api.js']) {
+    if (!entries.some((e) => e.name === file)) throw new Error(`the .vsix lacks ${file}`);
+  }
   return { path: out, size, entries };
 }
 
