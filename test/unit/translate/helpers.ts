@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MAX_SEGMENT_CHARS, reassemble, type Segmented } from '../../../src/translate/index.ts';
+import { MAX_SEGMENT_CHARS, reassemble, segmentMarkdown, type Segmented } from '../../../src/translate/index.ts';
 
 export type Shape = ['K' | 'T', string][];
 
@@ -30,4 +30,18 @@ export function assertWellFormed(input: string, doc: Segmented): void {
     assert.equal(part.text, part.text.trim(), 'translate part has no outer whitespace');
     assert.ok(part.text.length <= MAX_SEGMENT_CHARS, 'translate part fits one segment');
   }
+}
+
+/** Segments Markdown, checks the invariants, and compares the parts with `expected`. */
+export function checkMarkdown(input: string, expected: Shape): void {
+  const doc = segmentMarkdown(input);
+  assertWellFormed(input, doc);
+  assert.deepEqual(shape(doc), expected);
+}
+
+/** The prose segments of a Markdown input, after checking the invariants. */
+export function markdownProse(input: string): string[] {
+  const doc = segmentMarkdown(input);
+  assertWellFormed(input, doc);
+  return proseOf(doc);
 }

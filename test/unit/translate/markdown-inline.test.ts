@@ -1,18 +1,5 @@
 import assert from 'node:assert/strict';
-import { segmentMarkdown } from '../../../src/translate/index.ts';
-import { assertWellFormed, proseOf, shape, type Shape } from './helpers.ts';
-
-function check(input: string, expected: Shape): void {
-  const doc = segmentMarkdown(input);
-  assertWellFormed(input, doc);
-  assert.deepEqual(shape(doc), expected);
-}
-
-function prose(input: string): string[] {
-  const doc = segmentMarkdown(input);
-  assertWellFormed(input, doc);
-  return proseOf(doc);
-}
+import { checkMarkdown as check, markdownProse as prose } from './helpers.ts';
 
 describe('segmentMarkdown: inline', () => {
   it('keeps one sentence with emphasis as one segment', () => {
