@@ -10,9 +10,8 @@ import {
   RateLimitedError,
   ServiceUnavailableError,
   TimeoutError,
-  type ClientOptions,
 } from '../../../src/api/index.ts';
-import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
+import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { TestEmulator } from './support/emulator.ts';
 
 const BATCH = '/api/v1/ai/translate-batch';
@@ -24,18 +23,8 @@ describe('api/client: retries against the emulator', function () {
   let canary: string;
   const logger = new CapturingLogger();
   const jar = new CanaryJar();
-  const clients: DocTranslateClient[] = [];
-
-  const client = (over: Partial<ClientOptions> = {}): DocTranslateClient => {
-    const c = new DocTranslateClient({ baseUrl: ctl.emu.baseUrl, apiKey: canary, logger, retryBaseDelayMs: 5, retryMaxDelayMs: 25, ...over });
-    clients.push(c);
-    return c;
-  };
-  const fails = async (fn: () => Promise<unknown>): Promise<unknown> => {
-    const err = await rejection(fn);
-    jar.addError(err);
-    return err;
-  };
+  const pool = new ClientPool(() => ({ baseUrl: ctl.emu.baseUrl, apiKey: canary, logger, retryBaseDelayMs: 5, retryMaxDelayMs: 25 }), jar);
+  const { client, fails } = pool;
   const batch = (c: DocTranslateClient, text = 'Resilient text') =>
     c.translateBatch({ segments: [{ id: 'p1', text }, { id: 'p2', text: 'More' }], target_lang: 'de' });
 
@@ -52,7 +41,7 @@ describe('api/client: retries against the emulator', function () {
     logger.lines.length = 0;
   });
   after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await pool.closeAll();
     await ctl.close();
   });
 

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import {
   AuthenticationError,
-  DocTranslateClient,
   GoneError,
   IdempotencyConflictError,
   InsufficientCreditsError,
@@ -15,9 +14,8 @@ import {
   TimeoutError,
   UnknownBodySchema,
   ValidationError,
-  type ClientOptions,
 } from '../../../src/api/index.ts';
-import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
+import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { TestEmulator } from './support/emulator.ts';
 
 describe('api/client: instant translation against the emulator', function () {
@@ -27,25 +25,8 @@ describe('api/client: instant translation against the emulator', function () {
   let accountId: string;
   const logger = new CapturingLogger();
   const jar = new CanaryJar();
-  const clients: DocTranslateClient[] = [];
-
-  const client = (over: Partial<ClientOptions> = {}): DocTranslateClient => {
-    const c = new DocTranslateClient({
-      baseUrl: ctl.emu.baseUrl,
-      apiKey: canary,
-      logger,
-      retryBaseDelayMs: 5,
-      retryMaxDelayMs: 20,
-      ...over,
-    });
-    clients.push(c);
-    return c;
-  };
-  const fails = async (fn: () => Promise<unknown>): Promise<unknown> => {
-    const err = await rejection(fn);
-    jar.addError(err);
-    return err;
-  };
+  const pool = new ClientPool(() => ({ baseUrl: ctl.emu.baseUrl, apiKey: canary, logger, retryBaseDelayMs: 5, retryMaxDelayMs: 20 }), jar);
+  const { client, fails } = pool;
 
   before(async () => {
     ctl = await TestEmulator.start();
@@ -62,7 +43,7 @@ describe('api/client: instant translation against the emulator', function () {
     logger.lines.length = 0;
   });
   after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await pool.closeAll();
     await ctl.close();
   });
 

@@ -6,15 +6,13 @@ import assert from 'node:assert/strict';
 import {
   AbortError,
   ConnectionError,
-  DocTranslateClient,
   ServerError,
   ServiceUnavailableError,
   TimeoutError,
   UnexpectedResponseError,
   UnknownBodySchema,
-  type ClientOptions,
 } from '../../../src/api/index.ts';
-import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
+import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
 
 const CANARY = 'sk_canary_transport_7f3e9a1b2c4d5e6f';
@@ -25,26 +23,8 @@ describe('api/transport over loopback HTTP', () => {
   let attacker: RawServer;
   const logger = new CapturingLogger();
   const jar = new CanaryJar();
-  const clients: DocTranslateClient[] = [];
-
-  const client = (over: Partial<ClientOptions> = {}): DocTranslateClient => {
-    const c = new DocTranslateClient({
-      baseUrl: server.baseUrl,
-      apiKey: CANARY,
-      logger,
-      clientVersion: '1.2.3',
-      retryBaseDelayMs: 5,
-      retryMaxDelayMs: 20,
-      ...over,
-    });
-    clients.push(c);
-    return c;
-  };
-  const fails = async (fn: () => Promise<unknown>): Promise<unknown> => {
-    const err = await rejection(fn);
-    jar.addError(err);
-    return err;
-  };
+  const pool = new ClientPool(() => ({ baseUrl: server.baseUrl, apiKey: CANARY, logger, clientVersion: '1.2.3', retryBaseDelayMs: 5, retryMaxDelayMs: 20 }), jar);
+  const { client, fails } = pool;
 
   before(async () => {
     server = await startRawServer((_req, res) => sendJson(res, 200, BALANCE));
@@ -56,7 +36,7 @@ describe('api/transport over loopback HTTP', () => {
     server.setHandler((_req, res) => sendJson(res, 200, BALANCE));
   });
   after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await pool.closeAll();
     await Promise.all([server.close(), attacker.close()]);
     jar.addLines(logger.lines);
     jar.assertClean(CANARY);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import type { Logger } from '../../../../src/api/index.ts';
+import { DocTranslateClient, type ClientOptions, type Logger } from '../../../../src/api/index.ts';
 
 export class CapturingLogger implements Logger {
   readonly lines: string[] = [];
@@ -73,4 +73,34 @@ export async function rejection(fn: () => Promise<unknown>): Promise<unknown> {
     return err;
   }
   assert.fail('expected a rejection');
+}
+
+/**
+ * The clients of one test file: built from shared options (the capturing logger, short retry
+ * delays), every failure recorded in the jar for the canary check, all closed by closeAll().
+ */
+export class ClientPool {
+  private readonly clients: DocTranslateClient[] = [];
+
+  constructor(
+    private readonly base: () => ClientOptions,
+    private readonly jar: CanaryJar,
+  ) {}
+
+  readonly client = (over: Partial<ClientOptions> = {}): DocTranslateClient => {
+    const c = new DocTranslateClient({ ...this.base(), ...over });
+    this.clients.push(c);
+    return c;
+  };
+
+  /** The error `fn` rejects with, added to the jar. */
+  readonly fails = async (fn: () => Promise<unknown>): Promise<unknown> => {
+    const err = await rejection(fn);
+    this.jar.addError(err);
+    return err;
+  };
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((c) => c.close()));
+  }
 }
