@@ -1,3 +1,4 @@
+import type { DocumentView } from '../../emulator/documents/records.ts';
 import type { EmulatorFixture } from './helpers.ts';
 import { obj } from './helpers.ts';
 import type { Call } from './helpers.ts';
@@ -10,17 +11,8 @@ export interface Presigned {
   expires_in: number;
 }
 
-export interface DocumentJson {
-  id: string;
-  basename: string;
-  file_size: number;
-  mime_type: string;
-  created_at: string;
-  updated_at: string;
-  format: string;
-  char_count: number;
-  page_count: number | null;
-}
+/** The document view the emulator answers with. */
+export type DocumentJson = DocumentView;
 
 export async function presign(fx: EmulatorFixture, filename: string, fileSize: number, key?: string): Promise<Presigned> {
   const r = await fx.api('/upload/presign', { method: 'POST', body: { filename, file_size: fileSize }, ...(key ? { key } : {}) });

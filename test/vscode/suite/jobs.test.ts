@@ -5,25 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { JobsSnapshot } from '../../../src/commands/jobs/snapshot.ts';
 import { closeAllEditors, configureExtension, control, looksTranslated, testEnv } from './helpers.ts';
 
-interface SnapshotRow {
-  label: string;
-  description: string;
-  contextValue: string;
-  icon?: string;
-  tooltip?: string;
-  jobId?: string;
-  artifactId?: string;
-  children?: SnapshotRow[];
-}
-interface JobsSnapshot {
-  viewVisible: boolean;
-  rows: SnapshotRow[];
-  status: { visible: boolean; text: string; tooltip: string };
-  watching: number;
-  persisted: string[];
-}
 interface StartedJob {
   jobId: string;
   file: string;
