@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readZip, translateDocx, writeZip } from '../../emulator/jobs/docx.ts';
+import { translateDocx } from '../../emulator/jobs/docx.ts';
+import { readZip, writeZip } from '../../emulator/zip.ts';
 import { artifactFilename, jobFormat } from '../../emulator/jobs/formats.ts';
 import { hasTranslatableText, streamTranslate, translateText } from '../../emulator/jobs/produce.ts';
 
