@@ -5,6 +5,7 @@ import type { JobStore } from '../jobs/jobStore.ts';
 import type { ArtifactInfo } from '../jobs/types.ts';
 import type { ArtifactService } from './artifactService.ts';
 import { isInside, nextToSourcePath } from './nextToSource.ts';
+import { uriExists as exists } from '../documents/uriExists.ts';
 
 export type SaveResult =
   | { saved: true; uri: vscode.Uri }
@@ -77,13 +78,4 @@ async function copyArtifact(artifacts: ArtifactService, artifact: ArtifactInfo, 
   const local = await artifacts.files.path(artifact);
   await vscode.workspace.fs.createDirectory(target.with({ path: path.posix.dirname(target.path) }));
   await vscode.workspace.fs.copy(vscode.Uri.file(local), target, { overwrite: true });
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { uriExists as exists } from './uriExists.ts';
 
 /**
  * Opens `content` in a new untitled editor beside the active one. With `nameLike` (the source
@@ -42,13 +43,4 @@ async function freeUntitledUri(source: vscode.Uri, language: string): Promise<vs
     return vscode.Uri.from({ scheme: 'untitled', path: target });
   }
   return undefined;
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }
