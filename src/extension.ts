@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
-import { registerCommands } from './commands/command.ts';
-import { textTranslationCommands } from './commands/index.ts';
-import { activateJobs } from './jobs/activate.ts';
-import { createServices } from './services/container.ts';
-import { TargetLanguageStatus } from './status/targetLanguageStatus.ts';
+import { registerCommands } from './platform/commands.ts';
+import { textTranslationCommands } from './features/textTranslation/index.ts';
+import { activateJobs } from './features/jobs/index.ts';
+import { createServices } from './platform/platform.ts';
+import { TargetLanguageStatus } from './features/textTranslation/targetLanguageStatus.ts';
 
 /** What activate() returns: diagnostics only (the activation benchmark reads it). */
 export interface DocTranslateExports {

@@ -4,7 +4,7 @@
  * command calls, against the emulator in another process.
  */
 import { DocTranslateClient } from '../../src/api/index.ts';
-import { translateDocumentText, type TranslateParams, type TranslationApi } from '../../src/services/textTranslation.ts';
+import { translateDocumentText, type TranslateParams, type TranslationApi } from '../../src/features/textTranslation/engine.ts';
 import { minimumRequests, segmentMarkdown, type Segment } from '../../src/translate/index.ts';
 import { atLeast, atMost, note, type Figure } from './lib/figures.ts';
 import { generateMarkdown } from './lib/markdown-gen.ts';

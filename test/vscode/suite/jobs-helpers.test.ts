@@ -1,10 +1,10 @@
 // The pure rules behind the Jobs view, Save Next to Source and the Translate Files confirmation.
 import * as assert from 'node:assert/strict';
-import { isInside, nextToSourcePath } from '../../../src/artifacts/nextToSource.ts';
-import { parseOptions } from '../../../src/commands/translateFilesOptions.ts';
-import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/jobs/fileFormats.ts';
-import { aheadFromMessage, isTextFormat, overallProgress, type TrackedJob } from '../../../src/jobs/types.ts';
-import { jobDescription, jobTooltipMarkdown } from '../../../src/views/describe.ts';
+import { isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
+import { parseOptions } from '../../../src/features/jobs/translateFiles/options.ts';
+import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
+import { aheadFromMessage, isTextFormat, overallProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
+import { jobDescription, jobTooltipMarkdown } from '../../../src/features/jobs/view/describe.ts';
 
 function job(over: Partial<TrackedJob> = {}): TrackedJob {
   return {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { JobsSnapshot } from '../../../src/commands/jobs/snapshot.ts';
+import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import { closeAllEditors, configureExtension, control, looksTranslated, testEnv } from './helpers.ts';
 
 interface StartedJob {

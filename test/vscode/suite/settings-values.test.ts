@@ -1,8 +1,8 @@
 // The pure rules behind the settings: service URL validation and the language picker's order.
 import * as assert from 'node:assert/strict';
-import { checkServiceUrl, isLoopbackHost } from '../../../src/config/serviceUrl.ts';
-import { isLanguageCode, languageName, orderLanguages, rememberRecent } from '../../../src/ui/languages.ts';
-import { apiKeyProblem, maskApiKey } from '../../../src/secrets/apiKeyStore.ts';
+import { checkServiceUrl, isLoopbackHost } from '../../../src/shared/serviceUrl.ts';
+import { isLanguageCode, languageName, orderLanguages, rememberRecent } from '../../../src/platform/languages.ts';
+import { apiKeyProblem, maskApiKey } from '../../../src/platform/secrets.ts';
 
 describe('Service URL rules', () => {
   it('accepts https anywhere and http only on loopback, dropping a trailing slash', () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandId } from '../../../src/commands/ids.ts';
+import { CommandId } from '../../../src/shared/ids.ts';
 import {
   EXTENSION_ID,
   clearRequests,

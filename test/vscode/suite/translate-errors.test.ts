@@ -9,7 +9,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../../../src/api/index.ts';
-import { describeError } from '../../../src/ui/errorMessages.ts';
+import { describeError } from '../../../src/platform/errorMessages.ts';
 import {
   clearFaults,
   closeAllEditors,

@@ -1,6 +1,6 @@
 // How text is split into requests: snippet for one short prose segment, shared batches otherwise.
 import * as assert from 'node:assert/strict';
-import { translateDocumentText, translateTexts, type TranslationApi } from '../../../src/services/textTranslation.ts';
+import { translateDocumentText, translateTexts, type TranslationApi } from '../../../src/features/textTranslation/engine.ts';
 
 interface Call {
   kind: 'snippet' | 'batch';

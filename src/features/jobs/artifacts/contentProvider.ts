@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import type { ArtifactService } from './service.ts';
+import { ARTIFACT_SCHEME, parseArtifactUri } from '../../../platform/artifactScheme.ts';
+
+/**
+ * Read-only documents of the `doc-translate-artifact:` scheme: the text of a translated artifact,
+ * downloaded by the client into the extension's storage and read from there (never the workspace).
+ */
+export class ArtifactContentProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly artifacts: ArtifactService) {}
+
+  static register(artifacts: ArtifactService): vscode.Disposable {
+    return vscode.workspace.registerTextDocumentContentProvider(ARTIFACT_SCHEME, new ArtifactContentProvider(artifacts));
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const ref = parseArtifactUri(uri);
+    if (ref === undefined) throw new Error(`Not a Doc Translate artifact: ${uri.toString()}`);
+    const artifact = await this.artifacts.find(ref);
+    if (artifact === undefined) throw new Error('The artifact is no longer listed by the service.');
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    try {
+      return await this.artifacts.files.text(artifact, controller.signal);
+    } finally {
+      subscription.dispose();
+    }
+  }
+}

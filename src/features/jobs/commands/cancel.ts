@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { JobsFeature } from '../feature.ts';
+import { fromApiJob, isActive } from '../model.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { showError } from '../../../platform/showError.ts';
+import { jobIdFrom } from './args.ts';
+
+export type CancelResult = { cancelled: true; status: string } | { cancelled: false; reason: 'noJob' | 'notConfigured' | 'alreadyEnded' | 'failed' };
+
+/** Cancel Job: best effort (spec part 3); a job that already ended is left as it is (409). */
+export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelResult> {
+  const id = await jobIdFrom(f, arg, isActive, 'Doc Translate: cancel which job?');
+  if (id === undefined) return { cancelled: false, reason: 'noJob' };
+  const client = await requireClient(f.services.clients);
+  if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
+  f.cancelledHere.add(id);
+  try {
+    const job = fromApiJob(await client.jobs.cancel(id));
+    f.store.upsert(job);
+    if (!isActive(job)) {
+      f.watchers.stop(id);
+      await f.store.setWatched(id, false);
+    }
+    f.services.logger.info(`Cancelled job ${id}: now ${job.status}`);
+    return { cancelled: true, status: job.status };
+  } catch (err) {
+    f.cancelledHere.delete(id);
+    const { AlreadyEndedError } = await import('../../../api/index.ts');
+    if (err instanceof AlreadyEndedError) {
+      const job = await client.jobs.get(id).catch(() => undefined);
+      if (job !== undefined) f.store.upsert(fromApiJob(job));
+      void vscode.window.showInformationMessage('Doc Translate: the job had already ended; nothing was cancelled.');
+      return { cancelled: false, reason: 'alreadyEnded' };
+    }
+    void showError(err, { operation: 'Cancelling the job', baseUrl: f.services.settings.baseUrl });
+    return { cancelled: false, reason: 'failed' };
+  }
+}

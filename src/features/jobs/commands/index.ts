@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { openArtifact, showArtifactDiff } from '../artifacts/open.ts';
+import { saveArtifactAs, saveNextToSource } from '../artifacts/save.ts';
+import type { JobsFeature } from '../feature.ts';
+import { fromApiJob } from '../model.ts';
+import { JobNode } from '../view/nodes.ts';
+import { showError } from '../../../platform/showError.ts';
+import type { Command } from '../../../platform/commands.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import { artifactFrom, jobIdFrom } from './args.ts';
+import { cancelJob } from './cancel.ts';
+import { showReceipt } from './receipt.ts';
+import { jobsSnapshot } from './snapshot.ts';
+
+/**
+ * Commands of the Jobs view. Each takes a tree node (menus), a job id or `{ jobId, artifactId }`;
+ * `docTranslate.jobs.focus` is VS Code's own command for the view and is not registered here.
+ */
+export function jobsCommands(f: JobsFeature): Command[] {
+  const deps = { artifacts: f.artifacts, store: f.store, settings: f.services.settings };
+  const withArtifact =
+    <T>(run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>) =>
+    async (arg: unknown, ...rest: unknown[]): Promise<T | undefined> => {
+      try {
+        const artifact = await artifactFrom(f, arg);
+        return artifact === undefined ? undefined : await run(artifact, ...rest);
+      } catch (err) {
+        void showError(err, { operation: 'Opening the translation', baseUrl: f.services.settings.baseUrl });
+        return undefined;
+      }
+    };
+  return [
+    { id: CommandId.jobsRefresh, run: (arg?: unknown) => refresh(f, arg) },
+    { id: CommandId.jobsCancel, run: (arg?: unknown) => cancelJob(f, arg) },
+    { id: CommandId.jobsOpenArtifact, run: withArtifact((a) => openArtifact(f.artifacts, a)) },
+    { id: CommandId.jobsShowDiff, run: withArtifact((a) => showArtifactDiff(f.artifacts, f.store, a)) },
+    {
+      id: CommandId.jobsSaveNextToSource,
+      run: withArtifact((a, options) => saveNextToSource(deps, a, overwriteOption(options))),
+    },
+    {
+      id: CommandId.jobsSaveArtifactAs,
+      run: withArtifact((a, target) => saveArtifactAs(deps, a, target instanceof vscode.Uri ? target : undefined)),
+    },
+    { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
+    { id: CommandId.jobsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
+    { id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) },
+  ];
+}
+
+function overwriteOption(options: unknown): { overwrite?: boolean } {
+  const value = typeof options === 'object' && options !== null ? (options as { overwrite?: unknown }).overwrite : undefined;
+  return typeof value === 'boolean' ? { overwrite: value } : {};
+}
+
+/** Refresh: one job (its state and results) from a node, else the whole list. Returns the jobs known. */
+async function refresh(f: JobsFeature, arg: unknown): Promise<number> {
+  try {
+    if (arg instanceof JobNode) {
+      const state = await f.services.clients.get();
+      if (state.kind === 'ready') {
+        f.store.upsert(fromApiJob(await state.client.jobs.get(arg.job.id)));
+        if (f.store.get(arg.job.id)?.status === 'completed') await f.artifacts.list(arg.job.id, { refresh: true });
+      }
+    } else {
+      await f.loadJobs();
+      f.tree.refresh();
+    }
+  } catch (err) {
+    void showError(err, { operation: 'Refreshing the jobs', baseUrl: f.services.settings.baseUrl });
+  }
+  return f.store.all().length;
+}
+
+async function copyJobId(f: JobsFeature, arg: unknown): Promise<string | undefined> {
+  const id = await jobIdFrom(f, arg, () => true, 'Doc Translate: copy the id of which job?');
+  if (id === undefined) return undefined;
+  await vscode.env.clipboard.writeText(id);
+  vscode.window.setStatusBarMessage(`Doc Translate: copied job id ${id}`, 3000);
+  return id;
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import type { Receipt } from '../../../api/index.ts';
+import type { JobsFeature } from '../feature.ts';
+import { formatCredits } from '../../../platform/format.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { showError } from '../../../platform/showError.ts';
+import { jobIdFrom } from './args.ts';
+
+/**
+ * Show Receipt: the credit operation of a job (free). The receipt's field names are not part of
+ * the spec, so the summary reads the usual ones when present and "Show Details" lists them all.
+ */
+export async function showReceipt(f: JobsFeature, arg: unknown): Promise<Receipt | undefined> {
+  const id = await jobIdFrom(f, arg, () => true, 'Doc Translate: receipt of which job?');
+  if (id === undefined) return undefined;
+  const client = await requireClient(f.services.clients);
+  if (client === undefined) return undefined;
+  let receipt: Receipt;
+  try {
+    receipt = await client.receipts.forJob(id);
+  } catch (err) {
+    void showError(err, { operation: 'Fetching the receipt', baseUrl: f.services.settings.baseUrl });
+    return undefined;
+  }
+  const job = f.store.get(id);
+  const name = f.store.origin(id)?.fileName ?? job?.documentId ?? id;
+  const title = `Receipt of ${name}${job !== undefined ? ` (${job.targetLang})` : ''}`;
+  const details = 'Show Details';
+  void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${title}: ${summary(receipt)}.`, details)).then(async (picked) => {
+    if (picked !== details) return;
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: receiptMarkdown(title, id, receipt) });
+    await vscode.window.showTextDocument(doc, { preview: true });
+  });
+  return receipt;
+}
+
+function amount(receipt: Receipt, key: string): string | undefined {
+  const value = receipt[key];
+  return typeof value === 'number' ? formatCredits(value) : undefined;
+}
+
+export function summary(receipt: Receipt): string {
+  const parts: string[] = [];
+  if (typeof receipt['status'] === 'string') parts.push(receipt['status'].replace(/_/g, ' '));
+  const charged = amount(receipt, 'charged_millicredits');
+  const refunded = amount(receipt, 'refunded_millicredits');
+  if (charged !== undefined) parts.push(`charged ${charged}`);
+  if (refunded !== undefined && receipt['refunded_millicredits'] !== 0) parts.push(`refunded ${refunded}`);
+  return parts.length > 0 ? parts.join(', ') : 'see the details';
+}
+
+function receiptMarkdown(title: string, jobId: string, receipt: Receipt): string {
+  const rows = flatten(receipt).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`);
+  return [`# ${title}`, '', `Job \`${jobId}\`. Amounts are millicredits (1000 = 1 credit), as decided by the service.`, '', '| Field | Value |', '|---|---|', ...rows, ''].join('\n');
+}
+
+function flatten(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value !== 'object' || value === null) return [[prefix, String(value)]];
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const key = prefix === '' ? k : `${prefix}.${k}`;
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(...flatten(v, key));
+    else out.push([key, Array.isArray(v) ? JSON.stringify(v) : String(v)]);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+// The internal `_docTranslate.jobs.snapshot` command: the Jobs tree and the status bar item as
+// plain data, so extension-host tests can read what the user sees. Not contributed.
+import type { JobsFeature } from '../feature.ts';
+import { statusIconId } from '../view/nodes.ts';
+import { JobNode, ArtifactNode, type JobsTreeNode } from '../view/nodes.ts';
+
+export interface SnapshotRow {
+  label: string;
+  description: string;
+  contextValue: string;
+  icon?: string;
+  tooltip?: string;
+  jobId?: string;
+  artifactId?: string;
+  children?: SnapshotRow[];
+}
+
+export interface JobsSnapshot {
+  viewVisible: boolean;
+  rows: SnapshotRow[];
+  status: { visible: boolean; text: string; tooltip: string };
+  watching: number;
+  /** Job ids kept in workspaceState to be watched again after a reload. */
+  persisted: string[];
+}
+
+export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
+  const roots = await f.tree.getChildren();
+  const rows: SnapshotRow[] = [];
+  for (const node of roots) {
+    const row = toRow(node);
+    if (node instanceof JobNode && node.job.status === 'completed') row.children = (await f.tree.getChildren(node)).map(toRow);
+    rows.push(row);
+  }
+  return { viewVisible: f.view.treeView.visible, rows, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds() };
+}
+
+function toRow(node: JobsTreeNode): SnapshotRow {
+  const tooltip = node.tooltip;
+  const row: SnapshotRow = {
+    label: typeof node.label === 'string' ? node.label : (node.label?.label ?? ''),
+    description: typeof node.description === 'string' ? node.description : '',
+    contextValue: node.contextValue ?? '',
+  };
+  if (tooltip !== undefined) row.tooltip = typeof tooltip === 'string' ? tooltip : tooltip.value;
+  if (node instanceof JobNode) {
+    row.jobId = node.job.id;
+    row.icon = statusIconId(node.job);
+  }
+  if (node instanceof ArtifactNode) {
+    row.jobId = node.artifact.jobId;
+    row.artifactId = node.artifact.id;
+  }
+  return row;
+}

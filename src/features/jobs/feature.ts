@@ -1,0 +1,92 @@
+import type * as vscode from 'vscode';
+import { ArtifactFiles } from './artifacts/files.ts';
+import { ArtifactService } from './artifacts/service.ts';
+import { ArtifactContentProvider } from './artifacts/contentProvider.ts';
+import type { Services } from '../../platform/platform.ts';
+import { JobsStatus } from './status.ts';
+import { JobsTreeProvider } from './view/tree.ts';
+import { JobsView } from './view/view.ts';
+import { JobStore } from './store.ts';
+import { JobWatchers } from './watchers.ts';
+import { notifyJobEnd } from './notifications.ts';
+import { fromApiJob } from './model.ts';
+
+/** Jobs listed per load of the view. */
+const LIST_LIMIT = 50;
+/** Watching again what the last window watched waits until the workbench has settled. */
+const RESTORE_DELAY_MS = 1500;
+
+/**
+ * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view and the status
+ * bar item, built cheaply in activate(); nothing talks to the service until the view is shown, a
+ * command runs, or (shortly after activation) jobs of the last window are watched again.
+ */
+export class JobsFeature implements vscode.Disposable {
+  readonly store: JobStore;
+  readonly watchers: JobWatchers;
+  readonly artifacts: ArtifactService;
+  readonly tree: JobsTreeProvider;
+  readonly view: JobsView;
+  readonly status: JobsStatus;
+  /** Jobs cancelled from this window: they end without a failure notification. */
+  readonly cancelledHere = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly services: Services) {
+    const { context, clients, logger } = services;
+    this.store = new JobStore(context.workspaceState);
+    this.watchers = new JobWatchers({ store: this.store, clients, logger });
+    this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(context.globalStorageUri, clients));
+    this.tree = new JobsTreeProvider({
+      store: this.store,
+      artifacts: this.artifacts,
+      configured: async () => (await clients.get()).kind === 'ready',
+      load: () => this.loadJobs(),
+    });
+    this.view = new JobsView(this.tree, this.store);
+    this.status = new JobsStatus(this.store);
+    this.disposables.push(
+      this.store,
+      this.watchers,
+      this.view,
+      this.status,
+      ArtifactContentProvider.register(this.artifacts),
+      this.watchers.onDidEnd((job) => {
+        notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger, cancelledHere: this.cancelledHere }, job);
+        void this.refreshBalance();
+      }),
+      clients.onDidChange(() => {
+        this.tree.reload();
+        // Jobs of the last window that could not be followed without a key are followed now.
+        this.watchers.restore();
+      }),
+    );
+    this.restoreTimer = this.store.watchedIds().length > 0 ? setTimeout(() => this.watchers.restore(), RESTORE_DELAY_MS) : undefined;
+  }
+
+  /** Merges the service's job list into the store and follows the active jobs live. */
+  async loadJobs(signal?: AbortSignal): Promise<void> {
+    const state = await this.services.clients.get();
+    if (state.kind !== 'ready') return;
+    const list = await state.client.jobs.list({ limit: LIST_LIMIT, ...(signal !== undefined ? { signal } : {}) });
+    this.store.merge(list.items.map(fromApiJob));
+    for (const job of this.store.active()) this.watchers.watch(job.id, false);
+  }
+
+  /** The balance for the status bar tooltip (a free call); failures leave the last value. */
+  async refreshBalance(): Promise<void> {
+    const state = await this.services.clients.get();
+    if (state.kind !== 'ready') return;
+    try {
+      this.status.setBalance((await state.client.billing.balance({ timeoutMs: 10_000 })).available);
+    } catch {
+      // The tooltip keeps the last known balance.
+    }
+  }
+
+  dispose(): void {
+    if (this.restoreTimer !== undefined) clearTimeout(this.restoreTimer);
+    for (const d of this.disposables.reverse()) d.dispose();
+  }
+}

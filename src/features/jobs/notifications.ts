@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import type { ArtifactService } from './artifacts/service.ts';
+import { CommandId } from '../../shared/ids.ts';
+import type { Logger } from '../../api/index.ts';
+import type { JobStore } from './store.ts';
+import type { TrackedJob } from './model.ts';
+import { QUOTA_EXPLANATION } from './view/describe.ts';
+
+/**
+ * Tells the user when a watched job ends: Open (and Show Diff for text) on success, the reason on
+ * failure. A job the user cancelled here ends quietly. Never awaits a click.
+ */
+export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService; logger: Logger; cancelledHere: ReadonlySet<string> }, job: TrackedJob): void {
+  // Only jobs started from this workspace: others show up in the Jobs view without a pop-up.
+  const origin = deps.store.origin(job.id);
+  if (origin === undefined) return;
+  const name = origin.fileName;
+  if (job.status === 'failed') {
+    if (deps.cancelledHere.has(job.id)) return;
+    const balance = 'Show Balance';
+    const text = job.quotaExceeded
+      ? `Doc Translate: ${name} (${job.targetLang}) did not start. ${QUOTA_EXPLANATION}`
+      : `Doc Translate: translating ${name} to ${job.targetLang} failed${job.errorMsg ? `: ${job.errorMsg}` : '.'}`;
+    const actions = job.quotaExceeded ? [balance] : [];
+    void Promise.resolve(vscode.window.showWarningMessage(text, ...actions)).then((picked) => {
+      if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);
+    });
+    return;
+  }
+  void deps.artifacts.list(job.id).then(
+    (list) => {
+      const first = list[0];
+      const open = 'Open';
+      const diff = 'Show Diff';
+      const actions = first === undefined ? [] : deps.artifacts.isText(first) ? [open, diff] : [open];
+      void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${name} translated to ${job.targetLang}.`, ...actions)).then(
+        (picked) => {
+          if (first === undefined) return;
+          const ref = { jobId: job.id, artifactId: first.id };
+          if (picked === open) void vscode.commands.executeCommand(CommandId.jobsOpenArtifact, ref);
+          if (picked === diff) void vscode.commands.executeCommand(CommandId.jobsShowDiff, ref);
+        },
+      );
+    },
+    (err: unknown) => deps.logger.warn(`Listing the results of job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}

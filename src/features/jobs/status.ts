@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../shared/ids.ts';
+import type { JobStore } from './store.ts';
+import { overallProgress } from './model.ts';
+import { jobDescription } from './view/describe.ts';
+import { formatCredits } from '../../platform/format.ts';
+
+const COALESCE_MS = 100;
+
+/** Status bar item `docTranslate.jobs`: active jobs and their aggregated progress; hidden when none. */
+export class JobsStatus implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly subscription: vscode.Disposable;
+  private balance: number | undefined;
+  private pending: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly store: JobStore) {
+    this.item = vscode.window.createStatusBarItem('docTranslate.jobs', vscode.StatusBarAlignment.Left, 50);
+    this.item.name = 'Doc Translate: Jobs';
+    this.item.command = CommandId.jobsFocus;
+    this.subscription = store.onDidChange(() => {
+      this.pending ??= setTimeout(() => {
+        this.pending = undefined;
+        this.update();
+      }, COALESCE_MS);
+    });
+  }
+
+  /** The latest known balance (millicredits available after debt), shown in the tooltip. */
+  setBalance(available: number | undefined): void {
+    this.balance = available;
+    this.update();
+  }
+
+  /** What the item shows, for the internal snapshot command. */
+  snapshot(): { visible: boolean; text: string; tooltip: string } {
+    this.update();
+    const tooltip = this.item.tooltip;
+    return {
+      visible: this.store.active().length > 0,
+      text: this.item.text,
+      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+    };
+  }
+
+  update(): void {
+    if (this.pending !== undefined) clearTimeout(this.pending);
+    this.pending = undefined;
+    const active = this.store.active();
+    if (active.length === 0) {
+      this.item.hide();
+      return;
+    }
+    const percent = Math.floor((active.reduce((sum, j) => sum + overallProgress(j), 0) / active.length) * 100);
+    const count = active.length === 1 ? '1 job' : `${active.length} jobs`;
+    this.item.text = `$(sync~spin) ${count} · ${percent}%`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown(`**Doc Translate: ${count} active** (${percent}%)\n\n`);
+    for (const job of active.slice(0, 10)) {
+      const name = this.store.origin(job.id)?.fileName ?? job.documentId;
+      tooltip.appendText(`${name}: ${jobDescription(job)}\n`);
+      tooltip.appendMarkdown('\n');
+    }
+    if (active.length > 10) tooltip.appendText(`… and ${active.length - 10} more\n`);
+    if (this.balance !== undefined) tooltip.appendMarkdown(`\n\nBalance: ${formatCredits(this.balance)} available`);
+    tooltip.appendMarkdown('\n\nClick to show the Jobs view.');
+    this.item.tooltip = tooltip;
+    this.item.accessibilityInformation = { label: `Doc Translate: ${count} active, ${percent} percent` };
+    this.item.show();
+  }
+
+  dispose(): void {
+    if (this.pending !== undefined) clearTimeout(this.pending);
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

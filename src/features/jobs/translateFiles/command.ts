@@ -1,0 +1,112 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { JobsFeature } from '../feature.ts';
+import { summarizeThresholds } from './fileFormats.ts';
+import { formatCredits } from '../../../platform/format.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { showError } from '../../../platform/showError.ts';
+import type { Command } from '../../../platform/commands.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import { collectFiles, estimateThreshold } from './collect.ts';
+import { parseOptions, pickOptions, rememberOptions, type TranslateFilesOptions } from './options.ts';
+import { sendFiles, type StartedJob } from './run.ts';
+import { SUPPORTED_EXTENSIONS } from './fileFormats.ts';
+
+export type TranslateFilesResult =
+  | { started: true; jobs: StartedJob[]; failed: number; cancelled: boolean }
+  | { started: false; reason: 'noFiles' | 'notConfigured' | 'cancelled' | 'failed'; error?: string };
+
+/**
+ * Translate Files…: Explorer files and folders (`(uri, uris)`), or files picked from the palette;
+ * a third argument with `targetLanguages` skips the pickers (`confirm: false` also the question).
+ */
+export function translateFilesCommand(f: JobsFeature): Command {
+  return { id: CommandId.translateFiles, run: (...args: unknown[]) => translateFiles(f, args) };
+}
+
+async function translateFiles(f: JobsFeature, args: unknown[]): Promise<TranslateFilesResult> {
+  const s = f.services;
+  const given = urisFrom(args);
+  const options = args.map(parseOptions).find((o) => o !== undefined);
+  const uris = given.length > 0 ? given : await pickFiles();
+  if (uris === undefined || uris.length === 0) return { started: false, reason: 'cancelled' };
+  const collected = await collectFiles(uris);
+  if (collected.files.length === 0) {
+    void vscode.window.showInformationMessage(`Doc Translate: no files to translate here (supported: ${SUPPORTED_EXTENSIONS.join(', ')}).`);
+    return { started: false, reason: 'noFiles' };
+  }
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  const chosen = options ?? (await pickOptions(s));
+  if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
+
+  if (chosen.confirm !== false && !(await confirmStart(f, collected.files, chosen, collected.unsupported.length))) {
+    return { started: false, reason: 'cancelled' };
+  }
+  if (options === undefined) await rememberOptions(s, chosen);
+  const outcome = await sendFiles(f, client, collected.files, chosen);
+  void f.refreshBalance();
+  if (outcome.jobs.length > 0) {
+    void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
+    const count = outcome.jobs.length === 1 ? '1 translation job' : `${outcome.jobs.length} translation jobs`;
+    void vscode.window.setStatusBarMessage(`Doc Translate: started ${count}`, 4000);
+  }
+  const first = outcome.failures[0];
+  if (first !== undefined) {
+    const name = path.posix.basename(vscode.Uri.parse(first.file).path);
+    void showError(first.error, { operation: `Sending ${name}${first.lang !== undefined ? ` (${first.lang})` : ''}`, baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(first.lang !== undefined ? { targetLanguage: first.lang } : {}) });
+  }
+  if (outcome.jobs.length === 0) {
+    if (outcome.cancelled) return { started: false, reason: 'cancelled' };
+    const code = first !== undefined ? (first.error as { code?: unknown }).code : undefined;
+    return { started: false, reason: 'failed', ...(typeof code === 'string' ? { error: code } : {}) };
+  }
+  return { started: true, jobs: outcome.jobs, failed: outcome.failures.length, cancelled: outcome.cancelled };
+}
+
+function urisFrom(args: unknown[]): vscode.Uri[] {
+  const [first, second] = args;
+  if (Array.isArray(second) && second.length > 0 && second.every((u) => u instanceof vscode.Uri)) return second as vscode.Uri[];
+  if (first instanceof vscode.Uri) return [first];
+  if (Array.isArray(first) && first.every((u) => u instanceof vscode.Uri)) return first as vscode.Uri[];
+  return [];
+}
+
+async function pickFiles(): Promise<vscode.Uri[] | undefined> {
+  return vscode.window.showOpenDialog({
+    title: 'Doc Translate: files or folders to translate',
+    canSelectFiles: true,
+    canSelectFolders: true,
+    canSelectMany: true,
+    openLabel: 'Translate',
+    ...(vscode.workspace.workspaceFolders?.[0] !== undefined ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+  });
+}
+
+/** The modal before anything is sent: what, how many jobs, the balance and the start thresholds. */
+async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, unsupported: number): Promise<boolean> {
+  const [balance, estimates] = await Promise.all([
+    f.services.clients.get().then((st) => (st.kind === 'ready' ? st.client.billing.balance({ timeoutMs: 10_000 }) : undefined)).catch(() => undefined),
+    Promise.all(files.map(estimateThreshold)),
+  ]);
+  if (balance !== undefined) f.status.setBalance(balance.available);
+  const t = summarizeThresholds(estimates, o.targetLanguages.length);
+  const jobs = files.length * o.targetLanguages.length;
+  const what = files.length === 1 ? path.posix.basename(files[0]!.path) : `${files.length} files`;
+  const lines: string[] = [];
+  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'bilingual'}, ${o.engine ?? f.services.settings.engine}).`);
+  if (unsupported > 0) lines.push(`${unsupported} selected item(s) of other types are skipped.`);
+  lines.push(balance !== undefined ? `Balance: ${formatCredits(balance.available)} available${balance.debt > 0 ? ` (debt ${formatCredits(balance.debt)})` : ''}.` : 'Balance: not available right now.');
+  if (t.largestMillicredits > 0) {
+    lines.push(`Start threshold (spec: source characters in credits, at least 2 credits per job): up to ${formatCredits(t.largestMillicredits)} per job; about ${formatCredits(t.knownMillicredits)} for the text files in all languages.`);
+    if (balance !== undefined && balance.available <= t.largestMillicredits) {
+      lines.push('Your balance is not above the largest threshold: such jobs end as failed without a charge.');
+    }
+  }
+  if (t.pdfFiles > 0) lines.push(`PDF: 2 credits per page; the page count is known only to the service, so that threshold cannot be shown here.`);
+  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push('Images and DOCX: the text they hold is counted by the service.');
+  lines.push('What you pay is decided by the service on completion, by actual usage.');
+  const start = 'Start';
+  const picked = await vscode.window.showInformationMessage(`Translate ${what}?`, { modal: true, detail: lines.join('\n') }, start);
+  return picked === start;
+}

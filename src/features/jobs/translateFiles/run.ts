@@ -1,0 +1,104 @@
+// Translate Files, the sending part: for each file an upload streamed from disk, then one job per
+// target language, all under one cancellable progress notification. Each job create is one
+// logical operation with its own Idempotency-Key, reused by the client on every retry.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DocTranslateClient } from '../../../api/index.ts';
+import type { JobsFeature } from '../feature.ts';
+import { fromApiJob } from '../model.ts';
+import type { TranslateFilesOptions } from './options.ts';
+
+export interface StartedJob {
+  jobId: string;
+  file: string;
+  lang: string;
+}
+
+export interface RunOutcome {
+  jobs: StartedJob[];
+  failures: { file: string; lang?: string; error: unknown }[];
+  cancelled: boolean;
+}
+
+/** Errors that concern one file only; anything else (key, credits, network) stops the run. */
+function fileSpecific(err: unknown): boolean {
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number') return [400, 404, 410, 413, 415, 422].includes(status);
+  return err instanceof Error && err.name === 'LocalFileError';
+}
+
+export async function sendFiles(f: JobsFeature, client: DocTranslateClient, files: readonly vscode.Uri[], options: TranslateFilesOptions): Promise<RunOutcome> {
+  const outcome: RunOutcome = { jobs: [], failures: [], cancelled: false };
+  const { generateIdempotencyKey } = await import('../../../api/index.ts');
+  const steps = files.length * (1 + options.targetLanguages.length);
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Doc Translate', cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      const signal = controller.signal;
+      const step = (message: string): void => progress.report({ message, increment: 100 / steps });
+      try {
+        for (const [index, file] of files.entries()) {
+          if (signal.aborted) break;
+          const name = path.posix.basename(file.path);
+          const counter = files.length > 1 ? ` (${index + 1}/${files.length})` : '';
+          try {
+            let shown = -1;
+            progress.report({ message: `uploading ${name}${counter}` });
+            const doc = await client.uploads.uploadFile(file.fsPath, {
+              signal,
+              onProgress: (sent, total) => {
+                const pct = total > 0 ? Math.floor((sent / total) * 100) : 100;
+                if (pct >= shown + 10 || pct === 100) {
+                  shown = pct;
+                  progress.report({ message: `uploading ${name}${counter}: ${pct}%` });
+                }
+              },
+            });
+            step(`uploaded ${name}${counter}`);
+            for (const lang of options.targetLanguages) {
+              if (signal.aborted) break;
+              try {
+                const job = await client.jobs.create(
+                  {
+                    document_id: doc.id,
+                    target_lang: lang,
+                    ...(options.engine !== undefined ? { engine: options.engine } : {}),
+                    ...(options.outputMode !== undefined ? { output_mode: options.outputMode } : {}),
+                    ...(options.glossaryId !== undefined ? { glossary_id: options.glossaryId } : {}),
+                    ...(options.includeImages !== undefined ? { include_images: options.includeImages } : {}),
+                    ...(options.contextTranslation !== undefined ? { context_translation: options.contextTranslation } : {}),
+                    ...(options.stylePreset !== undefined ? { style_preset: options.stylePreset } : {}),
+                  },
+                  { signal, idempotencyKey: generateIdempotencyKey() },
+                );
+                await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name });
+                f.store.upsert(fromApiJob(job));
+                f.watchers.watch(job.id);
+                outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });
+                f.services.logger.info(`Translate Files: job ${job.id} for ${name} into ${lang}`);
+                step(`${name} → ${lang}: job created${counter}`);
+              } catch (err) {
+                if (signal.aborted) throw err;
+                if (!fileSpecific(err)) throw err;
+                outcome.failures.push({ file: file.toString(), lang, error: err });
+              }
+            }
+          } catch (err) {
+            if (signal.aborted) break;
+            if (!fileSpecific(err)) {
+              outcome.failures.push({ file: file.toString(), error: err });
+              break;
+            }
+            outcome.failures.push({ file: file.toString(), error: err });
+          }
+        }
+      } finally {
+        outcome.cancelled = signal.aborted;
+        subscription.dispose();
+      }
+    },
+  );
+  return outcome;
+}

@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import type { ArtifactInfo, JobOrigin, TrackedJob } from '../model.ts';
+import { jobDescription, jobTooltipMarkdown } from './describe.ts';
+import { CommandId } from '../../../shared/ids.ts';
+
+/** Nodes of the Jobs view share this base; `contextValue` is what menus match with `viewItem =~`. */
+export abstract class JobsTreeNode extends vscode.TreeItem {
+  abstract readonly kind: 'job' | 'artifact' | 'message';
+}
+
+export class JobNode extends JobsTreeNode {
+  readonly kind = 'job';
+
+  constructor(
+    readonly job: TrackedJob,
+    readonly origin: JobOrigin | undefined,
+  ) {
+    super(origin?.fileName ?? `Document ${job.documentId}`, job.status === 'completed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    this.id = `job:${job.id}`;
+    this.description = jobDescription(job);
+    this.contextValue = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.active';
+    this.iconPath = statusIcon(job);
+    const tooltip = new vscode.MarkdownString(jobTooltipMarkdown(job, origin?.fileName ?? job.documentId, vscode.env.language));
+    tooltip.supportThemeIcons = false;
+    this.tooltip = tooltip;
+    this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
+  }
+}
+
+export class ArtifactNode extends JobsTreeNode {
+  readonly kind = 'artifact';
+
+  constructor(
+    readonly artifact: ArtifactInfo,
+    name: string,
+    readonly text: boolean,
+  ) {
+    super(name, vscode.TreeItemCollapsibleState.None);
+    this.id = `artifact:${artifact.jobId}:${artifact.id}`;
+    this.description = artifact.format;
+    this.contextValue = text ? 'artifact.text' : 'artifact.binary';
+    this.iconPath = new vscode.ThemeIcon(artifactIconId(artifact.format));
+    this.tooltip = `${name} (${artifact.format}): ${text ? 'opens as a read-only document' : 'downloaded to the extension\'s storage and opened'}`;
+    this.command = { command: CommandId.jobsOpenArtifact, title: 'Open Translation', arguments: [this] };
+  }
+}
+
+/** A row that only says something (loading failed, no artifacts). */
+export class MessageNode extends JobsTreeNode {
+  readonly kind = 'message';
+
+  constructor(message: string, icon = 'info') {
+    super(message, vscode.TreeItemCollapsibleState.None);
+    this.iconPath = new vscode.ThemeIcon(icon);
+    this.contextValue = 'message';
+  }
+}
+
+export function statusIconId(job: TrackedJob): string {
+  if (job.status === 'completed') return 'check';
+  if (job.status === 'failed') return 'error';
+  if (job.status === 'pending' || job.stage === 'queued') return 'clock';
+  return 'sync~spin';
+}
+
+function statusIcon(job: TrackedJob): vscode.ThemeIcon {
+  const id = statusIconId(job);
+  if (id === 'check') return new vscode.ThemeIcon(id, new vscode.ThemeColor('testing.iconPassed'));
+  if (id === 'error') return new vscode.ThemeIcon(id, new vscode.ThemeColor('errorForeground'));
+  return new vscode.ThemeIcon(id);
+}
+
+function artifactIconId(format: string): string {
+  const f = format.toLowerCase();
+  if (f === 'pdf') return 'file-pdf';
+  if (['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].includes(f)) return 'file-media';
+  if (['zip', 'tar', 'gz'].includes(f)) return 'file-zip';
+  if (['md', 'markdown', 'txt', 'srt', 'vtt'].includes(f)) return 'file-text';
+  return 'file-code';
+}

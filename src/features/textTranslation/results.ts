@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+import type { SelectionMode } from '../../platform/settingKeys.ts';
+
+/** What a translate command did; returned so callers (and tests) need no notification clicks. */
+export type TranslateResult =
+  | {
+      applied: true;
+      mode: SelectionMode | 'document';
+      /** The edited document (replace, insertBelow) or the new translation document. */
+      uri: vscode.Uri;
+    }
+  | {
+      applied: false;
+      reason: 'noEditor' | 'noSelection' | 'empty' | 'notConfigured' | 'cancelled' | 'failed' | 'documentChanged';
+      /** The client's reason code when a request failed, e.g. `unsupported_language`. */
+      error?: string;
+    };
+
+export type SetApiKeyResult =
+  | { stored: true }
+  | { stored: false; reason: 'cancelled' | 'invalid' | 'missingServiceUrl' | 'rejected' | 'failed'; error?: string };
+
+export type SetServiceUrlResult = { saved: true; url: string } | { saved: false; reason: 'cancelled' | 'invalid' };

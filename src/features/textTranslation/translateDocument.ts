@@ -1,0 +1,58 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { openBeside } from '../../platform/openBeside.ts';
+import type { Services } from '../../platform/platform.ts';
+import { textKind, translateDocumentText } from './engine.ts';
+import { withCancellableProgress } from '../../platform/progress.ts';
+import { requireClient } from '../../platform/requireClient.ts';
+import type { Command } from '../../platform/commands.ts';
+import { CommandId } from '../../shared/ids.ts';
+import type { TranslateResult } from './results.ts';
+import { reportFailure, translationSettings } from './support.ts';
+
+/**
+ * Translate Document: the whole Markdown or text document into a new untitled tab beside it,
+ * structure preserved. The source is never modified. Optional argument: the document's Uri.
+ */
+export function translateDocumentCommand(s: Services): Command {
+  return { id: CommandId.translateDocument, run: (uri?: unknown) => translateDocument(s, uri) };
+}
+
+async function translateDocument(s: Services, arg: unknown): Promise<TranslateResult> {
+  const doc =
+    arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
+  if (doc === undefined) {
+    void vscode.window.showInformationMessage('Doc Translate: open a Markdown or text document to translate.');
+    return { applied: false, reason: 'noEditor' };
+  }
+  const text = doc.getText();
+  if (text.trim() === '') {
+    void vscode.window.showInformationMessage('Doc Translate: the document has no text to translate.');
+    return { applied: false, reason: 'empty' };
+  }
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { applied: false, reason: 'notConfigured' };
+
+  const params = translationSettings(s);
+  const name = doc.isUntitled ? doc.uri.path : path.posix.basename(doc.uri.path);
+  s.logger.info(`Translate Document: ${name}, ${text.length} characters, into ${params.targetLanguage}`);
+  let translated: string;
+  try {
+    translated = await withCancellableProgress(
+      `Doc Translate: translating ${name} to ${params.targetLanguage}`,
+      (signal, report) => translateDocumentText(client, text, textKind(doc.languageId), { ...params, signal, onProgress: report }),
+    );
+  } catch (err) {
+    return reportFailure(s, err, 'Translation');
+  }
+  const translation = await openBeside(translated, doc.languageId, { source: doc.uri, language: params.targetLanguage });
+  s.translations.remember(doc.uri, translation.uri);
+
+  const diff = 'Show Diff';
+  void Promise.resolve(
+    vscode.window.showInformationMessage(`Doc Translate: translated ${name} to ${params.targetLanguage}.`, diff),
+  ).then((picked) => {
+    if (picked === diff) void vscode.commands.executeCommand(CommandId.showTranslationDiff, doc.uri);
+  });
+  return { applied: true, mode: 'document', uri: translation.uri };
+}

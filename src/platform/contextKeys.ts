@@ -1,0 +1,13 @@
+import * as vscode from 'vscode';
+import type { ContextKey } from './settingKeys.ts';
+
+/** Sets `when`-clause context keys, sending each value to the workbench only when it changes. */
+export class ContextKeys {
+  private readonly values = new Map<ContextKey, unknown>();
+
+  set(key: ContextKey, value: boolean | string | number): void {
+    if (this.values.get(key) === value) return;
+    this.values.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+}

@@ -1,0 +1,95 @@
+import * as vscode from 'vscode';
+import { DEFAULTS, SECTION, SELECTION_MODES, SettingKey, type SelectionMode } from './settingKeys.ts';
+import { checkServiceUrl } from '../shared/serviceUrl.ts';
+
+const ALL_KEYS = Object.values(SettingKey);
+
+/** Typed access to the extension's settings, with one change event naming the keys that changed. */
+export class Settings implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ReadonlySet<SettingKey>>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor() {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      const keys = new Set(ALL_KEYS.filter((k) => e.affectsConfiguration(`${SECTION}.${k}`)));
+      if (keys.size > 0) this.changed.fire(keys);
+    });
+  }
+
+  /**
+   * The service address from user (global) settings only. Workspace and folder values are
+   * ignored on purpose: a cloned repository must never be able to send the key elsewhere.
+   * An invalid value reads as empty, so callers ask the user for a proper one.
+   */
+  get baseUrl(): string {
+    const value = this.config().inspect<unknown>(SettingKey.baseUrl)?.globalValue;
+    if (typeof value !== 'string') return '';
+    const check = checkServiceUrl(value);
+    return check.ok ? check.url : '';
+  }
+
+  /** The raw global value, for showing why a configured address is not used. */
+  get rawBaseUrl(): string {
+    const value = this.config().inspect<unknown>(SettingKey.baseUrl)?.globalValue;
+    return typeof value === 'string' ? value.trim() : '';
+  }
+
+  /** True when a workspace or folder tries to set the service URL (always ignored). */
+  get workspaceSetsBaseUrl(): boolean {
+    const info = this.config().inspect<unknown>(SettingKey.baseUrl);
+    return info?.workspaceValue !== undefined || info?.workspaceFolderValue !== undefined;
+  }
+
+  get targetLanguage(): string {
+    return this.string(SettingKey.targetLanguage, DEFAULTS.targetLanguage);
+  }
+
+  get sourceLanguage(): string {
+    return this.string(SettingKey.sourceLanguage, DEFAULTS.sourceLanguage);
+  }
+
+  get engine(): string {
+    return this.string(SettingKey.engine, DEFAULTS.engine);
+  }
+
+  get selectionMode(): SelectionMode {
+    const value = this.config().get<unknown>(SettingKey.selectionMode);
+    return isSelectionMode(value) ? value : DEFAULTS.selectionMode;
+  }
+
+  get saveNextToSourcePattern(): string {
+    return this.string(SettingKey.saveNextToSourcePattern, DEFAULTS.saveNextToSourcePattern);
+  }
+
+  async setBaseUrl(url: string): Promise<void> {
+    await this.config().update(SettingKey.baseUrl, url, vscode.ConfigurationTarget.Global);
+  }
+
+  /** Writes where the effective value comes from, so a workspace override does not hide the change. */
+  async setTargetLanguage(code: string): Promise<void> {
+    const config = this.config();
+    const info = config.inspect<unknown>(SettingKey.targetLanguage);
+    const target =
+      info?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await config.update(SettingKey.targetLanguage, code, target);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private config(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(SECTION);
+  }
+
+  private string(key: SettingKey, fallback: string): string {
+    const value = this.config().get<unknown>(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+  }
+}
+
+export function isSelectionMode(value: unknown): value is SelectionMode {
+  return typeof value === 'string' && (SELECTION_MODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../shared/ids.ts';
+import type { ErrorAction, ErrorContext } from './errorMessages.ts';
+
+const ACTIONS: Record<ErrorAction, { label: string; command: string }> = {
+  setApiKey: { label: 'Set API Key', command: CommandId.setApiKey },
+  setServiceUrl: { label: 'Set Service URL', command: CommandId.setServiceUrl },
+  changeTargetLanguage: { label: 'Change Target Language', command: CommandId.changeTargetLanguage },
+  showBalance: { label: 'Show Balance', command: CommandId.showBalance },
+  showLog: { label: 'Show Log', command: CommandId.showLog },
+};
+
+export interface ShowErrorOptions {
+  /** Fetches the balance (free) to tell the user how short they are on a 402. */
+  availableMillicredits?: () => Promise<number | undefined>;
+}
+
+/**
+ * Shows the actionable message for an error. Never awaits the user's click, so callers
+ * (and tests driving commands) are not held up by an open notification.
+ */
+export async function showError(err: unknown, ctx: ErrorContext, opts: ShowErrorOptions = {}): Promise<void> {
+  // Loaded on the first error only: it pulls in the client's error classes.
+  const { describeError, isCancellation } = await import('./errorMessages.ts');
+  if (isCancellation(err)) return;
+  const { InsufficientCreditsError } = await import('../api/index.ts');
+  let context = ctx;
+  if (err instanceof InsufficientCreditsError && opts.availableMillicredits !== undefined) {
+    const available = await opts.availableMillicredits().catch(() => undefined);
+    if (available !== undefined) context = { ...ctx, availableMillicredits: available };
+  }
+  const shown = describeError(err, context);
+  if (shown.silent) return;
+  const labels = shown.actions.map((a) => ACTIONS[a].label);
+  const show = shown.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
+  void Promise.resolve(show(`Doc Translate: ${shown.message}`, ...labels)).then((picked) => {
+    const action = shown.actions.find((a) => ACTIONS[a].label === picked);
+    if (action !== undefined) void vscode.commands.executeCommand(ACTIONS[action].command);
+  });
+}
