@@ -3,17 +3,10 @@
  * http only to loopback hosts; everything else must be https. Messages never echo the key, and
  * never echo a URL that might carry user info.
  */
+import { API_PATH_SUFFIX, isLoopbackHost } from '../shared/serviceUrl.ts';
 import { invalidRequest, type ValidationError } from './error-classes.ts';
 
-export const API_PATH_SUFFIX = '/api/v1';
-
-/** 127.0.0.0/8, ::1 and localhost. `hostname` as produced by WHATWG URL (IPv4 normalised, IPv6 bracketed). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return m !== null && m.slice(1).every((part) => Number(part) <= 255);
-}
+export { API_PATH_SUFFIX, isLoopbackHost };
 
 function configError(message: string, field: string, code: 'invalid_base_url' | 'invalid_api_key' = 'invalid_base_url'): ValidationError {
   return invalidRequest(message, [{ field, message }], code);

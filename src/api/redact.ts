@@ -3,6 +3,7 @@
  * header values outside SAFE_HEADERS, every query value (SSE tickets, share tokens), secret path
  * segments, and whole paths on origins other than the API (presigned storage addresses).
  */
+import { maskApiKey } from '../shared/apiKey.ts';
 import { headerEntries, type HeadersLike } from './headers.ts';
 
 export const REDACTED = 'REDACTED';
@@ -37,11 +38,7 @@ const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authoriza
 /** Path segments that are themselves secrets (read-only share tokens grant downloads). */
 const SECRET_SEGMENT_AFTER: ReadonlySet<string> = new Set(['shares']);
 
-/** `sk_…` plus the last 4 characters, and only when the key is long enough to keep the rest hidden. */
-export function maskApiKey(key: string): string {
-  const trimmed = key.trim();
-  return trimmed.length >= 16 ? `sk_…${trimmed.slice(-4)}` : 'sk_…';
-}
+export { maskApiKey };
 
 // A key starts a word (so `task_queue_name` is left alone) and is long.
 const KEY_PATTERN = /(?<![A-Za-z0-9])sk_[A-Za-z0-9_\-.~+/=]{8,}/g;

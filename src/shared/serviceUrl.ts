@@ -1,14 +1,26 @@
-// Pure validation of the service address (no vscode import), shared by the setting reader,
-// the Set Service URL input box and the command's argument.
+// Rules for the service address, used by the editor (setting, Set Service URL) and the client
+// (src/api/config.ts). Pure: no vscode, no dependencies.
 
 export type ServiceUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '::1']);
+/** The path every service address ends in. */
+export const API_PATH_SUFFIX = '/api/v1';
 
+/** 127.0.0.0/8, ::1 and localhost. `hostname` as produced by WHATWG URL (IPv4 normalised, IPv6 bracketed). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (LOOPBACK_NAMES.has(host)) return true;
-  return /^127(?:\.\d{1,3}){3}$/.test(host);
+  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return m !== null && m.slice(1).every((part) => Number(part) <= 255);
+}
+
+/** The origin (scheme, host, port) of a service address; secrets are stored per origin. */
+export function serviceOrigin(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Accepts `https://host/.../api/v1` (trailing slash dropped); `http` only for loopback hosts. */
@@ -34,7 +46,7 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
     return { ok: false, reason: 'The address must not contain a query or fragment.' };
   }
   const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/api/v1')) {
+  if (!path.endsWith(API_PATH_SUFFIX)) {
     return { ok: false, reason: 'The address must end in /api/v1.' };
   }
   return { ok: true, url: `${url.protocol}//${url.host}${path}` };
