@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
-import { registerCommands } from './platform/commands.ts';
-import { textTranslationCommands } from './features/textTranslation/index.ts';
+import { activateAccount } from './features/account/index.ts';
 import { activateJobs } from './features/jobs/index.ts';
-import { createServices } from './platform/platform.ts';
-import { TargetLanguageStatus } from './features/textTranslation/targetLanguageStatus.ts';
+import { activateSetup } from './features/setup/index.ts';
+import { activateTextTranslation } from './features/textTranslation/index.ts';
+import { createPlatform } from './platform/platform.ts';
 
 /** What activate() returns: diagnostics only (the activation benchmark reads it). */
 export interface DocTranslateExports {
@@ -11,21 +11,35 @@ export interface DocTranslateExports {
   readonly activationMs: number;
 }
 
+/** Set by activate(): stops the features and closes the client's connections. */
+let shutdown: (() => Promise<void>) | undefined;
+
 /**
- * Composition root: services first, then commands and UI, each disposable owned by the context.
+ * Composition root: the platform first, then each feature, each disposable owned by the context.
  * The client and segmentation modules load on first use, not here.
  */
 export function activate(context: vscode.ExtensionContext): DocTranslateExports {
   const started = performance.now();
-  const services = createServices(context);
-  context.subscriptions.push(
-    ...registerCommands(textTranslationCommands(services)),
-    new TargetLanguageStatus(services.settings),
-    ...activateJobs(services),
-  );
+  const platform = createPlatform(context);
+  const features = [
+    ...activateSetup(platform),
+    ...activateTextTranslation(platform),
+    ...activateJobs(platform),
+    ...activateAccount(platform),
+  ];
+  context.subscriptions.push(...features);
+  shutdown = async () => {
+    for (const d of [...features].reverse()) d.dispose();
+    await platform.clients.close();
+  };
   const activationMs = performance.now() - started;
-  services.logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
+  platform.logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
   return { activationMs };
 }
 
-export function deactivate(): void {}
+/** Stops watchers and closes the client's connection pools before the extension host unloads it. */
+export async function deactivate(): Promise<void> {
+  const stop = shutdown;
+  shutdown = undefined;
+  await stop?.();
+}

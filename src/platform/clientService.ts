@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { DocTranslateClient, Logger } from '../api/index.ts';
-import { ContextKey, SettingKey } from './settingKeys.ts';
+import { ContextKey } from '../shared/ids.ts';
+import { loadApi } from './api.ts';
+import { SettingKey } from './settingKeys.ts';
 import type { Settings } from './settings.ts';
 import type { ApiKeyStore } from './secrets.ts';
 import type { ContextKeys } from './contextKeys.ts';
@@ -39,7 +41,10 @@ export class ClientService implements vscode.Disposable {
   constructor(private readonly opts: ClientServiceOptions) {
     this.subscriptions = [
       opts.settings.onDidChange((keys) => {
-        if (keys.has(SettingKey.baseUrl)) this.invalidate();
+        if (!keys.has(SettingKey.baseUrl)) return;
+        // Keys are stored per origin: another address means another key (or none).
+        this.apiKey = undefined;
+        this.invalidate();
       }),
       opts.keys.onDidChange(() => {
         this.apiKey = undefined;
@@ -68,8 +73,15 @@ export class ClientService implements vscode.Disposable {
 
   /** A client not cached here, e.g. to verify a key before storing it. The caller closes it. */
   async create(baseUrl: string, apiKey: string): Promise<DocTranslateClient> {
-    const api = await import('../api/index.ts');
+    const api = await loadApi();
     return new api.DocTranslateClient({ baseUrl, apiKey, logger: this.opts.logger, userAgent: this.opts.userAgent });
+  }
+
+  /** Closes the client's connection pools (deactivation waits for this). */
+  async close(): Promise<void> {
+    const old = this.entry;
+    this.entry = undefined;
+    if (old !== undefined) await old.client.then((c) => c.close()).catch(() => undefined);
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ContextKey } from './settingKeys.ts';
+import type { ContextKey } from '../shared/ids.ts';
 
 /** Sets `when`-clause context keys, sending each value to the workbench only when it changes. */
 export class ContextKeys {

@@ -1,18 +1,8 @@
 // Maps any error from a service call to what the user sees: one message and the actions that
-// help. Pure (no vscode import) so the wording can be tested anywhere.
-import {
-  AbortError,
-  AuthenticationError,
-  ConnectionError,
-  DocTranslateError,
-  InsufficientCreditsError,
-  PermissionError,
-  RateLimitedError,
-  ServerError,
-  ServiceUnavailableError,
-  TimeoutError,
-  ValidationError,
-} from '../api/index.ts';
+// help. Pure (no vscode import) so the wording can be tested anywhere. Errors are told apart by
+// their class name, which the client sets on each class's prototype so it survives minification;
+// this module therefore needs no value from the client bundle and never loads it.
+import type { DocTranslateError, RateLimitedError, ValidationError } from '../api/index.ts';
 import { formatCredits } from './format.ts';
 
 export type ErrorAction = 'setApiKey' | 'setServiceUrl' | 'changeTargetLanguage' | 'showBalance' | 'showLog';
@@ -38,55 +28,67 @@ export interface ErrorMessage {
 
 const silent: ErrorMessage = { silent: true, severity: 'warning', message: '', actions: [] };
 
+/** The client's error class name of `err` ('' for anything else). */
+function errorName(err: unknown): string {
+  return err instanceof Error ? err.name : '';
+}
+
+/** A client error: every one carries a stable reason `code`. */
+function isServiceError(err: unknown): err is DocTranslateError {
+  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string';
+}
+
 export function isCancellation(err: unknown): boolean {
-  return err instanceof AbortError || (err instanceof Error && err.name === 'AbortError');
+  return errorName(err) === 'AbortError';
 }
 
 export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessage {
   if (isCancellation(err)) return silent;
   const operation = ctx.operation ?? 'The request';
-  if (!(err instanceof DocTranslateError)) {
+  if (!isServiceError(err)) {
     const detail = err instanceof Error ? err.message : String(err);
     return error(`${operation} failed: ${detail}`, ['showLog']);
   }
   const ref = err.requestId !== undefined ? ` (request id ${err.requestId})` : '';
+  const name = errorName(err);
 
-  if (err instanceof AuthenticationError) {
+  if (name === 'AuthenticationError') {
     return error('The service rejected the API key (401). Set a valid key and try again.', ['setApiKey']);
   }
-  if (err instanceof InsufficientCreditsError) {
+  if (name === 'InsufficientCreditsError') {
     const balance =
       ctx.availableMillicredits !== undefined ? ` You have ${formatCredits(ctx.availableMillicredits)} available.` : '';
     return warning(`Not enough credits for this request (402).${balance} Top up your account and try again.`, [
       'showBalance',
     ]);
   }
-  if (err instanceof PermissionError) {
+  if (name === 'PermissionError') {
     if (err.code === 'engine_not_allowed') {
       return error(`This API key may not use the translation engine "${ctx.engine ?? '?'}" (403).`, ['setApiKey']);
     }
     return error(`The service refused the request (403): ${err.message}${ref}`, ['setApiKey']);
   }
-  if (err instanceof ValidationError) return describeValidation(err, ctx, ref);
-  if (err instanceof RateLimitedError) {
+  if (name === 'ValidationError') return describeValidation(err as ValidationError, ctx, ref);
+  if (name === 'RateLimitedError') {
+    const retryAfterMs = (err as RateLimitedError).retryAfterMs;
     const wait =
-      err.retryAfterMs !== undefined
-        ? `Try again in ${Math.max(1, Math.ceil(err.retryAfterMs / 1000))} seconds.`
+      retryAfterMs !== undefined
+        ? `Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds.`
         : 'Try again in a moment.';
     return warning(`The service is receiving too many requests (429). ${wait}`, []);
   }
-  if (err instanceof ConnectionError) {
+  if (name === 'ConnectionError') {
     return error(
       `Could not reach the service at ${ctx.baseUrl ?? 'the configured address'}. Check the service URL and your network.`,
       ['setServiceUrl', 'showLog'],
     );
   }
-  if (err instanceof TimeoutError) {
+  if (name === 'TimeoutError') {
     return error(`The service at ${ctx.baseUrl ?? 'the configured address'} did not answer in time. Try again.`, [
       'showLog',
     ]);
   }
-  if (err instanceof ServiceUnavailableError || err instanceof ServerError) {
+  if (name === 'ServiceUnavailableError' || name === 'ServerError') {
     const status = err.status !== undefined ? ` (HTTP ${err.status})` : '';
     return error(`The service is temporarily unavailable${status}. Try again later.${ref}`, ['showLog']);
   }

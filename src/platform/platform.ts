@@ -1,28 +1,31 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../api/index.ts';
-import { RecentLanguages } from './recentLanguages.ts';
-import { Settings } from './settings.ts';
-import { TranslationPairs } from '../features/textTranslation/translationPairs.ts';
-import { ApiKeyStore } from './secrets.ts';
-import { ContextKeys } from './contextKeys.ts';
+import { BalanceService } from './balance.ts';
 import { ClientService } from './clientService.ts';
+import { ContextKeys } from './contextKeys.ts';
 import { outputLogger } from './logger.ts';
+import { RecentLanguages } from './recentLanguages.ts';
+import { ApiKeyStore } from './secrets.ts';
+import { Settings } from './settings.ts';
 
-/** The extension's long-lived services, built once in activate() and handed to features. */
-export interface Services {
+/**
+ * The editor services every feature uses, built once in activate(). Features take what they use
+ * from here (a command receives only the parts it needs); nothing here knows any feature.
+ */
+export interface Platform {
   readonly context: vscode.ExtensionContext;
   readonly settings: Settings;
   readonly keys: ApiKeyStore;
   readonly clients: ClientService;
+  readonly balance: BalanceService;
   readonly output: vscode.LogOutputChannel;
   readonly logger: Logger;
   readonly contextKeys: ContextKeys;
-  readonly translations: TranslationPairs;
   readonly recentLanguages: RecentLanguages;
 }
 
 /** Builds the services in dependency order; each disposable goes to context.subscriptions. */
-export function createServices(context: vscode.ExtensionContext): Services {
+export function createPlatform(context: vscode.ExtensionContext): Platform {
   const own = <T extends vscode.Disposable>(d: T): T => {
     context.subscriptions.push(d);
     return d;
@@ -31,7 +34,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const logger = outputLogger(output);
   const contextKeys = new ContextKeys();
   const settings = own(new Settings());
-  const keys = own(new ApiKeyStore(context.secrets));
+  const keys = own(new ApiKeyStore(context.secrets, () => settings.baseUrl));
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const clients = own(
     new ClientService({
@@ -42,10 +45,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
       userAgent: `doc-translate-vscode/${version} (VS Code ${vscode.version})`,
     }),
   );
+  const balance = own(new BalanceService(clients));
   if (settings.workspaceSetsBaseUrl) {
     logger.warn('docTranslate.baseUrl in workspace settings is ignored: the service URL is read from user settings only.');
   }
-  const translations = own(new TranslationPairs(contextKeys));
   const recentLanguages = new RecentLanguages(context.globalState);
-  return { context, settings, keys, clients, output, logger, contextKeys, translations, recentLanguages };
+  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages };
 }

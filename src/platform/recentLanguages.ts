@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { StateKey } from './settingKeys.ts';
+import { GlobalStateKey } from './state.ts';
 import { rememberRecent } from './languages.ts';
 
 /** Recently chosen target languages, kept in globalState across windows. */
@@ -7,11 +7,11 @@ export class RecentLanguages {
   constructor(private readonly state: vscode.Memento) {}
 
   get(): string[] {
-    const value = this.state.get<unknown>(StateKey.recentTargetLanguages);
+    const value = this.state.get<unknown>(GlobalStateKey.recentTargetLanguages);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   }
 
   async remember(code: string): Promise<void> {
-    await this.state.update(StateKey.recentTargetLanguages, rememberRecent(this.get(), code));
+    await this.state.update(GlobalStateKey.recentTargetLanguages, rememberRecent(this.get(), code));
   }
 }

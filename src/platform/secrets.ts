@@ -1,53 +1,67 @@
 import * as vscode from 'vscode';
-import { SECRET_API_KEY } from './settingKeys.ts';
+import { serviceOrigin } from '../shared/serviceUrl.ts';
 
-export const API_KEY_PREFIX = 'sk_';
-
-/** Pure check used by the input box and the command argument. */
-export function apiKeyProblem(value: string): string | undefined {
-  const key = value.trim();
-  if (key === '') return 'Enter your API key.';
-  if (!key.startsWith(API_KEY_PREFIX)) return `API keys start with "${API_KEY_PREFIX}".`;
-  if (/\s/.test(key)) return 'An API key contains no spaces.';
-  return undefined;
+/** SecretStorage key of the API key for one service origin: a key belongs to the host it was made for. */
+export function apiKeySecretName(origin: string): string {
+  return `docTranslate.apiKey@${origin}`;
 }
 
-/** A short form safe to show: the prefix and the last four characters. */
-export function maskApiKey(key: string): string {
-  return key.length <= 8 ? `${API_KEY_PREFIX}…` : `${API_KEY_PREFIX}…${key.slice(-4)}`;
-}
+/** Where keys were kept before they were tied to an origin; removed, never sent anywhere. */
+const LEGACY_SECRET = 'docTranslate.apiKey';
 
-/** The API key lives only in SecretStorage; this is the single place that reads or writes it. */
+/**
+ * The API key lives only in SecretStorage, stored per service origin; this is the single place
+ * that reads or writes it. Changing the service URL to another host means no key until the user
+ * sets one for that host, so a stored key is never sent to a host it was not given for.
+ */
 export class ApiKeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {
+  /** `baseUrl` reads the configured service address ('' when none). */
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly baseUrl: () => string,
+  ) {
     this.subscription = secrets.onDidChange((e) => {
-      if (e.key === SECRET_API_KEY) this.changed.fire();
+      const name = this.secretName();
+      if (name !== undefined && e.key === name) this.changed.fire();
     });
+    void Promise.resolve(secrets.delete(LEGACY_SECRET)).catch(() => undefined);
   }
 
+  /** The key stored for the configured service's origin. */
   async get(): Promise<string | undefined> {
-    const value = await this.secrets.get(SECRET_API_KEY);
+    const name = this.secretName();
+    if (name === undefined) return undefined;
+    const value = await this.secrets.get(name);
     return value !== undefined && value !== '' ? value : undefined;
   }
 
   // Fired here as well as by SecretStorage (which may arrive later, or come from another
   // window), so a request right after a change never uses the previous key.
-  async set(key: string): Promise<void> {
-    await this.secrets.store(SECRET_API_KEY, key.trim());
+  /** Stores `key` for the origin of `baseUrl` (the address it was checked against). */
+  async set(key: string, baseUrl = this.baseUrl()): Promise<void> {
+    const origin = serviceOrigin(baseUrl);
+    if (origin === undefined) throw new Error('Set the service URL before the API key.');
+    await this.secrets.store(apiKeySecretName(origin), key.trim());
     this.changed.fire();
   }
 
   async clear(): Promise<void> {
-    await this.secrets.delete(SECRET_API_KEY);
+    const name = this.secretName();
+    if (name !== undefined) await this.secrets.delete(name);
     this.changed.fire();
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
+  }
+
+  private secretName(): string | undefined {
+    const origin = serviceOrigin(this.baseUrl());
+    return origin !== undefined ? apiKeySecretName(origin) : undefined;
   }
 }

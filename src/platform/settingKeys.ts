@@ -21,19 +21,3 @@ export const DEFAULTS = {
   selectionMode: 'replace' as SelectionMode,
   saveNextToSourcePattern: '${dir}/${lang}/${name}',
 } as const;
-
-/** Context keys for `when` clauses; set through ContextKeys so each is sent only on change. */
-export const ContextKey = {
-  hasServiceUrl: 'docTranslate.hasServiceUrl',
-  hasApiKey: 'docTranslate.hasApiKey',
-  hasTranslations: 'docTranslate.hasTranslations',
-} as const;
-export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
-
-/** Memento keys in globalState. */
-export const StateKey = {
-  recentTargetLanguages: 'docTranslate.recentTargetLanguages',
-} as const;
-
-/** SecretStorage key of the API key. */
-export const SECRET_API_KEY = 'docTranslate.apiKey';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../shared/ids.ts';
-import type { ErrorAction, ErrorContext } from './errorMessages.ts';
+import { describeError, isCancellation, type ErrorAction, type ErrorContext } from './errorMessages.ts';
 
 const ACTIONS: Record<ErrorAction, { label: string; command: string }> = {
   setApiKey: { label: 'Set API Key', command: CommandId.setApiKey },
@@ -20,12 +20,9 @@ export interface ShowErrorOptions {
  * (and tests driving commands) are not held up by an open notification.
  */
 export async function showError(err: unknown, ctx: ErrorContext, opts: ShowErrorOptions = {}): Promise<void> {
-  // Loaded on the first error only: it pulls in the client's error classes.
-  const { describeError, isCancellation } = await import('./errorMessages.ts');
   if (isCancellation(err)) return;
-  const { InsufficientCreditsError } = await import('../api/index.ts');
   let context = ctx;
-  if (err instanceof InsufficientCreditsError && opts.availableMillicredits !== undefined) {
+  if (err instanceof Error && err.name === 'InsufficientCreditsError' && opts.availableMillicredits !== undefined) {
     const available = await opts.availableMillicredits().catch(() => undefined);
     if (available !== undefined) context = { ...ctx, availableMillicredits: available };
   }
@@ -37,4 +34,10 @@ export async function showError(err: unknown, ctx: ErrorContext, opts: ShowError
     const action = shown.actions.find((a) => ACTIONS[a].label === picked);
     if (action !== undefined) void vscode.commands.executeCommand(ACTIONS[action].command);
   });
+}
+
+/** The client's reason code of an error, for command results (`error: 'unsupported_language'`). */
+export function errorCode(err: unknown): string | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }

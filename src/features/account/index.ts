@@ -1,28 +1,25 @@
 import * as vscode from 'vscode';
 import type { Balance } from '../../api/index.ts';
-import type { Services } from '../../platform/platform.ts';
+import { registerCommands } from '../../platform/commands.ts';
 import { formatCredits } from '../../platform/format.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { showError } from '../../platform/showError.ts';
-import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 
-/** Show Balance (a free call; returns the balance) and Show Log. */
-export function accountCommands(s: Services): Command[] {
-  return [
-    { id: CommandId.showBalance, run: () => showBalance(s) },
-    { id: CommandId.showLog, run: () => s.output.show(true) },
-  ];
+type AccountDeps = Pick<Platform, 'clients' | 'balance' | 'settings'>;
+
+/** Account: Show Balance (a free call; the command returns the balance). */
+export function activateAccount(p: Platform): vscode.Disposable[] {
+  return registerCommands([{ id: CommandId.showBalance, run: () => showBalance(p) }]);
 }
 
-async function showBalance(s: Services): Promise<Balance | undefined> {
-  const client = await requireClient(s.clients);
-  if (client === undefined) return undefined;
+async function showBalance(s: AccountDeps): Promise<Balance | undefined> {
+  if ((await requireClient(s.clients)) === undefined) return undefined;
   try {
-    const balance = await withCancellableProgress('Doc Translate: fetching the balance', (signal) =>
-      client.getBalance({ signal }),
-    );
+    const balance = await withCancellableProgress('Doc Translate: fetching the balance', (signal) => s.balance.fetch({ signal }));
+    if (balance === undefined) return undefined;
     const debt = balance.debt > 0 ? `, debt ${formatCredits(balance.debt)}` : '';
     void vscode.window.showInformationMessage(`Doc Translate: ${formatCredits(balance.available)} available${debt}.`);
     return balance;

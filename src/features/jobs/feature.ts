@@ -1,20 +1,23 @@
 import type * as vscode from 'vscode';
+import type { Platform } from '../../platform/platform.ts';
+import { ArtifactContentProvider } from './artifacts/contentProvider.ts';
 import { ArtifactFiles } from './artifacts/files.ts';
 import { ArtifactService } from './artifacts/service.ts';
-import { ArtifactContentProvider } from './artifacts/contentProvider.ts';
-import type { Services } from '../../platform/platform.ts';
+import { fromApiJob } from './model.ts';
+import { notifyJobEnd } from './notifications.ts';
 import { JobsStatus } from './status.ts';
+import { JobStore } from './store.ts';
 import { JobsTreeProvider } from './view/tree.ts';
 import { JobsView } from './view/view.ts';
-import { JobStore } from './store.ts';
 import { JobWatchers } from './watchers.ts';
-import { notifyJobEnd } from './notifications.ts';
-import { fromApiJob } from './model.ts';
 
 /** Jobs listed per load of the view. */
 const LIST_LIMIT = 50;
 /** Watching again what the last window watched waits until the workbench has settled. */
 const RESTORE_DELAY_MS = 1500;
+
+/** What the jobs feature uses of the platform. */
+export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance'>;
 
 /**
  * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view and the status
@@ -28,13 +31,19 @@ export class JobsFeature implements vscode.Disposable {
   readonly tree: JobsTreeProvider;
   readonly view: JobsView;
   readonly status: JobsStatus;
-  /** Jobs cancelled from this window: they end without a failure notification. */
-  readonly cancelledHere = new Set<string>();
+  readonly clients: Platform['clients'];
+  readonly settings: Platform['settings'];
+  readonly logger: Platform['logger'];
+  readonly balance: Platform['balance'];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(readonly services: Services) {
-    const { context, clients, logger } = services;
+  constructor(p: JobsPlatform) {
+    const { context, clients, logger } = p;
+    this.clients = clients;
+    this.settings = p.settings;
+    this.logger = logger;
+    this.balance = p.balance;
     this.store = new JobStore(context.workspaceState);
     this.watchers = new JobWatchers({ store: this.store, clients, logger });
     this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(context.globalStorageUri, clients));
@@ -45,7 +54,7 @@ export class JobsFeature implements vscode.Disposable {
       load: () => this.loadJobs(),
     });
     this.view = new JobsView(this.tree, this.store);
-    this.status = new JobsStatus(this.store);
+    this.status = new JobsStatus(this.store, p.balance);
     this.disposables.push(
       this.store,
       this.watchers,
@@ -53,8 +62,8 @@ export class JobsFeature implements vscode.Disposable {
       this.status,
       ArtifactContentProvider.register(this.artifacts),
       this.watchers.onDidEnd((job) => {
-        notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger, cancelledHere: this.cancelledHere }, job);
-        void this.refreshBalance();
+        notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger }, job);
+        void p.balance.refresh();
       }),
       clients.onDidChange(() => {
         this.tree.reload();
@@ -67,26 +76,17 @@ export class JobsFeature implements vscode.Disposable {
 
   /** Merges the service's job list into the store and follows the active jobs live. */
   async loadJobs(signal?: AbortSignal): Promise<void> {
-    const state = await this.services.clients.get();
+    const state = await this.clients.get();
     if (state.kind !== 'ready') return;
     const list = await state.client.jobs.list({ limit: LIST_LIMIT, ...(signal !== undefined ? { signal } : {}) });
     this.store.merge(list.items.map(fromApiJob));
     for (const job of this.store.active()) this.watchers.watch(job.id, false);
   }
 
-  /** The balance for the status bar tooltip (a free call); failures leave the last value. */
-  async refreshBalance(): Promise<void> {
-    const state = await this.services.clients.get();
-    if (state.kind !== 'ready') return;
-    try {
-      this.status.setBalance((await state.client.billing.balance({ timeoutMs: 10_000 })).available);
-    } catch {
-      // The tooltip keeps the last known balance.
-    }
-  }
-
+  /** Stops the watchers and releases everything; safe to call twice (deactivate, then the context). */
   dispose(): void {
     if (this.restoreTimer !== undefined) clearTimeout(this.restoreTimer);
-    for (const d of this.disposables.reverse()) d.dispose();
+    const owned = this.disposables.splice(0).reverse();
+    for (const d of owned) d.dispose();
   }
 }

@@ -1,12 +1,15 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { jobsCommands } from './commands/index.ts';
-import { translateFilesCommand } from './translateFiles/command.ts';
-import type { Services } from '../../platform/platform.ts';
 import { JobsFeature } from './feature.ts';
+import { translateFilesCommand } from './translateFiles/command.ts';
 
-/** File translation jobs: the feature and its commands, each disposable returned to the caller. */
-export function activateJobs(services: Services): vscode.Disposable[] {
-  const feature = new JobsFeature(services);
-  return [feature, ...registerCommands([translateFilesCommand(feature), ...jobsCommands(feature)])];
+/**
+ * File translation jobs: Translate Files…, the Jobs view, live watchers, notifications, results
+ * (artifact documents, downloads, saving) and the jobs status item.
+ */
+export function activateJobs(p: Platform): vscode.Disposable[] {
+  const feature = new JobsFeature(p);
+  return [feature, ...registerCommands([translateFilesCommand(feature, p), ...jobsCommands(feature)])];
 }

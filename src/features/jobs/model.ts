@@ -68,17 +68,11 @@ export function withProgress(job: TrackedJob, p: JobProgress, now = new Date()):
     stageMessage: p.stage_message,
     updatedAt: now.toISOString(),
   };
+  // The position comes from `queue_position` only; `stage_message` is shown as the service wrote it.
   if (p.queue_position !== undefined) next.queuePosition = p.queue_position;
   else if (p.status !== 'pending') next.queuePosition = null;
-  else next.queuePosition = aheadFromMessage(p.stage_message) ?? job.queuePosition;
   if (p.error_msg !== undefined) next.errorMsg = p.error_msg;
   return next;
-}
-
-/** Spec 2.3: while queued, stage_message tells how many jobs are ahead ("2 jobs ahead of this one"). */
-export function aheadFromMessage(message: string): number | undefined {
-  const match = /(\d+)\D{0,20}\bahead\b/i.exec(message);
-  return match !== null ? Number(match[1]) : undefined;
 }
 
 export function fromApiArtifact(jobId: string, a: Artifact): ArtifactInfo {
@@ -91,11 +85,7 @@ export function isActive(job: Pick<TrackedJob, 'status'>): boolean {
 }
 
 /** Formats shown as text in an editor tab; everything else is downloaded and opened as a file. */
-const TEXT_FORMATS: ReadonlySet<string> = new Set(['md', 'markdown', 'txt', 'html', 'htm', 'xml', 'json', 'srt', 'vtt']);
-
-export function isTextFormat(format: string): boolean {
-  return TEXT_FORMATS.has(format.toLowerCase().replace(/^\./, ''));
-}
+export { isTextFormat } from '../../shared/formats.ts';
 
 /**
  * Overall progress of a job as a fraction: the stage progress only means something inside a

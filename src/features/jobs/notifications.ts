@@ -10,13 +10,13 @@ import { QUOTA_EXPLANATION } from './view/describe.ts';
  * Tells the user when a watched job ends: Open (and Show Diff for text) on success, the reason on
  * failure. A job the user cancelled here ends quietly. Never awaits a click.
  */
-export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService; logger: Logger; cancelledHere: ReadonlySet<string> }, job: TrackedJob): void {
+export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService; logger: Logger }, job: TrackedJob): void {
   // Only jobs started from this workspace: others show up in the Jobs view without a pop-up.
   const origin = deps.store.origin(job.id);
   if (origin === undefined) return;
   const name = origin.fileName;
   if (job.status === 'failed') {
-    if (deps.cancelledHere.has(job.id)) return;
+    if (deps.store.wasCancelledHere(job.id)) return;
     const balance = 'Show Balance';
     const text = job.quotaExceeded
       ? `Doc Translate: ${name} (${job.targetLang}) did not start. ${QUOTA_EXPLANATION}`

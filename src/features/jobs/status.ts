@@ -3,6 +3,7 @@ import { CommandId } from '../../shared/ids.ts';
 import type { JobStore } from './store.ts';
 import { overallProgress } from './model.ts';
 import { jobDescription } from './view/describe.ts';
+import type { BalanceService } from '../../platform/balance.ts';
 import { formatCredits } from '../../platform/format.ts';
 
 const COALESCE_MS = 100;
@@ -10,26 +11,26 @@ const COALESCE_MS = 100;
 /** Status bar item `docTranslate.jobs`: active jobs and their aggregated progress; hidden when none. */
 export class JobsStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly subscription: vscode.Disposable;
-  private balance: number | undefined;
+  private readonly subscriptions: vscode.Disposable[];
   private pending: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly store: JobStore) {
+  constructor(
+    private readonly store: JobStore,
+    private readonly balance: BalanceService,
+  ) {
     this.item = vscode.window.createStatusBarItem('docTranslate.jobs', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Doc Translate: Jobs';
     this.item.command = CommandId.jobsFocus;
-    this.subscription = store.onDidChange(() => {
-      this.pending ??= setTimeout(() => {
-        this.pending = undefined;
-        this.update();
-      }, COALESCE_MS);
-    });
-  }
-
-  /** The latest known balance (millicredits available after debt), shown in the tooltip. */
-  setBalance(available: number | undefined): void {
-    this.balance = available;
-    this.update();
+    this.subscriptions = [
+      store.onDidChange(() => {
+        this.pending ??= setTimeout(() => {
+          this.pending = undefined;
+          this.update();
+        }, COALESCE_MS);
+      }),
+      // The tooltip shows the latest balance read anywhere in the window.
+      balance.onDidChange(() => this.update()),
+    ];
   }
 
   /** What the item shows, for the internal snapshot command. */
@@ -62,7 +63,8 @@ export class JobsStatus implements vscode.Disposable {
       tooltip.appendMarkdown('\n');
     }
     if (active.length > 10) tooltip.appendText(`… and ${active.length - 10} more\n`);
-    if (this.balance !== undefined) tooltip.appendMarkdown(`\n\nBalance: ${formatCredits(this.balance)} available`);
+    const balance = this.balance.latest;
+    if (balance !== undefined) tooltip.appendMarkdown(`\n\nBalance: ${formatCredits(balance.available)} available`);
     tooltip.appendMarkdown('\n\nClick to show the Jobs view.');
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = { label: `Doc Translate: ${count} active, ${percent} percent` };
@@ -71,7 +73,7 @@ export class JobsStatus implements vscode.Disposable {
 
   dispose(): void {
     if (this.pending !== undefined) clearTimeout(this.pending);
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.item.dispose();
   }
 }

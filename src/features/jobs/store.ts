@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
+import { WorkspaceStateKey } from '../../platform/state.ts';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from './model.ts';
 import { isActive } from './model.ts';
 
-/** Memento keys (workspaceState): jobs of this workspace survive a window reload. */
-export const JobStateKey = {
-  watched: 'docTranslate.jobs.watched',
-  origins: 'docTranslate.jobs.origins',
-} as const;
+/** What changed: the ids of the jobs, or undefined when jobs came or went. */
+export type JobsChange = ReadonlySet<string> | undefined;
 
 /** Origins kept per workspace; the oldest are dropped past this. */
 const MAX_ORIGINS = 500;
@@ -19,8 +17,9 @@ const MAX_ORIGINS = 500;
 export class JobStore implements vscode.Disposable {
   private readonly jobs = new Map<string, TrackedJob>();
   private readonly artifacts = new Map<string, ArtifactInfo[]>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires after any change (coalesce before doing real work). */
+  private readonly cancelled = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<JobsChange>();
+  /** Fires after any change with the ids of the changed jobs, or undefined when jobs came or went (coalesce before doing real work). */
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento) {}
@@ -38,8 +37,9 @@ export class JobStore implements vscode.Disposable {
   }
 
   upsert(job: TrackedJob): void {
+    const known = this.jobs.has(job.id);
     this.jobs.set(job.id, job);
-    this.changed.fire();
+    this.changed.fire(known ? new Set([job.id]) : undefined);
   }
 
   /** Takes what the service listed; an ended job stays ended, jobs known only locally stay. */
@@ -48,7 +48,7 @@ export class JobStore implements vscode.Disposable {
       const known = this.jobs.get(job.id);
       if (known === undefined || isActive(known)) this.jobs.set(job.id, job);
     }
-    this.changed.fire();
+    this.changed.fire(undefined);
   }
 
   artifactsOf(jobId: string): ArtifactInfo[] | undefined {
@@ -57,7 +57,17 @@ export class JobStore implements vscode.Disposable {
 
   setArtifacts(jobId: string, list: ArtifactInfo[]): void {
     this.artifacts.set(jobId, list);
-    this.changed.fire();
+    this.changed.fire(new Set([jobId]));
+  }
+
+  /** A job the user cancelled from this window: it ends without a failure notification. */
+  markCancelledHere(jobId: string, cancelled = true): void {
+    if (cancelled) this.cancelled.add(jobId);
+    else this.cancelled.delete(jobId);
+  }
+
+  wasCancelledHere(jobId: string): boolean {
+    return this.cancelled.has(jobId);
   }
 
   origin(jobId: string): JobOrigin | undefined {
@@ -67,19 +77,19 @@ export class JobStore implements vscode.Disposable {
 
   async rememberOrigin(jobId: string, origin: JobOrigin): Promise<void> {
     const entries = Object.entries({ ...this.origins(), [jobId]: origin });
-    await this.state.update(JobStateKey.origins, Object.fromEntries(entries.slice(-MAX_ORIGINS)));
+    await this.state.update(WorkspaceStateKey.jobOrigins, Object.fromEntries(entries.slice(-MAX_ORIGINS)));
   }
 
   /** Ids of the jobs being watched, as persisted for the next window. */
   watchedIds(): string[] {
-    const value = this.state.get<unknown>(JobStateKey.watched);
+    const value = this.state.get<unknown>(WorkspaceStateKey.watchedJobs);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   }
 
   async setWatched(id: string, watched: boolean): Promise<void> {
     const ids = this.watchedIds().filter((x) => x !== id);
     if (watched) ids.push(id);
-    await this.state.update(JobStateKey.watched, ids);
+    await this.state.update(WorkspaceStateKey.watchedJobs, ids);
   }
 
   dispose(): void {
@@ -87,7 +97,7 @@ export class JobStore implements vscode.Disposable {
   }
 
   private origins(): Record<string, JobOrigin> {
-    const value = this.state.get<unknown>(JobStateKey.origins);
+    const value = this.state.get<unknown>(WorkspaceStateKey.jobOrigins);
     return typeof value === 'object' && value !== null ? (value as Record<string, JobOrigin>) : {};
   }
 }

@@ -1,22 +1,25 @@
 import * as vscode from 'vscode';
-import { apiKeyProblem, maskApiKey } from '../../platform/secrets.ts';
-import type { Services } from '../../platform/platform.ts';
+import { apiKeyProblem, maskApiKey } from '../../shared/apiKey.ts';
+import { isCancellation } from '../../platform/errorMessages.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { showError } from '../../platform/showError.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
-import type { SetApiKeyResult } from '../textTranslation/results.ts';
+import type { SetApiKeyResult } from './results.ts';
+
+type KeyDeps = Pick<Platform, 'settings' | 'clients' | 'keys' | 'logger'>;
 
 /** Set API Key (optional argument: the key, which skips the input box) and Clear API Key. */
-export function apiKeyCommands(s: Services): Command[] {
+export function apiKeyCommands(s: KeyDeps): Command[] {
   return [
     { id: CommandId.setApiKey, run: (key?: unknown) => setApiKey(s, typeof key === 'string' ? key : undefined) },
     { id: CommandId.clearApiKey, run: () => clearApiKey(s) },
   ];
 }
 
-async function setApiKey(s: Services, given: string | undefined): Promise<SetApiKeyResult> {
+async function setApiKey(s: KeyDeps, given: string | undefined): Promise<SetApiKeyResult> {
   const entered =
     given ??
     (await vscode.window.showInputBox({
@@ -51,7 +54,7 @@ async function setApiKey(s: Services, given: string | undefined): Promise<SetApi
     const balance = await withCancellableProgress('Doc Translate: checking the API key', (signal) =>
       client.getBalance({ signal }),
     );
-    await s.keys.set(key);
+    await s.keys.set(key, baseUrl);
     s.logger.info('API key checked with the service and stored in secret storage');
     void vscode.window.showInformationMessage(
       `Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`,
@@ -64,25 +67,23 @@ async function setApiKey(s: Services, given: string | undefined): Promise<SetApi
   }
 }
 
-async function keyCheckFailed(err: unknown, baseUrl: string): Promise<SetApiKeyResult> {
-  const { AuthenticationError } = await import('../../api/index.ts');
-  const { isCancellation } = await import('../../platform/errorMessages.ts');
+function keyCheckFailed(err: unknown, baseUrl: string): SetApiKeyResult {
   if (isCancellation(err)) return { stored: false, reason: 'cancelled' };
-  if (err instanceof AuthenticationError) {
+  if (err instanceof Error && err.name === 'AuthenticationError') {
     const retry = 'Set API Key';
     void Promise.resolve(
       vscode.window.showErrorMessage('Doc Translate: the service rejected this API key (401). It was not saved.', retry),
     ).then((picked) => {
       if (picked === retry) void vscode.commands.executeCommand(CommandId.setApiKey);
     });
-    return { stored: false, reason: 'rejected', error: err.code };
+    return { stored: false, reason: 'rejected', error: errorCode(err) ?? 'authentication_failed' };
   }
   void showError(err, { operation: 'Checking the API key', baseUrl });
-  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : undefined;
+  const code = errorCode(err);
   return code !== undefined ? { stored: false, reason: 'failed', error: code } : { stored: false, reason: 'failed' };
 }
 
-async function clearApiKey(s: Services): Promise<boolean> {
+async function clearApiKey(s: KeyDeps): Promise<boolean> {
   await s.keys.clear();
   s.logger.info('API key removed from secret storage');
   void vscode.window.showInformationMessage('Doc Translate: API key removed from secret storage.');

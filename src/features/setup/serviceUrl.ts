@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { checkServiceUrl } from '../../shared/serviceUrl.ts';
-import type { Services } from '../../platform/platform.ts';
+import type { Platform } from '../../platform/platform.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
-import type { SetServiceUrlResult } from '../textTranslation/results.ts';
+import type { SetServiceUrlResult } from './results.ts';
 
 /** Set Service URL: writes the user (global) setting; optional argument: the URL. */
-export function serviceUrlCommands(s: Services): Command[] {
+export function serviceUrlCommands(s: Pick<Platform, 'settings'>): Command[] {
   return [{ id: CommandId.setServiceUrl, run: (url?: unknown) => setServiceUrl(s, typeof url === 'string' ? url : undefined) }];
 }
 
-async function setServiceUrl(s: Services, given: string | undefined): Promise<SetServiceUrlResult> {
+async function setServiceUrl(s: Pick<Platform, 'settings'>, given: string | undefined): Promise<SetServiceUrlResult> {
   const entered =
     given ??
     (await vscode.window.showInputBox({

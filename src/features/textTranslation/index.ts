@@ -1,27 +1,27 @@
-import type { Services } from '../../platform/platform.ts';
-import { accountCommands } from '../account/index.ts';
-import { apiKeyCommands } from '../setup/apiKey.ts';
-import type { Command } from '../../platform/commands.ts';
-import { serviceUrlCommands } from '../setup/serviceUrl.ts';
+import type * as vscode from 'vscode';
+import { registerCommands } from '../../platform/commands.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { targetLanguageCommands } from './targetLanguage.ts';
+import { TargetLanguageStatus } from './targetLanguageStatus.ts';
 import { translateDocumentCommand } from './translateDocument.ts';
 import { translateSelectionCommand } from './translateSelection.ts';
 import { showTranslationDiffCommand } from './translationDiff.ts';
+import { TranslationPairs } from './translationPairs.ts';
 
 /**
- * Commands of text translation and setup, grouped by feature. To add a command: its id in
- * ids.ts, a contribution in package.json (title, category, `when`), a small module exporting a
- * `Command` (or a list) built from `Services`, and an entry here or in its feature's own list
- * that extension.ts registers.
+ * Text translation: Translate Selection, Translate Document, Show Translation Diff, Change Target
+ * Language and the target-language status item. Owns which tab translates which source.
  */
-export function textTranslationCommands(s: Services): Command[] {
+export function activateTextTranslation(p: Platform): vscode.Disposable[] {
+  const pairs = new TranslationPairs(p.contextKeys);
   return [
-    ...apiKeyCommands(s),
-    ...serviceUrlCommands(s),
-    translateSelectionCommand(s),
-    translateDocumentCommand(s),
-    showTranslationDiffCommand(s),
-    ...targetLanguageCommands(s),
-    ...accountCommands(s),
+    pairs,
+    new TargetLanguageStatus(p.settings),
+    ...registerCommands([
+      translateSelectionCommand(p),
+      translateDocumentCommand({ ...p, pairs }),
+      showTranslationDiffCommand(pairs),
+      ...targetLanguageCommands(p),
+    ]),
   ];
 }

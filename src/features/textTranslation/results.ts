@@ -15,9 +15,3 @@ export type TranslateResult =
       /** The client's reason code when a request failed, e.g. `unsupported_language`. */
       error?: string;
     };
-
-export type SetApiKeyResult =
-  | { stored: true }
-  | { stored: false; reason: 'cancelled' | 'invalid' | 'missingServiceUrl' | 'rejected' | 'failed'; error?: string };
-
-export type SetServiceUrlResult = { saved: true; url: string } | { saved: false; reason: 'cancelled' | 'invalid' };

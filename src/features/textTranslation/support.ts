@@ -1,11 +1,14 @@
 // Helpers shared by the translate commands: request parameters from settings and failure reporting.
-import type { Services } from '../../platform/platform.ts';
+import type { Platform } from '../../platform/platform.ts';
 import type { TranslateParams } from './engine.ts';
-import type { ErrorContext } from '../../platform/errorMessages.ts';
-import { showError } from '../../platform/showError.ts';
+import { isCancellation, type ErrorContext } from '../../platform/errorMessages.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
 import type { TranslateResult } from './results.ts';
 
-export function translationSettings(s: Services): Omit<TranslateParams, 'signal' | 'onProgress'> {
+/** What the translate commands use of the platform. */
+export type TextDeps = Pick<Platform, 'clients' | 'settings' | 'logger' | 'balance'>;
+
+export function translationSettings(s: Pick<Platform, 'settings'>): Omit<TranslateParams, 'signal' | 'onProgress'> {
   return {
     targetLanguage: s.settings.targetLanguage,
     sourceLanguage: s.settings.sourceLanguage,
@@ -13,7 +16,7 @@ export function translationSettings(s: Services): Omit<TranslateParams, 'signal'
   };
 }
 
-export function errorContext(s: Services, operation: string): ErrorContext {
+export function errorContext(s: Pick<Platform, 'settings'>, operation: string): ErrorContext {
   return {
     operation,
     baseUrl: s.settings.baseUrl,
@@ -24,18 +27,10 @@ export function errorContext(s: Services, operation: string): ErrorContext {
 }
 
 /** Shows the error (without waiting for a click) and returns the command's failed result. */
-export async function reportFailure(s: Services, err: unknown, operation: string): Promise<TranslateResult> {
-  const { isCancellation } = await import('../../platform/errorMessages.ts');
+export function reportFailure(s: TextDeps, err: unknown, operation: string): TranslateResult {
   if (isCancellation(err)) return { applied: false, reason: 'cancelled' };
   s.logger.warn(`${operation} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
-  void showError(err, errorContext(s, operation), { availableMillicredits: () => availableCredits(s) });
-  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : undefined;
+  void showError(err, errorContext(s, operation), { availableMillicredits: async () => (await s.balance.fetch({ timeoutMs: 5000 }))?.available });
+  const code = errorCode(err);
   return code !== undefined ? { applied: false, reason: 'failed', error: code } : { applied: false, reason: 'failed' };
-}
-
-async function availableCredits(s: Services): Promise<number | undefined> {
-  const state = await s.clients.get();
-  if (state.kind !== 'ready') return undefined;
-  const balance = await state.client.getBalance({ timeoutMs: 5000 });
-  return balance.available;
 }

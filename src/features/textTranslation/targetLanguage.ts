@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import type { Services } from '../../platform/platform.ts';
+import type { Platform } from '../../platform/platform.ts';
+
+type LanguageDeps = Pick<Platform, 'settings' | 'recentLanguages'>;
 import { COMMON_LANGUAGES, isLanguageCode, languageName, orderLanguages } from '../../platform/languages.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
@@ -9,7 +11,7 @@ interface LanguageItem extends vscode.QuickPickItem {
 }
 
 /** Change Target Language: QuickPick with recently used first; optional argument: the code. */
-export function targetLanguageCommands(s: Services): Command[] {
+export function targetLanguageCommands(s: LanguageDeps): Command[] {
   return [
     {
       id: CommandId.changeTargetLanguage,
@@ -18,7 +20,7 @@ export function targetLanguageCommands(s: Services): Command[] {
   ];
 }
 
-async function changeTargetLanguage(s: Services, given: string | undefined): Promise<string | undefined> {
+async function changeTargetLanguage(s: LanguageDeps, given: string | undefined): Promise<string | undefined> {
   const code = given !== undefined ? given.trim() : await pickLanguage(s);
   if (code === undefined) return undefined;
   if (!isLanguageCode(code)) {
@@ -30,7 +32,7 @@ async function changeTargetLanguage(s: Services, given: string | undefined): Pro
   return code;
 }
 
-function pickLanguage(s: Services): Promise<string | undefined> {
+function pickLanguage(s: LanguageDeps): Promise<string | undefined> {
   const locale = vscode.env.language;
   const nameOf = (code: string): string => languageName(code, locale);
   const current = s.settings.targetLanguage;

@@ -1,24 +1,24 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openBeside } from '../../platform/openBeside.ts';
-import type { Services } from '../../platform/platform.ts';
 import { textKind, translateDocumentText } from './engine.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, translationSettings } from './support.ts';
+import { reportFailure, translationSettings, type TextDeps } from './support.ts';
+import type { TranslationPairs } from './translationPairs.ts';
 
 /**
  * Translate Document: the whole Markdown or text document into a new untitled tab beside it,
  * structure preserved. The source is never modified. Optional argument: the document's Uri.
  */
-export function translateDocumentCommand(s: Services): Command {
+export function translateDocumentCommand(s: TextDeps & { pairs: TranslationPairs }): Command {
   return { id: CommandId.translateDocument, run: (uri?: unknown) => translateDocument(s, uri) };
 }
 
-async function translateDocument(s: Services, arg: unknown): Promise<TranslateResult> {
+async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg: unknown): Promise<TranslateResult> {
   const doc =
     arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
   if (doc === undefined) {
@@ -46,7 +46,7 @@ async function translateDocument(s: Services, arg: unknown): Promise<TranslateRe
     return reportFailure(s, err, 'Translation');
   }
   const translation = await openBeside(translated, doc.languageId, { source: doc.uri, language: params.targetLanguage });
-  s.translations.remember(doc.uri, translation.uri);
+  s.pairs.remember(doc.uri, translation.uri);
 
   const diff = 'Show Diff';
   void Promise.resolve(

@@ -3,25 +3,24 @@ import { isSelectionMode } from '../../platform/settings.ts';
 import type { SelectionMode } from '../../platform/settingKeys.ts';
 import { applyIfUnchanged } from './applyEdits.ts';
 import { openBeside } from '../../platform/openBeside.ts';
-import type { Services } from '../../platform/platform.ts';
 import { textKind, translateTexts } from './engine.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, translationSettings } from './support.ts';
+import { reportFailure, translationSettings, type TextDeps } from './support.ts';
 
 export interface TranslateSelectionArgs {
   mode?: SelectionMode;
 }
 
 /** Translate Selection: every non-empty selection, applied per `docTranslate.selectionMode` or `args.mode`. */
-export function translateSelectionCommand(s: Services): Command {
+export function translateSelectionCommand(s: TextDeps): Command {
   return { id: CommandId.translateSelection, run: (args?: unknown) => translateSelection(s, args) };
 }
 
-async function translateSelection(s: Services, args: unknown): Promise<TranslateResult> {
+async function translateSelection(s: TextDeps, args: unknown): Promise<TranslateResult> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined) {
     void vscode.window.showInformationMessage('Doc Translate: open a file and select the text to translate.');

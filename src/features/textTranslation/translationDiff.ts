@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Services } from '../../platform/platform.ts';
+import type { TranslationPairs } from './translationPairs.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 
@@ -8,13 +8,13 @@ import { CommandId } from '../../shared/ids.ts';
  * Show Translation Diff: the source beside its translation in a diff editor. Optional argument:
  * the Uri of either side; defaults to the active editor, then the latest translation.
  */
-export function showTranslationDiffCommand(s: Services): Command {
-  return { id: CommandId.showTranslationDiff, run: (uri?: unknown) => showTranslationDiff(s, uri) };
+export function showTranslationDiffCommand(pairs: TranslationPairs): Command {
+  return { id: CommandId.showTranslationDiff, run: (uri?: unknown) => showTranslationDiff(pairs, uri) };
 }
 
-async function showTranslationDiff(s: Services, arg: unknown): Promise<boolean> {
+async function showTranslationDiff(pairs: TranslationPairs, arg: unknown): Promise<boolean> {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  const pair = (uri !== undefined ? s.translations.find(uri) : undefined) ?? s.translations.latest();
+  const pair = (uri !== undefined ? pairs.find(uri) : undefined) ?? pairs.latest();
   if (pair === undefined) {
     void vscode.window.showInformationMessage('Doc Translate: translate a document first (Doc Translate: Translate Document).');
     return false;

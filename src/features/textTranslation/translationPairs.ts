@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ContextKey } from '../../platform/settingKeys.ts';
+import { ContextKey } from '../../shared/ids.ts';
 import type { ContextKeys } from '../../platform/contextKeys.ts';
 
 export interface TranslationPair {

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { loadApi } from '../../../platform/api.ts';
 import type * as vscode from 'vscode';
 import type { ClientService } from '../../../platform/clientService.ts';
 import type { ArtifactInfo } from '../model.ts';
@@ -38,7 +39,7 @@ export class ArtifactFiles {
     if (state.kind !== 'ready') {
       throw new Error(state.missing === 'apiKey' ? 'Set your API key first.' : 'Set the service URL first.');
     }
-    const { sanitizeFilename } = await import('../../../api/index.ts');
+    const { sanitizeFilename } = await loadApi();
     const dir = path.join(this.storage.fsPath, 'artifacts', sanitizeFilename(artifact.jobId), sanitizeFilename(artifact.id));
     await fs.mkdir(dir, { recursive: true });
     const result = await state.client.artifacts.download(artifact.id, {

@@ -11,9 +11,9 @@ export type CancelResult = { cancelled: true; status: string } | { cancelled: fa
 export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelResult> {
   const id = await jobIdFrom(f, arg, isActive, 'Doc Translate: cancel which job?');
   if (id === undefined) return { cancelled: false, reason: 'noJob' };
-  const client = await requireClient(f.services.clients);
+  const client = await requireClient(f.clients);
   if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
-  f.cancelledHere.add(id);
+  f.store.markCancelledHere(id);
   try {
     const job = fromApiJob(await client.jobs.cancel(id));
     f.store.upsert(job);
@@ -21,18 +21,17 @@ export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelRes
       f.watchers.stop(id);
       await f.store.setWatched(id, false);
     }
-    f.services.logger.info(`Cancelled job ${id}: now ${job.status}`);
+    f.logger.info(`Cancelled job ${id}: now ${job.status}`);
     return { cancelled: true, status: job.status };
   } catch (err) {
-    f.cancelledHere.delete(id);
-    const { AlreadyEndedError } = await import('../../../api/index.ts');
-    if (err instanceof AlreadyEndedError) {
+    f.store.markCancelledHere(id, false);
+    if (err instanceof Error && err.name === 'AlreadyEndedError') {
       const job = await client.jobs.get(id).catch(() => undefined);
       if (job !== undefined) f.store.upsert(fromApiJob(job));
       void vscode.window.showInformationMessage('Doc Translate: the job had already ended; nothing was cancelled.');
       return { cancelled: false, reason: 'alreadyEnded' };
     }
-    void showError(err, { operation: 'Cancelling the job', baseUrl: f.services.settings.baseUrl });
+    void showError(err, { operation: 'Cancelling the job', baseUrl: f.settings.baseUrl });
     return { cancelled: false, reason: 'failed' };
   }
 }

@@ -17,7 +17,7 @@ import { jobsSnapshot } from './snapshot.ts';
  * `docTranslate.jobs.focus` is VS Code's own command for the view and is not registered here.
  */
 export function jobsCommands(f: JobsFeature): Command[] {
-  const deps = { artifacts: f.artifacts, store: f.store, settings: f.services.settings };
+  const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings };
   const withArtifact =
     <T>(run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>) =>
     async (arg: unknown, ...rest: unknown[]): Promise<T | undefined> => {
@@ -25,7 +25,7 @@ export function jobsCommands(f: JobsFeature): Command[] {
         const artifact = await artifactFrom(f, arg);
         return artifact === undefined ? undefined : await run(artifact, ...rest);
       } catch (err) {
-        void showError(err, { operation: 'Opening the translation', baseUrl: f.services.settings.baseUrl });
+        void showError(err, { operation: 'Opening the translation', baseUrl: f.settings.baseUrl });
         return undefined;
       }
     };
@@ -57,7 +57,7 @@ function overwriteOption(options: unknown): { overwrite?: boolean } {
 async function refresh(f: JobsFeature, arg: unknown): Promise<number> {
   try {
     if (arg instanceof JobNode) {
-      const state = await f.services.clients.get();
+      const state = await f.clients.get();
       if (state.kind === 'ready') {
         f.store.upsert(fromApiJob(await state.client.jobs.get(arg.job.id)));
         if (f.store.get(arg.job.id)?.status === 'completed') await f.artifacts.list(arg.job.id, { refresh: true });
@@ -67,7 +67,7 @@ async function refresh(f: JobsFeature, arg: unknown): Promise<number> {
       f.tree.refresh();
     }
   } catch (err) {
-    void showError(err, { operation: 'Refreshing the jobs', baseUrl: f.services.settings.baseUrl });
+    void showError(err, { operation: 'Refreshing the jobs', baseUrl: f.settings.baseUrl });
   }
   return f.store.all().length;
 }

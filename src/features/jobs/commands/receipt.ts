@@ -13,13 +13,13 @@ import { jobIdFrom } from './args.ts';
 export async function showReceipt(f: JobsFeature, arg: unknown): Promise<Receipt | undefined> {
   const id = await jobIdFrom(f, arg, () => true, 'Doc Translate: receipt of which job?');
   if (id === undefined) return undefined;
-  const client = await requireClient(f.services.clients);
+  const client = await requireClient(f.clients);
   if (client === undefined) return undefined;
   let receipt: Receipt;
   try {
     receipt = await client.receipts.forJob(id);
   } catch (err) {
-    void showError(err, { operation: 'Fetching the receipt', baseUrl: f.services.settings.baseUrl });
+    void showError(err, { operation: 'Fetching the receipt', baseUrl: f.settings.baseUrl });
     return undefined;
   }
   const job = f.store.get(id);

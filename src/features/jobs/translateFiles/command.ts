@@ -8,7 +8,8 @@ import { showError } from '../../../platform/showError.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { collectFiles, estimateThreshold } from './collect.ts';
-import { parseOptions, pickOptions, rememberOptions, type TranslateFilesOptions } from './options.ts';
+import { parseOptions, type TranslateFilesOptions } from './optionValues.ts';
+import { pickOptions, rememberOptions, type OptionDeps } from './options.ts';
 import { sendFiles, type StartedJob } from './run.ts';
 import { SUPPORTED_EXTENSIONS } from './fileFormats.ts';
 
@@ -20,12 +21,11 @@ export type TranslateFilesResult =
  * Translate Files…: Explorer files and folders (`(uri, uris)`), or files picked from the palette;
  * a third argument with `targetLanguages` skips the pickers (`confirm: false` also the question).
  */
-export function translateFilesCommand(f: JobsFeature): Command {
-  return { id: CommandId.translateFiles, run: (...args: unknown[]) => translateFiles(f, args) };
+export function translateFilesCommand(f: JobsFeature, p: OptionDeps): Command {
+  return { id: CommandId.translateFiles, run: (...args: unknown[]) => translateFiles(f, p, args) };
 }
 
-async function translateFiles(f: JobsFeature, args: unknown[]): Promise<TranslateFilesResult> {
-  const s = f.services;
+async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): Promise<TranslateFilesResult> {
   const given = urisFrom(args);
   const options = args.map(parseOptions).find((o) => o !== undefined);
   const uris = given.length > 0 ? given : await pickFiles();
@@ -35,7 +35,7 @@ async function translateFiles(f: JobsFeature, args: unknown[]): Promise<Translat
     void vscode.window.showInformationMessage(`Doc Translate: no files to translate here (supported: ${SUPPORTED_EXTENSIONS.join(', ')}).`);
     return { started: false, reason: 'noFiles' };
   }
-  const client = await requireClient(s.clients);
+  const client = await requireClient(f.clients);
   if (client === undefined) return { started: false, reason: 'notConfigured' };
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
@@ -45,7 +45,7 @@ async function translateFiles(f: JobsFeature, args: unknown[]): Promise<Translat
   }
   if (options === undefined) await rememberOptions(s, chosen);
   const outcome = await sendFiles(f, client, collected.files, chosen);
-  void f.refreshBalance();
+  void f.balance.refresh();
   if (outcome.jobs.length > 0) {
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
     const count = outcome.jobs.length === 1 ? '1 translation job' : `${outcome.jobs.length} translation jobs`;
@@ -86,15 +86,14 @@ async function pickFiles(): Promise<vscode.Uri[] | undefined> {
 /** The modal before anything is sent: what, how many jobs, the balance and the start thresholds. */
 async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, unsupported: number): Promise<boolean> {
   const [balance, estimates] = await Promise.all([
-    f.services.clients.get().then((st) => (st.kind === 'ready' ? st.client.billing.balance({ timeoutMs: 10_000 }) : undefined)).catch(() => undefined),
+    f.balance.refresh(),
     Promise.all(files.map(estimateThreshold)),
   ]);
-  if (balance !== undefined) f.status.setBalance(balance.available);
   const t = summarizeThresholds(estimates, o.targetLanguages.length);
   const jobs = files.length * o.targetLanguages.length;
   const what = files.length === 1 ? path.posix.basename(files[0]!.path) : `${files.length} files`;
   const lines: string[] = [];
-  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'bilingual'}, ${o.engine ?? f.services.settings.engine}).`);
+  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'bilingual'}, ${o.engine ?? f.settings.engine}).`);
   if (unsupported > 0) lines.push(`${unsupported} selected item(s) of other types are skipped.`);
   lines.push(balance !== undefined ? `Balance: ${formatCredits(balance.available)} available${balance.debt > 0 ? ` (debt ${formatCredits(balance.debt)})` : ''}.` : 'Balance: not available right now.');
   if (t.largestMillicredits > 0) {

@@ -2,24 +2,19 @@
 // computed here. Pure (no vscode import). The service decides in the end (415 for a format it
 // does not take, and the actual charge on completion).
 
-/** Text formats: their characters can be counted here. */
-export const TEXT_EXTENSIONS = ['md', 'markdown', 'txt', 'html', 'htm', 'xml', 'json', 'srt', 'vtt'] as const;
+import { extensionOf, isTextFormat, TEXT_FORMATS } from '../../../shared/formats.ts';
+
+export { extensionOf };
 /** Binary formats: PDF pages and text inside images or DOCX are only known to the service. */
 export const BINARY_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'docx'] as const;
-export const SUPPORTED_EXTENSIONS: readonly string[] = [...TEXT_EXTENSIONS, ...BINARY_EXTENSIONS];
-
-export function extensionOf(fileName: string): string {
-  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-}
+export const SUPPORTED_EXTENSIONS: readonly string[] = [...TEXT_FORMATS, ...BINARY_EXTENSIONS];
 
 export function isSupportedFile(fileName: string): boolean {
   return SUPPORTED_EXTENSIONS.includes(extensionOf(fileName));
 }
 
 export function isTextFile(fileName: string): boolean {
-  return (TEXT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+  return isTextFormat(extensionOf(fileName));
 }
 
 /** Glob (for findFiles) matching the supported files below a folder. */

@@ -1,66 +1,28 @@
 // The choices of Translate Files: pickers, with the last choices remembered in globalState and a
 // quick "use last settings" path. An options argument skips all of this (tests, other commands).
 import * as vscode from 'vscode';
-import type { Services } from '../../../platform/platform.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { GlobalStateKey } from '../../../platform/state.ts';
 import { COMMON_LANGUAGES, isLanguageCode, languageName, orderLanguages } from '../../../platform/languages.ts';
+import { describeOptions, parseOptions, type TranslateFilesOptions } from './optionValues.ts';
 
-export interface TranslateFilesOptions {
-  targetLanguages: string[];
-  outputMode?: 'single' | 'bilingual';
-  engine?: string;
-  glossaryId?: string;
-  includeImages?: boolean;
-  contextTranslation?: boolean;
-  stylePreset?: string;
-  /** `false` skips the confirmation before starting. */
-  confirm?: false;
-}
-
-const LAST_OPTIONS_KEY = 'docTranslate.translateFiles.lastOptions';
+/** What the option pickers use of the platform. */
+export type OptionDeps = Pick<Platform, 'context' | 'recentLanguages' | 'settings'>;
 const KNOWN_ENGINES = ['xr-397b', 'xr-lite'];
 
-/** Reads an options argument; undefined when it is not one. */
-export function parseOptions(value: unknown): TranslateFilesOptions | undefined {
-  if (typeof value !== 'object' || value === null || value instanceof vscode.Uri || Array.isArray(value)) return undefined;
-  const o = value as Record<string, unknown>;
-  if (!Array.isArray(o['targetLanguages'])) return undefined;
-  const langs = o['targetLanguages'].filter((l): l is string => typeof l === 'string' && isLanguageCode(l));
-  const out: TranslateFilesOptions = { targetLanguages: [...new Set(langs)] };
-  if (o['outputMode'] === 'single' || o['outputMode'] === 'bilingual') out.outputMode = o['outputMode'];
-  for (const key of ['engine', 'glossaryId', 'stylePreset'] as const) {
-    const v = o[key];
-    if (typeof v === 'string' && v.trim() !== '') out[key] = v.trim();
-  }
-  for (const key of ['includeImages', 'contextTranslation'] as const) {
-    const v = o[key];
-    if (typeof v === 'boolean') out[key] = v;
-  }
-  if (o['confirm'] === false) out.confirm = false;
-  return out;
-}
-
-export function lastOptions(s: Services): TranslateFilesOptions | undefined {
-  const value = parseOptions(s.context.globalState.get<unknown>(LAST_OPTIONS_KEY));
+export function lastOptions(s: OptionDeps): TranslateFilesOptions | undefined {
+  const value = parseOptions(s.context.globalState.get<unknown>(GlobalStateKey.translateFilesLastOptions));
   return value !== undefined && value.targetLanguages.length > 0 ? value : undefined;
 }
 
-export async function rememberOptions(s: Services, options: TranslateFilesOptions): Promise<void> {
+export async function rememberOptions(s: OptionDeps, options: TranslateFilesOptions): Promise<void> {
   const { confirm: _confirm, ...kept } = options;
-  await s.context.globalState.update(LAST_OPTIONS_KEY, kept);
+  await s.context.globalState.update(GlobalStateKey.translateFilesLastOptions, kept);
   for (const lang of [...options.targetLanguages].reverse()) await s.recentLanguages.remember(lang);
 }
 
-export function describeOptions(o: TranslateFilesOptions): string {
-  const parts = [o.targetLanguages.join(', '), o.outputMode ?? 'bilingual', o.engine ?? 'default engine'];
-  if (o.glossaryId !== undefined) parts.push(`glossary ${o.glossaryId}`);
-  if (o.includeImages === true) parts.push('images');
-  if (o.contextTranslation === true) parts.push('context');
-  if (o.stylePreset !== undefined) parts.push(`style ${o.stylePreset}`);
-  return parts.join(' · ');
-}
-
 /** Asks for everything; undefined when the user cancels at any step. */
-export async function pickOptions(s: Services): Promise<TranslateFilesOptions | undefined> {
+export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions | undefined> {
   const last = lastOptions(s);
   if (last !== undefined) {
     const useLast = { label: '$(history) Use last settings', detail: describeOptions(last) };
@@ -85,7 +47,7 @@ export async function pickOptions(s: Services): Promise<TranslateFilesOptions | 
   return { targetLanguages, outputMode: mode.value, engine, ...extras };
 }
 
-async function pickLanguages(s: Services, preselected: readonly string[]): Promise<string[] | undefined> {
+async function pickLanguages(s: OptionDeps, preselected: readonly string[]): Promise<string[] | undefined> {
   const locale = vscode.env.language;
   const ordered = orderLanguages(COMMON_LANGUAGES, [...preselected, ...s.recentLanguages.get()], (c) => languageName(c, locale));
   type Item = vscode.QuickPickItem & { code?: string };
@@ -119,7 +81,7 @@ async function pickLanguages(s: Services, preselected: readonly string[]): Promi
   return result;
 }
 
-async function pickEngine(s: Services, last: string | undefined): Promise<string | undefined> {
+async function pickEngine(s: OptionDeps, last: string | undefined): Promise<string | undefined> {
   const engines = [...new Set([last, s.settings.engine, ...KNOWN_ENGINES].filter((e): e is string => e !== undefined))];
   const other = { label: '$(edit) Other…', description: 'enter a translation configuration id' };
   const picked = await vscode.window.showQuickPick([...engines.map((e) => ({ label: e, description: e === s.settings.engine ? 'from settings' : '' })), other], {

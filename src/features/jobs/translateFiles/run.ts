@@ -3,10 +3,11 @@
 // logical operation with its own Idempotency-Key, reused by the client on every retry.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { loadApi } from '../../../platform/api.ts';
 import type { DocTranslateClient } from '../../../api/index.ts';
 import type { JobsFeature } from '../feature.ts';
 import { fromApiJob } from '../model.ts';
-import type { TranslateFilesOptions } from './options.ts';
+import type { TranslateFilesOptions } from './optionValues.ts';
 
 export interface StartedJob {
   jobId: string;
@@ -29,7 +30,7 @@ function fileSpecific(err: unknown): boolean {
 
 export async function sendFiles(f: JobsFeature, client: DocTranslateClient, files: readonly vscode.Uri[], options: TranslateFilesOptions): Promise<RunOutcome> {
   const outcome: RunOutcome = { jobs: [], failures: [], cancelled: false };
-  const { generateIdempotencyKey } = await import('../../../api/index.ts');
+  const { generateIdempotencyKey } = await loadApi();
   const steps = files.length * (1 + options.targetLanguages.length);
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Doc Translate', cancellable: true },
@@ -77,7 +78,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
                 f.store.upsert(fromApiJob(job));
                 f.watchers.watch(job.id);
                 outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });
-                f.services.logger.info(`Translate Files: job ${job.id} for ${name} into ${lang}`);
+                f.logger.info(`Translate Files: job ${job.id} for ${name} into ${lang}`);
                 step(`${name} → ${lang}: job created${counter}`);
               } catch (err) {
                 if (signal.aborted) throw err;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from '../model.ts';
 import { jobDescription, jobTooltipMarkdown } from './describe.ts';
-import { CommandId } from '../../../shared/ids.ts';
+import { CommandId, ContextValue } from '../../../shared/ids.ts';
 
 /** Nodes of the Jobs view share this base; `contextValue` is what menus match with `viewItem =~`. */
 export abstract class JobsTreeNode extends vscode.TreeItem {
@@ -10,17 +10,34 @@ export abstract class JobsTreeNode extends vscode.TreeItem {
 
 export class JobNode extends JobsTreeNode {
   readonly kind = 'job';
+  private current: TrackedJob;
 
   constructor(
-    readonly job: TrackedJob,
+    job: TrackedJob,
     readonly origin: JobOrigin | undefined,
   ) {
-    super(origin?.fileName ?? `Document ${job.documentId}`, job.status === 'completed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    super(origin?.fileName ?? `Document ${job.documentId}`, vscode.TreeItemCollapsibleState.None);
     this.id = `job:${job.id}`;
+    this.current = job;
+    this.show(job);
+  }
+
+  get job(): TrackedJob {
+    return this.current;
+  }
+
+  /** Takes the job's new state; the tree then redraws this node only. */
+  update(job: TrackedJob): void {
+    this.current = job;
+    this.show(job);
+  }
+
+  private show(job: TrackedJob): void {
+    this.collapsibleState = job.status === 'completed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
     this.description = jobDescription(job);
-    this.contextValue = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.active';
+    this.contextValue = job.status === 'completed' ? ContextValue.jobCompleted : job.status === 'failed' ? ContextValue.jobFailed : ContextValue.jobActive;
     this.iconPath = statusIcon(job);
-    const tooltip = new vscode.MarkdownString(jobTooltipMarkdown(job, origin?.fileName ?? job.documentId, vscode.env.language));
+    const tooltip = new vscode.MarkdownString(jobTooltipMarkdown(job, this.origin?.fileName ?? job.documentId, vscode.env.language));
     tooltip.supportThemeIcons = false;
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
@@ -38,7 +55,7 @@ export class ArtifactNode extends JobsTreeNode {
     super(name, vscode.TreeItemCollapsibleState.None);
     this.id = `artifact:${artifact.jobId}:${artifact.id}`;
     this.description = artifact.format;
-    this.contextValue = text ? 'artifact.text' : 'artifact.binary';
+    this.contextValue = text ? ContextValue.artifactText : ContextValue.artifactBinary;
     this.iconPath = new vscode.ThemeIcon(artifactIconId(artifact.format));
     this.tooltip = `${name} (${artifact.format}): ${text ? 'opens as a read-only document' : 'downloaded to the extension\'s storage and opened'}`;
     this.command = { command: CommandId.jobsOpenArtifact, title: 'Open Translation', arguments: [this] };
@@ -52,7 +69,7 @@ export class MessageNode extends JobsTreeNode {
   constructor(message: string, icon = 'info') {
     super(message, vscode.TreeItemCollapsibleState.None);
     this.iconPath = new vscode.ThemeIcon(icon);
-    this.contextValue = 'message';
+    this.contextValue = ContextValue.message;
   }
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ArtifactService } from '../artifacts/service.ts';
+import type { TrackedJob } from '../model.ts';
 import type { JobStore } from '../store.ts';
 import { ArtifactNode, JobNode, MessageNode, type JobsTreeNode } from './nodes.ts';
 
@@ -14,14 +15,30 @@ export interface JobsTreeOptions {
 
 /** Jobs (newest first) with their artifacts as children once completed. */
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
-  private readonly changed = new vscode.EventEmitter<JobsTreeNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private loaded: Promise<void> | undefined;
+  /** The node shown for each job, kept so one job's change redraws that node only. */
+  private readonly nodes = new Map<string, JobNode>();
 
   constructor(private readonly opts: JobsTreeOptions) {}
 
+  /** Redraws the whole tree. */
   refresh(): void {
     this.changed.fire(undefined);
+  }
+
+  /** Redraws the nodes of the given jobs; the whole tree when one of them is not shown yet. */
+  refreshJobs(ids: ReadonlySet<string>): void {
+    const changed: JobNode[] = [];
+    for (const id of ids) {
+      const node = this.nodes.get(id);
+      const job = this.opts.store.get(id);
+      if (node === undefined || job === undefined) return this.refresh();
+      node.update(job);
+      changed.push(node);
+    }
+    if (changed.length > 0) this.changed.fire(changed);
   }
 
   /** Lists the jobs from the service again on the next read. */
@@ -53,9 +70,23 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
       failure = err instanceof Error ? err.message : String(err);
     }
     const { store } = this.opts;
-    const nodes: JobsTreeNode[] = store.all().map((job) => new JobNode(job, store.origin(job.id)));
+    const jobs = store.all();
+    const shown = new Set(jobs.map((j) => j.id));
+    for (const id of this.nodes.keys()) if (!shown.has(id)) this.nodes.delete(id);
+    const nodes: JobsTreeNode[] = jobs.map((job) => this.nodeOf(job));
     if (failure !== undefined) nodes.unshift(new MessageNode(`Could not list the jobs: ${failure}`, 'warning'));
     return nodes;
+  }
+
+  private nodeOf(job: TrackedJob): JobNode {
+    let node = this.nodes.get(job.id);
+    if (node === undefined) {
+      node = new JobNode(job, this.opts.store.origin(job.id));
+      this.nodes.set(job.id, node);
+    } else {
+      node.update(job);
+    }
+    return node;
   }
 
   private async artifactNodes(node: JobNode): Promise<JobsTreeNode[]> {

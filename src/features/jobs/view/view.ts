@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { JobStore } from '../store.ts';
+import { ViewId } from '../../../shared/ids.ts';
+import type { JobsChange, JobStore } from '../store.ts';
 import type { JobsTreeProvider } from './tree.ts';
 import type { JobsTreeNode } from './nodes.ts';
 
-export const JOBS_VIEW_ID = 'docTranslate.jobs';
 
 /** Changes arriving closer together than this redraw the tree once. */
 const COALESCE_MS = 150;
@@ -18,22 +18,26 @@ export class JobsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private stale = false;
   private pending: ReturnType<typeof setTimeout> | undefined;
+  /** Jobs changed since the last redraw; undefined means the whole tree. */
+  private changedIds: Set<string> | undefined = new Set();
 
   constructor(
     readonly provider: JobsTreeProvider,
     store: JobStore,
   ) {
-    this.treeView = vscode.window.createTreeView(JOBS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+    this.treeView = vscode.window.createTreeView(ViewId.jobs, { treeDataProvider: provider, showCollapseAll: true });
     this.disposables.push(
       this.treeView,
-      store.onDidChange(() => this.onStoreChange()),
+      store.onDidChange((change) => this.onStoreChange(change)),
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) this.redraw();
       }),
     );
   }
 
-  private onStoreChange(): void {
+  private onStoreChange(change: JobsChange): void {
+    if (change === undefined) this.changedIds = undefined;
+    else if (this.changedIds !== undefined) for (const id of change) this.changedIds.add(id);
     if (!this.treeView.visible) {
       this.stale = true;
       return;
@@ -45,7 +49,10 @@ export class JobsView implements vscode.Disposable {
     if (this.pending !== undefined) clearTimeout(this.pending);
     this.pending = undefined;
     this.stale = false;
-    this.provider.refresh();
+    const ids = this.changedIds;
+    this.changedIds = new Set();
+    if (ids === undefined) this.provider.refresh();
+    else if (ids.size > 0) this.provider.refreshJobs(ids);
   }
 
   dispose(): void {

@@ -1,9 +1,9 @@
 // The pure rules behind the Jobs view, Save Next to Source and the Translate Files confirmation.
 import * as assert from 'node:assert/strict';
 import { isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
-import { parseOptions } from '../../../src/features/jobs/translateFiles/options.ts';
+import { parseOptions } from '../../../src/features/jobs/translateFiles/optionValues.ts';
 import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
-import { aheadFromMessage, isTextFormat, overallProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
+import { isTextFormat, overallProgress, withProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
 import { jobDescription, jobTooltipMarkdown } from '../../../src/features/jobs/view/describe.ts';
 
 function job(over: Partial<TrackedJob> = {}): TrackedJob {
@@ -28,13 +28,20 @@ describe('jobs helpers', () => {
     assert.equal(isInside('/ws', '/ws'), false);
   });
 
+  it('takes the queue position from queue_position only, never from the wording of stage_message', () => {
+    const queued = job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: null });
+    const snapshot = { job_id: 'job_1', source: 'sse', status: 'pending', stage: 'queued', stage_progress: 0, stage_message: '2 jobs ahead of this one' } as const;
+    const worded = withProgress(queued, snapshot);
+    assert.equal(worded.queuePosition, null);
+    assert.equal(worded.stageMessage, '2 jobs ahead of this one');
+    assert.equal(withProgress(queued, { ...snapshot, queue_position: 4 }).queuePosition, 4);
+    assert.equal(withProgress(job(), { job_id: 'job_1', source: 'sse', status: 'processing', stage: 'translating', stage_progress: 50, stage_message: '' }).queuePosition, null);
+  });
+
   it('describes a job by language, stage and progress or queue position', () => {
     assert.equal(jobDescription(job()), 'de · translating 45%');
     assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: 3 })), 'de · queued · 3 ahead');
     assert.equal(jobDescription(job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: null })), 'de · queued');
-    assert.equal(aheadFromMessage('2 jobs ahead of this one'), 2);
-    assert.equal(aheadFromMessage('Queued: 1 job ahead'), 1);
-    assert.equal(aheadFromMessage('Preparing'), undefined);
     assert.equal(jobDescription(job({ status: 'completed', stage: 'completed', progress: 100 })), 'de · completed');
     assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', errorMsg: 'cancelled' })), 'de · cancelled');
     assert.equal(jobDescription(job({ status: 'failed', stage: 'failed', quotaExceeded: true })), 'de · failed: not enough credits');

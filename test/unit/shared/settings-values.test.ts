@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { checkServiceUrl, isLoopbackHost } from '../../../src/shared/serviceUrl.ts';
 import { isLanguageCode, languageName, orderLanguages, rememberRecent } from '../../../src/platform/languages.ts';
-import { apiKeyProblem, maskApiKey } from '../../../src/platform/secrets.ts';
+import { apiKeyProblem, maskApiKey } from '../../../src/shared/apiKey.ts';
 
 describe('Service URL rules', () => {
   it('accepts https anywhere and http only on loopback, dropping a trailing slash', () => {

@@ -1,0 +1,13 @@
+// Every Memento key the extension uses, in one place, with the store it lives in.
+
+/** Keys in `context.globalState` (all windows). */
+export const GlobalStateKey = {
+  recentTargetLanguages: 'docTranslate.recentTargetLanguages',
+  translateFilesLastOptions: 'docTranslate.translateFiles.lastOptions',
+} as const;
+
+/** Keys in `context.workspaceState` (this workspace): jobs of this workspace survive a reload. */
+export const WorkspaceStateKey = {
+  watchedJobs: 'docTranslate.jobs.watched',
+  jobOrigins: 'docTranslate.jobs.origins',
+} as const;
