@@ -27,16 +27,26 @@ export function keyRemaining(key: ApiKeyRecord): number | null {
   return key.budgetMillicredits === null ? null : key.budgetMillicredits - key.usedMillicredits;
 }
 
-/** Instant translation rule: 402 when the balance after debt or the key budget is below the cost. */
+/** A key whose budget is used up cannot start new work until it is raised (spec parts 5, 7, 8 rule 2). */
+export function assertKeyBudgetLeft(key: ApiKeyRecord, what: string): void {
+  const remaining = keyRemaining(key);
+  if (remaining !== null && remaining <= 0) {
+    throw new HttpError(429, 'key_budget_exhausted', `This API key's budget is used up; raise the budget to start new ${what}`);
+  }
+}
+
+/**
+ * Instant translation: 429 `key_budget_exhausted` when the key's budget is used up; 402 when the
+ * balance after debt is not above the cost (part 8 rule 1: "above"). The key's remaining budget is
+ * not compared with the cost: instant translation is settled by usage, "not limited by a request
+ * cap or key quota" (rule 2), so a request may take the key past its budget, which then blocks the next.
+ */
 export function assertCanAfford(account: Account, key: ApiKeyRecord, cost: number, now: number): void {
   if (cost <= 0) return;
+  assertKeyBudgetLeft(key, 'translations');
   const balance = available(account, now);
-  if (balance < cost) {
-    throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are below the cost (${cost} millicredits)`);
-  }
-  const remaining = keyRemaining(key);
-  if (remaining !== null && remaining < cost) {
-    throw new HttpError(402, 'insufficient_credits', `The key's remaining budget (${remaining} millicredits) is below the cost (${cost} millicredits)`);
+  if (!(balance > cost)) {
+    throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are not above the cost (${cost} millicredits)`);
   }
 }
 

@@ -37,3 +37,11 @@ export function validationError(fieldErrors: FieldError[], code = 'invalid_reque
 }
 
 export const notFound = (what = 'Resource'): HttpError => new HttpError(404, 'not_found', `${what} not found`);
+
+/**
+ * The one ownership rule (spec part 7: "403 any: permission, resource ownership"): a resource that
+ * exists but belongs to another account, or a key-scoped record of another key, is 403
+ * `<resource>_not_owned`; unknown or deleted ids are 404 `not_found`.
+ */
+export const notOwned = (resource: string, what: string): HttpError =>
+  new HttpError(403, `${resource}_not_owned`, `The ${what} belongs to another account`);

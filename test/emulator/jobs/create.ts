@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { EmulatorApp } from '../app.ts';
-import { keyRemaining } from '../billing.ts';
+import { assertKeyBudgetLeft } from '../billing.ts';
 import { HttpError, validationError } from '../errors.ts';
 import type { FieldError } from '../errors.ts';
 import { DEFAULT_ENGINE, isAvailableEngine, isSupportedLanguage } from '../languages.ts';
@@ -71,7 +71,10 @@ export function parseJobBody(body: Record<string, unknown>): JobInput {
 }
 
 function checkEngine(auth: AuthInfo, engine: string): void {
-  if (!isAvailableEngine(engine)) throw new HttpError(400, 'engine_unavailable', `Translation engine "${engine}" is not available`);
+  // Spec 7: 422 at POST /jobs for invalid parameters (the 400 for an unavailable engine is the instant endpoints').
+  if (!isAvailableEngine(engine)) {
+    throw new HttpError(422, 'engine_unavailable', `Translation engine "${engine}" is not available`, [{ field: 'engine', message: `engine "${engine}" is not available` }]);
+  }
   const allowed = auth.key.allowedEngines;
   if (allowed !== null && !allowed.includes(engine)) {
     throw new HttpError(403, 'engine_not_allowed', `This API key is not allowed to use engine "${engine}"`);
@@ -107,10 +110,7 @@ export async function createJobRecord(app: EmulatorApp, auth: AuthInfo, body: Re
   const input = parseJobBody(body);
   const doc = await usableDocument(app, auth, input.document_id);
   checkEngine(auth, input.engine);
-  const remaining = keyRemaining(auth.key);
-  if (remaining !== null && remaining <= 0) {
-    throw new HttpError(429, 'key_budget_exhausted', "This API key's budget is used up; raise the budget to start new jobs");
-  }
+  assertKeyBudgetLeft(auth.key, 'jobs');
   const cap = jobSettings(app).queue_cap;
   if (queuedCount(app, auth.account.id) >= cap) {
     throw new HttpError(429, 'queue_full', `The account already has ${cap} queued jobs; retry later`, undefined, { 'Retry-After': '30' });

@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { notFound } from '../errors.ts';
+import { notFound, notOwned } from '../errors.ts';
 import { jobEvents } from '../job-events.ts';
 import type { ArtifactRecord, EmulatorState, JobRecord, JobStage, JobStatus } from '../state.ts';
 
@@ -47,10 +47,11 @@ export function isEnded(job: JobRecord): boolean {
   return job.status === 'completed' || job.status === 'failed';
 }
 
-/** A job visible to the account; deleted jobs and other accounts' jobs are 404 (not visible at all). */
+/** The account's job: unknown or deleted 404, another account's 403 `job_not_owned` (errors.ts `notOwned`). */
 export function ownedJob(app: EmulatorApp, accountId: string, jobId: string): JobRecord {
   const job = app.state.jobs.get(jobId);
-  if (!job || job.deleted || job.accountId !== accountId) throw notFound('Job');
+  if (!job || job.deleted) throw notFound('Job');
+  if (job.accountId !== accountId) throw notOwned('job', 'job');
   return job;
 }
 

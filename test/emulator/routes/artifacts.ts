@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { notFound, validationError } from '../errors.ts';
+import { notFound, notOwned, validationError } from '../errors.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import type { ArtifactRecord } from '../state.ts';
 import { issueDownloadUrl, mustBeAttachment, sendFileDownload } from '../storage.ts';
@@ -9,11 +9,12 @@ import { ownedJob } from '../jobs/store.ts';
 /** Lifetime of download-link and preview addresses on the storage origin. */
 export const LINK_TTL_SECONDS = 300;
 
-/** Artifacts are visible to the owning account only; anything else is 404 (spec 2.4). */
+/** Artifacts are visible to the owning account only (spec 2.4): unknown 404, another account's 403. */
 function ownedArtifact(app: EmulatorApp, ctx: RequestContext): ArtifactRecord {
   const { account } = ctx.requireAuth();
   const artifact = app.state.artifacts.get(ctx.params.artifact_id!);
-  if (!artifact || artifact.accountId !== account.id) throw notFound('Artifact');
+  if (!artifact) throw notFound('Artifact');
+  if (artifact.accountId !== account.id) throw notOwned('artifact', 'artifact');
   return artifact;
 }
 

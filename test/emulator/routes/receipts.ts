@@ -1,10 +1,10 @@
 import type { EmulatorApp } from '../app.ts';
 import { CREDIT_PRECISION } from '../billing.ts';
-import { notFound, validationError } from '../errors.ts';
+import { notFound, notOwned, validationError } from '../errors.ts';
 import type { FieldError } from '../errors.ts';
 import type { RequestContext } from '../router.ts';
 import { Fields } from '../validation.ts';
-import { jobReceipt, keyOperations, usageRecords, usageSummary } from '../usage.ts';
+import { findOperation, jobReceipt, keyOperations, usageRecords, usageSummary } from '../usage.ts';
 
 /** The spec shows no default or maximum for `limit`; these are the emulator's. */
 export const DEFAULT_LIMIT = 50;
@@ -81,13 +81,20 @@ export function register(app: EmulatorApp): void {
 
   api.get('/billing/credits/operations/:operation_id', (ctx) => {
     const { account, key } = ctx.requireAuth();
-    const op = keyOperations(app.state, account.id, key.id).find((o) => o.operation_id === ctx.params.operation_id);
-    if (!op) throw notFound('Credit operation');
-    return { status: 200, body: op };
+    const id = ctx.params.operation_id!;
+    const op = keyOperations(app.state, account.id, key.id).find((o) => o.operation_id === id);
+    if (op) return { status: 200, body: op };
+    // Started by another key of the account or by another account: the ownership rule (errors.ts notOwned).
+    if ([...app.state.accounts.keys()].some((accountId) => findOperation(app.state, accountId, id) !== undefined)) {
+      throw notOwned('operation', 'credit operation');
+    }
+    throw notFound('Credit operation');
   });
 
   api.get('/billing/credits/jobs/:job_id', (ctx) => {
     const { account } = ctx.requireAuth();
+    const job = app.state.jobs.get(ctx.params.job_id!);
+    if (job && !job.deleted && job.accountId !== account.id) throw notOwned('job', 'job');
     const receipt = jobReceipt(app.state, account.id, ctx.params.job_id!);
     if (!receipt) throw notFound('Job');
     return { status: 200, body: receipt };

@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound, notOwned } from '../errors.ts';
 import { secretToken } from '../random.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import type { SseTicketRecord } from '../state.ts';
@@ -43,7 +43,8 @@ function openStream(app: EmulatorApp, ctx: RequestContext): Reply | void {
   if (ticket.jobId !== ctx.params.job_id) throw new HttpError(403, 'ticket_job_mismatch', 'The ticket was issued for another job');
   ticket.used = true;
   const job = app.state.jobs.get(ticket.jobId);
-  if (!job || job.deleted || job.accountId !== ticket.accountId) throw notFound('Job');
+  if (!job || job.deleted) throw notFound('Job');
+  if (job.accountId !== ticket.accountId) throw notOwned('job', 'job');
   new SseStream(app, ctx.res, job).open();
 }
 

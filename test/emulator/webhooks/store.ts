@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { HttpError, notFound, validationError } from '../errors.ts';
+import { HttpError, notFound, notOwned, validationError } from '../errors.ts';
 import type { FieldError } from '../errors.ts';
 import type { EmulatorState, WebhookRecord } from '../state.ts';
 
@@ -49,8 +49,8 @@ export function accountWebhooks(state: EmulatorState, accountId: string): Webhoo
 
 export function findWebhook(state: EmulatorState, accountId: string, id: string): WebhookRecord {
   const hook = state.webhooks.get(id);
-  // Another account's webhook is indistinguishable from a missing one.
-  if (!hook || hook.accountId !== accountId) throw notFound('Webhook');
+  if (!hook) throw notFound('Webhook');
+  if (hook.accountId !== accountId) throw notOwned('webhook', 'webhook');
   return hook;
 }
 

@@ -152,14 +152,18 @@ describe('emulator: artifacts and downloads', () => {
     assert.deepEqual([img.format, img.mime_type, img.filename, img.size], ['png', 'image/png', 'shot.de.png', png.length]);
   });
 
-  it('artifacts are visible to the owning account only; job_id is required', async () => {
+  it('another account\'s artifacts are 403 not_owned on every route (the one ownership rule); job_id is required', async () => {
     const a = await finishedArtifact('guide.md', GUIDE);
     const other = await fx.newAccount(1000);
     for (const path of ['', '/download', '/download-link', '/preview-url']) {
       const r = await fx.api(`/artifacts/${a.id as string}${path}`, { key: other.apiKey });
-      assert.equal(r.status, 404, path);
+      assert.equal(r.status, 403, path);
+      assert.equal(errorCode(r), 'artifact_not_owned', path);
+      assert.equal((await fx.api(`/artifacts/art_missing${path}`)).status, 404, path);
     }
-    assert.equal((await fx.api(`/artifacts?job_id=${a.job_id as string}`, { key: other.apiKey })).status, 404);
+    const list = await fx.api(`/artifacts?job_id=${a.job_id as string}`, { key: other.apiKey });
+    assert.equal(list.status, 403);
+    assert.equal(errorCode(list), 'job_not_owned');
     const missing = await fx.api('/artifacts');
     assert.equal(missing.status, 422);
     assert.equal(errorCode(missing), 'invalid_request');

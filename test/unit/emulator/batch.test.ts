@@ -99,6 +99,17 @@ describe('emulator: POST /ai/translate-batch', () => {
     assert.equal(errorCode(r), 'insufficient_credits');
   });
 
+  it('a batch is settled by usage past the key budget (part 8 rule 2); then the used-up key gets 429 key_budget_exhausted', async () => {
+    const key = await fx.newKey(fx.emu.accountId, { budget_millicredits: 5 });
+    const big = await batch({ segments: [{ id: 'a', text: 'a'.repeat(40) }], target_lang: 'de' }, { key });
+    assert.equal(big.status, 200, 'not refused for a budget below the cost');
+    const charged = (await fx.ledger('charge')).at(-1)!;
+    assert.equal(charged.amount_millicredits, 40, 'charged in full by usage');
+    const next = await batch({ segments: segs(1), target_lang: 'de' }, { key });
+    assert.equal(next.status, 429);
+    assert.equal(errorCode(next), 'key_budget_exhausted');
+  });
+
   describe('Idempotency-Key', () => {
     const body = { segments: [{ id: 'a', text: 'hello' }, { id: 'b', text: 'world' }], target_lang: 'de' };
 

@@ -47,7 +47,7 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
     assert.deepEqual(one.body, snip);
   });
 
-  it('shows a key only the operations it started; other ids are 404', async () => {
+  it('shows a key only the operations it started; another key\'s are 403 not_owned, unknown ids 404', async () => {
     const second = await fx.newKey(fx.emu.accountId, {});
     await snippet('default key');
     await snippet('second key', second);
@@ -57,8 +57,8 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
     const theirs = (await ops()).items[0]!;
     assert.equal(theirs.charged_millicredits, 'default key'.length);
     const hidden = await fx.api(`/billing/credits/operations/${theirs.operation_id}`, { key: second });
-    assert.equal(hidden.status, 404);
-    assert.equal(errorCode(hidden), 'not_found');
+    assert.equal(hidden.status, 403);
+    assert.equal(errorCode(hidden), 'operation_not_owned');
     assert.equal((await fx.api('/billing/credits/operations/cop_nope')).status, 404);
   });
 
@@ -115,14 +115,16 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
     assert.equal((await jobReceipt(tiny.id)).charged_millicredits, 2000);
   });
 
-  it('gives job receipts to every key of the account but not to other accounts', async () => {
+  it('gives job receipts to every key of the account; another account gets 403 job_not_owned', async () => {
     const job = fakeJob(app(), fx.emu.accountId);
     const second = await fx.newKey(fx.emu.accountId, {});
     assert.equal((await jobReceipt(job.id, second)).job_id, job.id);
     assert.ok(!(await ops('', second)).items.some((o) => o.job_id === job.id));
     assert.ok((await ops()).items.some((o) => o.job_id === job.id));
     const other = await fx.newAccount(10);
-    assert.equal((await fx.api(`/billing/credits/jobs/${job.id}`, { key: other.apiKey })).status, 404);
+    const foreign = await fx.api(`/billing/credits/jobs/${job.id}`, { key: other.apiKey });
+    assert.equal(foreign.status, 403);
+    assert.equal(errorCode(foreign), 'job_not_owned');
     assert.equal((await fx.api('/billing/credits/jobs/job_missing')).status, 404);
   });
 

@@ -95,14 +95,16 @@ describe('emulator: translation jobs', () => {
     assert.equal((await waitEnded(fx, job.id as string)).status, 'completed');
   });
 
-  it('answers 422 unsupported_language, 400 unavailable engine, 403 engine not allowed for the key', async () => {
+  it('answers 422 unsupported_language, 422 unavailable engine (invalid job parameters), 403 engine not allowed for the key', async () => {
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const lang = await createJob(fx, { document_id: doc, target_lang: 'xx', source_lang: 'yy' });
     assert.equal(lang.status, 422);
     assert.equal(errorCode(lang), 'unsupported_language');
     assert.deepEqual(fieldNames(lang).sort(), ['source_lang', 'target_lang']);
     const engine = await createJob(fx, { document_id: doc, target_lang: 'de', engine: 'xr-offline' });
-    assert.equal(engine.status, 400);
+    assert.equal(engine.status, 422);
+    assert.equal(errorCode(engine), 'engine_unavailable');
+    assert.deepEqual(fieldNames(engine), ['engine']);
     const key = await fx.newKey(fx.emu.accountId, { allowed_engines: ['xr-lite'] });
     const denied = await createJob(fx, { document_id: doc, target_lang: 'de' }, { key });
     assert.equal(denied.status, 403);
@@ -131,14 +133,17 @@ describe('emulator: translation jobs', () => {
     assert.equal((await createJob(fx, { document_id: codeOnly, target_lang: 'de' })).status, 422);
   });
 
-  it('GET /jobs/{id} is free and scoped to the account', async () => {
+  it('GET /jobs/{id} is free and scoped to the account: another account\'s job is 403 job_not_owned', async () => {
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
     const before = (await fx.ledger()).length;
     assert.equal((await getJob(fx, id)).id, id);
     assert.equal((await fx.ledger()).length, before);
     const other = await fx.newAccount(1000);
-    assert.equal((await fx.api(`/jobs/${id}`, { key: other.apiKey })).status, 404);
+    const foreign = await fx.api(`/jobs/${id}`, { key: other.apiKey });
+    assert.equal(foreign.status, 403);
+    assert.equal(errorCode(foreign), 'job_not_owned');
+    assert.equal((await fx.api(`/jobs/${id}/cancel`, { method: 'POST', key: other.apiKey })).status, 403);
     assert.equal((await fx.api('/jobs/job_nope')).status, 404);
   });
 

@@ -101,23 +101,28 @@ describe('emulator: POST /ai/translate-snippet', () => {
     assert.equal((await snippet({ text: 'x', target_lang: 'de', engine: 'xr-lite' }, key)).status, 200);
   });
 
-  it('answers 402 insufficient_credits when the balance is below the cost, charging nothing', async () => {
+  it('answers 402 insufficient_credits unless the balance is above the cost (part 8 rule 1), charging nothing', async () => {
     const poor = await fx.newAccount(3);
-    const r = await snippet({ text: 'abcd', target_lang: 'de' }, poor.apiKey);
-    assert.equal(r.status, 402);
-    assert.equal(errorCode(r), 'insufficient_credits');
+    for (const text of ['abcd', 'abc']) {
+      const r = await snippet({ text, target_lang: 'de' }, poor.apiKey);
+      assert.equal(r.status, 402, text);
+      assert.equal(errorCode(r), 'insufficient_credits');
+    }
     assert.equal((await fx.balance(poor.apiKey)).available, 3);
-    assert.equal((await snippet({ text: 'abc', target_lang: 'de' }, poor.apiKey)).status, 200);
-    assert.equal((await fx.balance(poor.apiKey)).available, 0);
+    assert.equal((await snippet({ text: 'ab', target_lang: 'de' }, poor.apiKey)).status, 200);
+    assert.equal((await fx.balance(poor.apiKey)).available, 1);
   });
 
-  it('answers 402 when the key budget is below the cost although the account has credits', async () => {
+  it('a key budget below the cost does not refuse instant translation (rule 2); a used-up budget is 429 key_budget_exhausted', async () => {
     const key = await fx.newKey(fx.emu.accountId, { budget_millicredits: 10 });
     assert.equal((await snippet({ text: 'a'.repeat(8), target_lang: 'de' }, key)).status, 200);
-    const r = await snippet({ text: 'abc', target_lang: 'de' }, key);
-    assert.equal(r.status, 402);
-    assert.equal(errorCode(r), 'insufficient_credits');
-    assert.equal((await snippet({ text: 'ab', target_lang: 'de' }, key)).status, 200);
+    assert.equal((await snippet({ text: 'abc', target_lang: 'de' }, key)).status, 200, 'settled by usage past the budget');
+    const before = (await fx.ledger()).length;
+    const r = await snippet({ text: 'ab', target_lang: 'de' }, key);
+    assert.equal(r.status, 429);
+    assert.equal(errorCode(r), 'key_budget_exhausted');
+    assert.equal(r.headers.get('retry-after'), null, 'waiting does not help: no Retry-After');
+    assert.equal((await fx.ledger()).length, before, 'nothing charged');
   });
 
   it('answers 410 retired_endpoint for /ai/notes, /ai/chat, /ai/generate and /ai/ocr', async () => {

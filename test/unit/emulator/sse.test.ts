@@ -21,7 +21,9 @@ describe('emulator: SSE job streams', () => {
     assert.match(obj(r).ticket as string, /^sset_/);
     assert.equal(obj(r).expires_in, 30);
     const other = await fx.newAccount(1000);
-    assert.equal((await fx.api(`/sse/ticket/${id}`, { method: 'POST', key: other.apiKey })).status, 404);
+    const foreign = await fx.api(`/sse/ticket/${id}`, { method: 'POST', key: other.apiKey });
+    assert.equal(foreign.status, 403);
+    assert.equal(errorCode(foreign), 'job_not_owned');
     assert.equal((await fx.api(`/sse/ticket/${id}`, { method: 'POST', key: 'sk_wrong' })).status, 401);
   });
 

@@ -82,7 +82,7 @@ describe('emulator: webhooks CRUD (spec 2.9, 4.11)', () => {
     assert.equal((await create({ url: URL_A, events: ['*'] })).status, 201);
   });
 
-  it('counts every key of the account as the same user, and hides other accounts', async () => {
+  it('counts every key of the account as the same user; another account gets 403 webhook_not_owned', async () => {
     const secondKey = await fx.newKey(fx.emu.accountId, {});
     const hook = obj(await create({ url: URL_A, events: ['*'] }));
     assert.deepEqual((await list(secondKey)).map((h) => h.id), [hook.id]);
@@ -90,8 +90,10 @@ describe('emulator: webhooks CRUD (spec 2.9, 4.11)', () => {
     const other = await fx.newAccount(0);
     assert.deepEqual(await list(other.apiKey), []);
     const patch = await fx.api(`/webhooks/${hook.id as string}`, { method: 'PATCH', key: other.apiKey, body: { description: 'x' } });
-    assert.equal(patch.status, 404);
-    assert.equal((await fx.api(`/webhooks/${hook.id as string}`, { method: 'DELETE', key: other.apiKey })).status, 404);
+    assert.equal(patch.status, 403);
+    assert.equal(errorCode(patch), 'webhook_not_owned');
+    assert.equal((await fx.api(`/webhooks/${hook.id as string}`, { method: 'DELETE', key: other.apiKey })).status, 403);
+    assert.equal((await fx.api('/webhooks/wh_missing', { method: 'DELETE' })).status, 404);
     assert.equal((await list()).length, 1);
   });
 
