@@ -4,7 +4,7 @@
  * never echo a URL that might carry user info.
  */
 import { API_PATH_SUFFIX, isLoopbackHost } from '../shared/serviceUrl.ts';
-import { invalidRequest, type ValidationError } from './error-classes.ts';
+import { invalidRequest, UnexpectedResponseError, type ValidationError } from './error-classes.ts';
 
 export { API_PATH_SUFFIX, isLoopbackHost };
 
@@ -32,6 +32,28 @@ export function assertSafeUrl(raw: string | URL, field = 'url'): URL {
       field,
     );
   }
+  return url;
+}
+
+/**
+ * An address the service sent in a body (download-link `url`, presign `upload_url`): untrusted, so it
+ * must be an absolute http(s) URL without user info, plain http only to loopback hosts (the same rule
+ * as the configured URL). Anything else is an UnexpectedResponseError (`unexpected_response`) that
+ * never echoes the value (it may carry a token).
+ */
+export function assertServerUrl(raw: unknown, what: string): URL {
+  const refuse = (why: string): UnexpectedResponseError =>
+    new UnexpectedResponseError(`The service sent ${what} that ${why}; refused.`, { code: 'unexpected_response' });
+  if (typeof raw !== 'string' || raw.trim() === '') throw refuse('is empty');
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw refuse('is not an absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('is not an http(s) URL');
+  if (url.username !== '' || url.password !== '') throw refuse('carries a user name or password');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw refuse('uses plain http to a non-loopback host');
   return url;
 }
 

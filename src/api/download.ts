@@ -14,14 +14,13 @@ import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises
 import { basename, dirname, extname, join } from 'node:path';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
 import { createApiError } from './errors.ts';
-import { AbortError, ConnectionError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
+import { AbortError, ConnectionError, invalidRequest } from './error-classes.ts';
 import { headerValue } from './headers.ts';
+import { MAX_REDIRECTS, nextRedirectUrl, REDIRECT_STATUSES, refuse } from './redirect.ts';
 import { readBodyText, type Requester } from './requester.ts';
 import { toTransportError, type SendResult } from './transport.ts';
 
-export const MAX_REDIRECTS = 5;
 export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_UNIQUE_SUFFIX = 999;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -63,29 +62,7 @@ export class FileExistsError extends Error {
 Object.defineProperty(FileExistsError.prototype, 'name', { value: 'FileExistsError', writable: true, configurable: true });
 
 export type DownloadSource = { path: string } | { url: string };
-
-function refuse(message: string, status: number): UnexpectedResponseError {
-  return new UnexpectedResponseError(message, { code: 'unexpected_redirect', status, method: 'GET' });
-}
-
-/** The next hop of a redirect, or a refusal: http(s) only, no https→http downgrade. */
-export function nextRedirectUrl(current: URL, location: string | undefined, status: number): URL {
-  if (location === undefined || location.trim() === '') throw refuse('The download was redirected without a target address.', status);
-  let next: URL;
-  try {
-    next = new URL(location.trim(), current);
-  } catch {
-    throw refuse('The download was redirected to an invalid address.', status);
-  }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw refuse('The download was redirected to a non-http(s) address; refused.', status);
-  }
-  if (current.protocol === 'https:' && next.protocol === 'http:') {
-    throw refuse('The download was redirected from https to plain http; refused.', status);
-  }
-  if (next.username !== '' || next.password !== '') throw refuse('The download was redirected to an address with credentials; refused.', status);
-  return next;
-}
+export { MAX_REDIRECTS, nextRedirectUrl };
 
 function candidateName(name: string, n: number): string {
   if (n === 0) return name;
@@ -298,7 +275,7 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
     }
     if (res.status < 200 || res.status > 299) {
       const text = await readBodyText(res.body, 64 * 1024, res.describe);
-      throw createApiError(res.status, text ?? '', res.headers, { method: 'GET', path: describe });
+      throw createApiError(res.status, text ?? '', res.headers, { method: 'GET', path: describe, scrub: transport.scrub });
     }
     return writeBody(res, dest, opts);
   });

@@ -15,11 +15,13 @@ export type ErrorCode =
   | 'engine_unavailable'
   | 'unsupported_language'
   | 'authentication_failed'
+  | 'finalize_token_invalid'
   | 'insufficient_credits'
   | 'permission_denied'
   | 'engine_not_allowed'
   | 'not_found'
   | 'sse_not_available'
+  | 'conflict'
   | 'already_ended'
   | 'idempotency_request_conflict'
   | 'gone'
@@ -28,6 +30,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_format'
   | 'rate_limited'
+  | 'key_budget_exhausted'
   | 'service_unavailable'
   | 'server_error'
   | 'unexpected_response'
@@ -78,18 +81,25 @@ export class DocTranslateError extends Error {
   }
 }
 
-/** 401: key invalid, or a finalize token invalid or expired. Fix credentials; not retried. */
+/** 401: the API key is missing, invalid or revoked. Fix the key; not retried. */
 export class AuthenticationError extends DocTranslateError {}
+/**
+ * 401 at upload finalize (spec part 7): the finalize token is invalid or expired. The key is fine;
+ * the fix is a new upload (presign, PUT, finalize), not a new key. Code `finalize_token_invalid`.
+ */
+export class FinalizeTokenError extends DocTranslateError {}
 /** 402: not enough credits (account balance after debt, or the key's budget) to start. */
 export class InsufficientCreditsError extends DocTranslateError {}
 /** 403: permission, ownership, or the key may not use the chosen engine (`engine_not_allowed`). */
 export class PermissionError extends DocTranslateError {}
 /** 404: resource missing or deleted; `sse_not_available` when the SSE stream is not open. */
 export class NotFoundError extends DocTranslateError {}
+/** 409 whose reason the client does not know (code `conflict`); the subclasses are the known ones. */
+export class ConflictError extends DocTranslateError {}
 /** 409 on cancel: the job has already ended. */
-export class AlreadyEndedError extends DocTranslateError {}
+export class AlreadyEndedError extends ConflictError {}
 /** 409 `idempotency_request_conflict`: same key, different body. Query the original first. */
-export class IdempotencyConflictError extends DocTranslateError {}
+export class IdempotencyConflictError extends ConflictError {}
 /** 410: `gone` (upload not found / expired), `idempotency_job_gone`, or `retired_endpoint`. */
 export class GoneError extends DocTranslateError {}
 /** 413: over the single-file size limit. */
@@ -116,6 +126,12 @@ export class RateLimitedError extends DocTranslateError {
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 }
+
+/**
+ * 429 `key_budget_exhausted` (spec parts 5, 7): this API key's own budget is used up. Not a rate
+ * limit: waiting does not help and it is never retried; the key's budget must be raised.
+ */
+export class KeyBudgetExhaustedError extends DocTranslateError {}
 
 /** 503: temporarily unavailable; retried with backoff. */
 export class ServiceUnavailableError extends DocTranslateError {
@@ -163,6 +179,9 @@ export class AbortError extends DocTranslateError {
 const NAMED: [new (...args: never[]) => Error, string][] = [
   [DocTranslateError, 'DocTranslateError'],
   [AuthenticationError, 'AuthenticationError'],
+  [FinalizeTokenError, 'FinalizeTokenError'],
+  [ConflictError, 'ConflictError'],
+  [KeyBudgetExhaustedError, 'KeyBudgetExhaustedError'],
   [InsufficientCreditsError, 'InsufficientCreditsError'],
   [PermissionError, 'PermissionError'],
   [NotFoundError, 'NotFoundError'],

@@ -10,10 +10,13 @@
 import {
   AlreadyEndedError,
   AuthenticationError,
+  ConflictError,
   DocTranslateError,
+  FinalizeTokenError,
   GoneError,
   IdempotencyConflictError,
   InsufficientCreditsError,
+  KeyBudgetExhaustedError,
   NotFoundError,
   PayloadTooLargeError,
   PermissionError,
@@ -29,7 +32,7 @@ import {
 } from './error-classes.ts';
 import { parseErrorBody } from './error-body.ts';
 import { headerValue, type HeadersLike } from './headers.ts';
-import { redactPath, scrubSecrets } from './redact.ts';
+import { redactPath, scrubHeaderValue } from './redact.ts';
 import { parseRetryAfter } from './retry.ts';
 
 export * from './error-classes.ts';
@@ -42,6 +45,8 @@ export interface ErrorContext {
   hasIdempotencyKey?: boolean;
   /** Clock for Retry-After HTTP dates; defaults to Date.now(). */
   now?: number;
+  /** Extra scrubbing of server text (the transport's: masks the configured key wherever it appears). */
+  scrub?: (text: string) => string;
 }
 
 const RETIRED_PATHS: ReadonlySet<string> = new Set(['/ai/notes', '/ai/chat', '/ai/generate', '/ai/ocr']);
@@ -52,11 +57,13 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   engine_unavailable: 'The selected translation engine is not available.',
   unsupported_language: 'The language is not supported.',
   authentication_failed: 'The API key was rejected. Set a valid API key.',
+  finalize_token_invalid: 'The upload could not be confirmed: its finalize token is invalid or has expired. Upload the file again.',
   insufficient_credits: 'Not enough credits to start this work. Top up and try again.',
   permission_denied: 'This key is not allowed to do that.',
   engine_not_allowed: 'This API key is not allowed to use the selected engine.',
   not_found: 'The requested resource does not exist.',
   sse_not_available: 'Live progress is not available.',
+  conflict: 'The request conflicts with the current state of the resource.',
   already_ended: 'The job has already ended.',
   idempotency_request_conflict: 'A different request was already sent with this idempotency key.',
   gone: 'The resource is no longer available.',
@@ -65,18 +72,23 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'The file is larger than the service allows.',
   unsupported_format: 'The file format is not supported.',
   rate_limited: 'Too many requests. Wait and try again.',
+  key_budget_exhausted: "This API key's budget is used up. Raise the key's budget to start new work.",
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
   server_error: 'The service had an internal error. Try again later.',
   unexpected_redirect: 'The service answered with an unexpected redirect.',
   unexpected_status: 'The service answered with an unexpected status.',
 };
 
+/** Codes whose message is always the client's own: what to do differs from what a service text may suggest. */
+const OWN_MESSAGE: ReadonlySet<ErrorCode> = new Set(['key_budget_exhausted', 'finalize_token_invalid']);
+
 const KNOWN_BY_STATUS: Record<number, readonly ErrorCode[]> = {
   400: ['engine_unavailable', 'unsupported_language', 'invalid_request'],
   403: ['engine_not_allowed', 'permission_denied'],
-  409: ['idempotency_request_conflict', 'already_ended'],
+  409: ['idempotency_request_conflict', 'already_ended', 'conflict'],
   410: ['idempotency_job_gone', 'retired_endpoint', 'gone'],
   422: ['unsupported_language', 'engine_unavailable', 'invalid_request'],
+  429: ['key_budget_exhausted', 'rate_limited'],
 };
 
 function pathOnly(path: string | undefined): string {
@@ -100,6 +112,10 @@ function deriveCode(status: number, serviceCode: string | undefined, fieldErrors
       if (instant && serviceCode === undefined) return status === 400 ? 'engine_unavailable' : 'unsupported_language';
       return 'invalid_request';
     case 401:
+      // Spec 7: at finalize a 401 also means the finalize token is invalid or expired. A code about
+      // the token (or none: presign just accepted the same key) is the token; any other is the key.
+      if (path !== '/upload/finalize') return 'authentication_failed';
+      if (serviceCode === undefined || /finalize|token/.test(serviceCode)) return 'finalize_token_invalid';
       return 'authentication_failed';
     case 402:
       return 'insufficient_credits';
@@ -109,9 +125,12 @@ function deriveCode(status: number, serviceCode: string | undefined, fieldErrors
     case 404:
       return path.startsWith('/sse/') ? 'sse_not_available' : 'not_found';
     case 409:
+      // Decided by the body's reason code, never by whether the request carried an Idempotency-Key.
       if ((serviceCode ?? '').includes('idempotency')) return 'idempotency_request_conflict';
-      if (path.endsWith('/cancel')) return 'already_ended';
-      return ctx.hasIdempotencyKey ? 'idempotency_request_conflict' : 'already_ended';
+      if ((serviceCode ?? '').includes('ended')) return 'already_ended';
+      // The spec's only 409 at cancel is "job already ended".
+      if (serviceCode === undefined && path.endsWith('/cancel')) return 'already_ended';
+      return 'conflict';
     case 410:
       if (RETIRED_PATHS.has(path)) return 'retired_endpoint';
       if ((serviceCode ?? '').includes('idempotency')) return 'idempotency_job_gone';
@@ -121,7 +140,7 @@ function deriveCode(status: number, serviceCode: string | undefined, fieldErrors
     case 415:
       return 'unsupported_format';
     case 429:
-      return 'rate_limited';
+      return (serviceCode ?? '').includes('budget') ? 'key_budget_exhausted' : 'rate_limited';
     case 503:
       return 'service_unavailable';
     default:
@@ -137,22 +156,27 @@ export function createApiError(status: number, body: unknown, headers: HeadersLi
   const code = deriveCode(status, parsed.serviceCode, parsed.fieldErrors, context);
   const retryAfter = headerValue(headers, 'retry-after')?.trim() || undefined;
   const details: ErrorDetails = { code, status };
+  const scrub = (text: string): string => scrubHeaderValue(context.scrub ? context.scrub(text) : text);
   const requestId = headerValue(headers, 'x-request-id');
-  if (requestId) details.requestId = scrubSecrets(requestId).slice(0, 200);
+  if (requestId) details.requestId = scrub(requestId).slice(0, 200);
   if (parsed.serviceCode !== undefined) details.serviceCode = parsed.serviceCode;
   if (context.method !== undefined) details.method = context.method.toUpperCase();
   if (context.path !== undefined) details.path = redactPath(context.path);
-  if (retryAfter !== undefined) details.retryAfter = retryAfter.slice(0, 100);
-  const message = parsed.message ?? DEFAULT_MESSAGES[code] ?? `The service answered HTTP ${status}.`;
+  if (retryAfter !== undefined) details.retryAfter = scrub(retryAfter).slice(0, 100);
+  const serviceText = parsed.message !== undefined ? scrub(parsed.message) : undefined;
+  const message = (OWN_MESSAGE.has(code) ? undefined : serviceText) ?? DEFAULT_MESSAGES[code] ?? `The service answered HTTP ${status}.`;
+  const fieldErrors = context.scrub ? parsed.fieldErrors.map((f) => ({ field: scrub(f.field), message: scrub(f.message) })) : parsed.fieldErrors;
   const retryAfterMs = parseRetryAfter(retryAfter, context.now ?? Date.now());
 
   switch (code) {
     case 'invalid_request':
     case 'engine_unavailable':
     case 'unsupported_language':
-      return new ValidationError(message, details, parsed.fieldErrors);
+      return new ValidationError(message, details, fieldErrors);
     case 'authentication_failed':
       return new AuthenticationError(message, details);
+    case 'finalize_token_invalid':
+      return new FinalizeTokenError(message, details);
     case 'insufficient_credits':
       return new InsufficientCreditsError(message, details);
     case 'permission_denied':
@@ -165,6 +189,8 @@ export function createApiError(status: number, body: unknown, headers: HeadersLi
       return new AlreadyEndedError(message, details);
     case 'idempotency_request_conflict':
       return new IdempotencyConflictError(message, details);
+    case 'conflict':
+      return new ConflictError(message, details);
     case 'gone':
     case 'idempotency_job_gone':
     case 'retired_endpoint':
@@ -175,6 +201,8 @@ export function createApiError(status: number, body: unknown, headers: HeadersLi
       return new UnsupportedFormatError(message, details);
     case 'rate_limited':
       return new RateLimitedError(message, details, retryAfterMs);
+    case 'key_budget_exhausted':
+      return new KeyBudgetExhaustedError(message, details);
     case 'service_unavailable':
       return new ServiceUnavailableError(message, details, retryAfterMs);
     case 'server_error':

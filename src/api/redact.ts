@@ -1,7 +1,9 @@
 /**
  * Redaction for log lines and error messages. Everything not on an allow-list is hidden:
  * header values outside SAFE_HEADERS, every query value (SSE tickets, share tokens), secret path
- * segments, and whole paths on origins other than the API (presigned storage addresses).
+ * segments, and whole paths on origins other than the API (presigned storage addresses). Values
+ * that are shown (allow-listed headers, request ids, Location) are still scrubbed of anything
+ * key- or token-like (`scrubHeaderValue`): a hostile server may echo the key in any header.
  */
 import { maskApiKey } from '../shared/apiKey.ts';
 import { headerEntries, type HeadersLike } from './headers.ts';
@@ -52,6 +54,26 @@ export function scrubSecrets(text: string, secrets: readonly string[] = []): str
   return out.replace(KEY_PATTERN, (match) => maskApiKey(match));
 }
 
+/** Share and library-link tokens sit in the path segment after these (spec 4.12, 4.13). */
+const TOKEN_SEGMENT = /(\/(?:shares|links|download-ticket|tickets?)\/)[^/?#\s"',;]+/gi;
+/** Query values anywhere in the text (tickets, signatures, share tokens in addresses). */
+const QUERY_VALUE = /([?&][^=&?#\s"']+=)[^&#\s"']+/g;
+/** `Bearer <token>`, `token=…`, `ticket: …` style credentials inside a header value. */
+const CREDENTIAL_PARAM = /\b((?:bearer|basic|token|access_token|ticket|signature|sig|secret|password|api[_-]?key)\s*[=: ]\s*"?)[^\s",;&]+/gi;
+
+/**
+ * A server-sent header value (request id, Location, WWW-Authenticate, ...) made safe to log or keep:
+ * control characters removed, the key (given or key-shaped), share/link tokens, query values and
+ * credential parameters masked. Idempotent.
+ */
+export function scrubHeaderValue(value: string, secrets: readonly string[] = []): string {
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return scrubSecrets(clean, secrets)
+    .replace(TOKEN_SEGMENT, `$1${REDACTED}`)
+    .replace(QUERY_VALUE, `$1${REDACTED}`)
+    .replace(CREDENTIAL_PARAM, (match, prefix: string) => (match.slice(prefix.length) === REDACTED ? match : `${prefix}${REDACTED}`));
+}
+
 function maskCredentialHeader(name: string, value: string): string {
   if (name === 'authorization' || name === 'proxy-authorization') {
     const [scheme, ...rest] = value.trim().split(/\s+/);
@@ -60,14 +82,17 @@ function maskCredentialHeader(name: string, value: string): string {
   return maskApiKey(value);
 }
 
-/** `name: value` pairs, lower-cased names, values redacted unless allow-listed. */
-export function redactHeaders(headers: HeadersLike): string {
+/**
+ * `name: value` pairs, lower-cased names, values redacted unless allow-listed, and even allow-listed
+ * values scrubbed (`secrets`: the configured key, masked wherever it appears).
+ */
+export function redactHeaders(headers: HeadersLike, secrets: readonly string[] = []): string {
   return headerEntries(headers)
     .map(([rawName, value]) => {
       const name = rawName.toLowerCase();
       if (CREDENTIAL_HEADERS.has(name)) return `${name}: ${maskCredentialHeader(name, value)}`;
-      if (name === 'location') return `${name}: ${redactUrl(value)}`;
-      return `${name}: ${SAFE_HEADERS.has(name) ? value : REDACTED}`;
+      if (name === 'location') return `${name}: ${scrubHeaderValue(redactUrl(value), secrets)}`;
+      return `${name}: ${SAFE_HEADERS.has(name) ? scrubHeaderValue(value, secrets) : REDACTED}`;
     })
     .join(', ');
 }

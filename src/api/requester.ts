@@ -198,6 +198,7 @@ export class Requester {
         path: req.path,
         hasIdempotencyKey: req.idempotencyKey !== undefined,
         now: this.#config.now(),
+        scrub: this.transport.scrub,
       });
     }
     const text = await readBodyText(res.body, MAX_JSON_BYTES, details);

@@ -2,13 +2,15 @@
  * The retry decision, as one pure function of its inputs (clock and randomness are passed in).
  *
  * Retried: connection failures, timeouts, 5xx and 429. Never retried: aborts, other 4xx (among
- * them 409 idempotency_request_conflict), and any POST/PATCH without an Idempotency-Key, because
+ * them 409 idempotency_request_conflict), a 429 `key_budget_exhausted` (waiting does not raise a
+ * key's budget), and any POST/PATCH without an Idempotency-Key, because
  * the service may already have acted on it. Waits honour Retry-After (seconds or HTTP date) up to
  * a cap; a server asking for longer than the cap gets no retry, so the caller never comes back
  * earlier than asked. Otherwise exponential backoff with full jitter: random in [0, base x 2^n],
  * capped.
  */
 import { DocTranslateError } from './error-classes.ts';
+import { parseHttpDate } from './http-date.ts';
 
 export const RETRY_DEFAULTS = {
   maxRetries: 4,
@@ -56,7 +58,7 @@ const TRANSPORT_CODES: ReadonlySet<string> = new Set(['connection_failed', 'time
 /** Whether the failure itself is transient (independent of method and attempt count). */
 export function isRetryableFailure(error: unknown, status?: number): boolean {
   const code = error instanceof DocTranslateError ? error.code : undefined;
-  if (code === 'aborted' || code === 'idempotency_request_conflict') return false;
+  if (code === 'aborted' || code === 'idempotency_request_conflict' || code === 'key_budget_exhausted') return false;
   if (code !== undefined && TRANSPORT_CODES.has(code)) return true;
   const effective = status ?? (error instanceof DocTranslateError ? error.status : undefined);
   if (effective === undefined) return false;
@@ -64,8 +66,8 @@ export function isRetryableFailure(error: unknown, status?: number): boolean {
 }
 
 /**
- * Parses Retry-After: delta-seconds or an HTTP date. Returns milliseconds to wait (>= 0), or
- * undefined when absent or malformed.
+ * Parses Retry-After: delta-seconds or an HTTP-date in any of its three forms, read as GMT
+ * (http-date.ts). Returns milliseconds to wait (>= 0), or undefined when absent or malformed.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -75,11 +77,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
     const seconds = Number(trimmed);
     return Number.isSafeInteger(seconds) ? seconds * 1000 : undefined;
   }
-  // Only the shapes of an HTTP date (RFC 9110 IMF-fixdate and its obsolete forms) carry letters.
-  if (!/^[A-Za-z]{3},? /.test(trimmed)) return undefined;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  const at = parseHttpDate(trimmed, now);
+  return at === undefined ? undefined : Math.max(0, at - now);
 }
 
 /** Full-jitter exponential backoff: uniform in [0, min(maxDelay, base x 2^attempt)]. */

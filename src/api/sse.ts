@@ -59,6 +59,22 @@ function parseData(raw: string): JobEventData | undefined {
   }
 }
 
+/**
+ * WHATWG server-sent events: a line ends in CRLF, LF or a lone CR. The text is normalised to LF as
+ * it arrives, so a CR that ends a chunk ends its line at once (a parser waiting for the next byte to
+ * see whether LF follows would hold an event back while the server keeps the connection open
+ * without a heartbeat); an LF that starts the next chunk after such a CR is dropped.
+ */
+export function createLineNormalizer(): (text: string) => string {
+  let pendingCr = false;
+  return (text: string): string => {
+    if (text === '') return text;
+    const rest = pendingCr && text.startsWith('\n') ? text.slice(1) : text;
+    pendingCr = rest.endsWith('\r');
+    return rest.replace(/\r\n?/g, '\n');
+  };
+}
+
 /** Closes a body nobody reads any more; undici reports that as an error, which is expected here. */
 function discard(body: ResponseBody): void {
   body.on('error', () => {});
@@ -90,7 +106,7 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
   }
   if (res.status < 200 || res.status > 299) {
     const text = await readBodyText(res.body, 64 * 1024, res.describe).catch(() => undefined);
-    return { kind: 'rejected', error: createApiError(res.status, text ?? '', res.headers, { method: 'GET', path }) };
+    return { kind: 'rejected', error: createApiError(res.status, text ?? '', res.headers, { method: 'GET', path, scrub: transport.scrub }) };
   }
   const contentType = headerValue(res.headers, 'content-type') ?? '';
   if (!/^text\/event-stream\b/i.test(contentType.trim())) {
@@ -134,9 +150,10 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
   });
 
   const decoder = new TextDecoder('utf-8');
+  const normalize = createLineNormalizer();
   try {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      parser.feed(normalize(decoder.decode(chunk, { stream: true })));
       if (terminal !== undefined || overflow) break;
     }
   } catch (err) {

@@ -20,7 +20,7 @@ import {
 } from './error-classes.ts';
 import { headerValue } from './headers.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { redactHeaders, redactPath, redactUrl } from './redact.ts';
+import { redactHeaders, redactPath, redactUrl, scrubHeaderValue } from './redact.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -124,6 +124,9 @@ export class Transport {
     return this.#timeoutMs;
   }
 
+  /** Server text made safe to log or keep: the configured key (wherever it appears) and tokens masked. */
+  readonly scrub = (text: string): string => scrubHeaderValue(text, [this.#apiKey]);
+
   /** One keep-alive dispatcher per origin. */
   #pool(origin: string): Pool {
     let pool = this.#pools.get(origin);
@@ -201,7 +204,7 @@ export class Transport {
 
     const started = performance.now();
     this.#logger.debug(`→ ${describe.method} ${redactUrl(url, this.base.origin)}`);
-    this.#logger.trace(`  request headers: ${redactHeaders(headers)}`);
+    this.#logger.trace(`  request headers: ${redactHeaders(headers, [this.#apiKey])}`);
     let res: Dispatcher.ResponseData;
     try {
       res = await this.#pool(url.origin).request({
@@ -220,13 +223,14 @@ export class Transport {
       throw mapped;
     }
 
-    const requestId = headerValue(res.headers, 'x-request-id');
+    const rawRequestId = headerValue(res.headers, 'x-request-id');
+    const requestId = rawRequestId !== undefined ? this.scrub(rawRequestId).slice(0, 200) : undefined;
     if (requestId !== undefined) details.requestId = requestId;
     const ms = Math.round(performance.now() - started);
     this.#logger.debug(
       `← ${res.statusCode} ${describe.method} ${describe.path} ${ms} ms${requestId ? ` x-request-id=${requestId}` : ''}`,
     );
-    this.#logger.trace(`  response headers: ${redactHeaders(res.headers)}`);
+    this.#logger.trace(`  response headers: ${redactHeaders(res.headers, [this.#apiKey])}`);
     res.body.once('close', cleanup);
     res.body.once('end', cleanup);
     const result: SendResult = { status: res.statusCode, headers: res.headers, body: res.body, describe };

@@ -86,7 +86,7 @@ export async function putFile(transport: Transport, opts: PutFileOptions): Promi
     });
     const text = await readBodyText(res.body, 64 * 1024, res.describe);
     if (res.status >= 200 && res.status <= 299) return;
-    throw createApiError(res.status, text ?? '', res.headers, { method: 'PUT', path: UPLOAD_DESCRIPTION });
+    throw createApiError(res.status, text ?? '', res.headers, { method: 'PUT', path: UPLOAD_DESCRIPTION, scrub: transport.scrub });
   } catch (err) {
     if (opts.signal?.aborted) throw new AbortError(undefined, { method: 'PUT', path: UPLOAD_DESCRIPTION });
     if (readError !== undefined) throw new LocalFileError('The file could not be read for upload.', readError);

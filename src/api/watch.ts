@@ -6,12 +6,18 @@
  * end that happened while disconnected is never missed. The promise always settles with the full
  * final job object (read with GET after `job_done`), or rejects with AbortError or a non-transient
  * error (e.g. the job does not exist, the key was revoked).
+ *
+ * Reconnecting is always paced: every reconnect waits, and the wait grows with each reconnect until
+ * a connection has stayed open for `HEALTHY_CONNECTION_MS`, so a server that ends every stream at
+ * once (instant `timeout` events, `job_done` while GET still shows the job running, instant errors)
+ * gets at most one connection per few seconds. A Retry-After on a refused ticket or stream is
+ * honoured. The queue position is `queue_position` only, never read from `stage_message` text.
  */
 import { sleep, throwIfAborted } from './abort.ts';
 import { AbortError, DocTranslateError } from './error-classes.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { pathSegment, type Requester } from './requester.ts';
-import { backoffDelay, isRetryableFailure } from './retry.ts';
+import { backoffDelay, isRetryableFailure, parseRetryAfter } from './retry.ts';
 import { isJobEnded, JobSchema, SseTicketSchema, type Job, type JobEventData } from './schemas.ts';
 import { DEFAULT_SSE_IDLE_TIMEOUT_MS, DEFAULT_SSE_MAX_BUFFER, readJobStream, type SseOutcome } from './sse.ts';
 
@@ -19,6 +25,8 @@ import { DEFAULT_SSE_IDLE_TIMEOUT_MS, DEFAULT_SSE_MAX_BUFFER, readJobStream, typ
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 export const MAX_POLL_INTERVAL_MS = 10_000;
 export const DEFAULT_MAX_SSE_FAILURES = 3;
+/** A connection open at least this long resets the reconnect backoff. */
+export const HEALTHY_CONNECTION_MS = 10_000;
 
 /** What `onUpdate` receives: the job's displayable state at one moment. */
 export interface JobProgress {
@@ -26,7 +34,9 @@ export interface JobProgress {
   status: Job['status'];
   stage: string;
   stage_progress: number;
+  /** Shown as the service wrote it; never parsed for a number. */
   stage_message: string;
+  /** Jobs ahead while queued (spec 2.3), only from the `queue_position` field. */
   queue_position?: number | null;
   error_msg?: string | null;
   /** Where the snapshot came from. */
@@ -65,7 +75,8 @@ function fromEvent(jobId: string, data: JobEventData): JobProgress {
     source: 'sse',
   };
   const extra = data as Record<string, unknown>;
-  if (typeof extra['queue_position'] === 'number' || extra['queue_position'] === null) p.queue_position = extra['queue_position'] as number | null;
+  const position = extra['queue_position'];
+  if (position === null || (Number.isSafeInteger(position) && (position as number) >= 0)) p.queue_position = position as number | null;
   if (typeof extra['error_msg'] === 'string' || extra['error_msg'] === null) p.error_msg = extra['error_msg'] as string | null;
   return p;
 }
@@ -98,7 +109,9 @@ class Watcher {
   }
 
   #emit(progress: JobProgress): void {
-    const key = `${progress.status}\u0000${progress.stage}\u0000${progress.stage_progress}\u0000${progress.stage_message}`;
+    const key = [progress.status, progress.stage, progress.stage_progress, progress.stage_message, progress.queue_position, progress.error_msg]
+      .map((v) => (v === undefined || v === null ? '' : String(v)))
+      .join('\u0000');
     if (key === this.#lastKey) return;
     this.#lastKey = key;
     this.#opts.onUpdate?.(progress);
@@ -150,7 +163,10 @@ class Watcher {
       jobId: this.#jobId,
       ticket,
       ...(signal !== undefined ? { signal } : {}),
-      onSnapshot: (data) => this.#emit(fromEvent(this.#jobId, data)),
+      // The end is reported from GET /jobs/{id} (the full job), never from the stream alone.
+      onSnapshot: (data) => {
+        if (!isJobEnded(data.status)) this.#emit(fromEvent(this.#jobId, data));
+      },
       maxBufferSize: this.#opts.sseMaxBufferSize ?? DEFAULT_SSE_MAX_BUFFER,
       idleTimeoutMs: this.#opts.sseIdleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
       logger: this.#logger,
@@ -161,17 +177,25 @@ class Watcher {
   async #viaSse(): Promise<Job | undefined> {
     const maxFailures = this.#opts.maxSseFailures ?? DEFAULT_MAX_SSE_FAILURES;
     let failures = 0;
+    // Reconnects since the last connection that stayed open HEALTHY_CONNECTION_MS: the backoff level.
+    let reconnects = 0;
     for (;;) {
       throwIfAborted(this.#opts.signal);
+      const opened = Date.now();
       const outcome = await this.#connect();
       if (outcome === 'no_ticket_endpoint' || outcome.kind === 'not_open') {
         this.#logger.info(`live progress is not available for job ${this.#jobId}; polling instead`);
         return undefined;
       }
+      reconnects = Date.now() - opened >= HEALTHY_CONNECTION_MS ? 1 : reconnects + 1;
       if (outcome.kind === 'done') {
         const job = await this.#getJob();
         if (isJobEnded(job.status)) return job;
+        // The stream said the job ended but the job says otherwise (e.g. a lagging replica).
+        this.#emit(fromJob(job));
+        this.#logger.debug(`live progress for job ${this.#jobId} reported its end, but the job is ${job.status}; reconnecting later`);
         failures = 0;
+        await sleep(this.#delay(reconnects), this.#opts.signal);
         continue;
       }
       const productive = (outcome.kind === 'dropped' || outcome.kind === 'ended') && outcome.events > 0;
@@ -191,7 +215,8 @@ class Watcher {
         this.#logger.info(`live progress for job ${this.#jobId} keeps failing; polling instead`);
         return undefined;
       }
-      await sleep(this.#delay(Math.max(failures, 1)), this.#opts.signal);
+      const told = outcome.kind === 'dropped' || outcome.kind === 'rejected' ? parseRetryAfter(outcome.error.retryAfter, Date.now()) : undefined;
+      await sleep(Math.max(this.#delay(reconnects), told ?? 0), this.#opts.signal);
     }
   }
 

@@ -5,6 +5,7 @@
  * a null url means the direct endpoint).
  */
 import * as z from 'zod/mini';
+import { assertServerUrl } from '../config.ts';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { ArtifactSchema, DownloadLinkSchema, looseListSchema, type Artifact, type DownloadLink } from '../schemas.ts';
@@ -63,7 +64,10 @@ export class Artifacts {
     if (via === 'link') {
       const link = await this.downloadLink(artifactId, opts.signal !== undefined ? { signal: opts.signal } : {});
       const options = { fallbackFilename: link.filename || fallback, ...rest };
-      if (link.url !== null && link.url !== '') return downloadToFile(this.#requester, { url: link.url }, options);
+      if (link.url !== null && link.url !== '') {
+        const url = assertServerUrl(link.url, 'a download address');
+        return downloadToFile(this.#requester, { url: url.href }, options);
+      }
       return downloadToFile(this.#requester, { path: direct }, options);
     }
     return downloadToFile(this.#requester, { path: direct }, { fallbackFilename: fallback, ...rest });

@@ -11,6 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { assertServerUrl } from '../config.ts';
 import { invalidRequest, isDocTranslateError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -103,9 +104,10 @@ export class Uploads {
         const req: PresignRequest = { filename, file_size: size };
         if (opts.mimeType !== undefined) req.mime_type = opts.mimeType;
         const presigned = await this.presign(req, { maxRetries: 0, ...(signal !== undefined ? { signal } : {}) });
+        const uploadUrl = assertServerUrl(presigned.upload_url, 'an upload address');
         try {
           await putFile(this.#requester.transport, {
-            url: presigned.upload_url,
+            url: uploadUrl.href,
             headers: presigned.upload_headers,
             filePath,
             size,

@@ -9,6 +9,7 @@ import {
   GoneError,
   IdempotencyConflictError,
   InsufficientCreditsError,
+  KeyBudgetExhaustedError,
   LIMITS,
   PermissionError,
   TimeoutError,
@@ -167,15 +168,19 @@ describe('api/client: instant translation against the emulator', function () {
     }
   });
 
-  it('402 when credits or the key budget are short; nothing charged', async () => {
+  it('402 when credits are short, nothing charged; a key budget is settled by usage, then a used-up key is KeyBudgetExhaustedError', async () => {
     const poor = await ctl.createAccount(5);
     const err = await fails(() => client({ apiKey: poor.api_key }).translateSnippet({ text: 'Ten chars!', target_lang: 'de' }));
     assert.ok(err instanceof InsufficientCreditsError && err.code === 'insufficient_credits', String(err));
     assert.equal(err.status, 402);
-    const { api_key: budgeted } = await ctl.createKey(accountId, { budget_millicredits: 3 });
-    const budget = await fails(() => client({ apiKey: budgeted }).translateBatch({ segments: [{ id: 'a', text: 'abcd' }], target_lang: 'de' }));
-    assert.ok(budget instanceof InsufficientCreditsError);
     assert.deepEqual(await ctl.charges(), []);
+    const { api_key: budgeted } = await ctl.createKey(accountId, { budget_millicredits: 3 });
+    await client({ apiKey: budgeted }).translateBatch({ segments: [{ id: 'a', text: 'abcd' }], target_lang: 'de' });
+    assert.deepEqual((await ctl.charges()).map((c) => c.amount_millicredits), [4]);
+    const budget = await fails(() => client({ apiKey: budgeted }).translateBatch({ segments: [{ id: 'a', text: 'abcd' }], target_lang: 'de' }));
+    assert.ok(budget instanceof KeyBudgetExhaustedError && budget.code === 'key_budget_exhausted', String(budget));
+    assert.equal(budget.attempts, 1, 'not retried');
+    assert.equal((await ctl.charges()).length, 1);
     jar.addLines(logger.lines);
     jar.assertClean(poor.api_key);
     jar.assertClean(budgeted);

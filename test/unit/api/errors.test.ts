@@ -5,6 +5,7 @@ import {
   AbortError,
   AlreadyEndedError,
   AuthenticationError,
+  ConflictError,
   ConnectionError,
   DocTranslateError,
   GoneError,
@@ -77,8 +78,10 @@ describe('api/errors: createApiError', () => {
     assert.equal(createApiError(400, body('bad_engine'), {}, { path: '/jobs' }).code, 'engine_unavailable');
   });
 
-  it('tells 409 conflict from 409 already-ended by context when the body says nothing', () => {
-    assert.ok(createApiError(409, '', {}, { method: 'POST', path: '/jobs', hasIdempotencyKey: true }) instanceof IdempotencyConflictError);
+  it('tells the kinds of 409 apart by the body\'s reason code; cancel without a code is already-ended', () => {
+    const codeless = createApiError(409, '', {}, { method: 'POST', path: '/jobs', hasIdempotencyKey: true });
+    assert.ok(codeless instanceof ConflictError && !(codeless instanceof IdempotencyConflictError));
+    assert.equal(codeless.code, 'conflict');
     assert.ok(createApiError(409, '', {}, { method: 'POST', path: '/jobs/j1/cancel' }) instanceof AlreadyEndedError);
     assert.ok(createApiError(409, body('conflict_idempotency'), {}, { path: '/x' }) instanceof IdempotencyConflictError);
   });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DocTranslateClient, nextRedirectUrl, UnexpectedResponseError, ValidationError, type DownloadResult } from '../../../src/api/index.ts';
+import { DocTranslateClient, nextRedirectUrl, UnexpectedResponseError, type DownloadResult } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
 
@@ -124,7 +124,7 @@ describe('api/download redirects toward another origin', () => {
     for (const [location, type] of [
       [`http://user:pass@127.0.0.1:${new URL(attacker.origin).port}/x`, UnexpectedResponseError],
       ['', UnexpectedResponseError],
-      ['http://example.invalid/file', ValidationError],
+      ['http://example.invalid/file', UnexpectedResponseError],
     ] as const) {
       redirectTo(301, location);
       const err = await rejection(() => client.artifacts.download('a1', { targetDir: freshDir() }));
