@@ -1,0 +1,144 @@
+/**
+ * `npm run localize -- <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr]`
+ * `npm run localize -- <folder> --merge-locks <lock of shard 1> ... <lock of shard n>`
+ *
+ * Reads <folder>/doc-translate.json; the service URL from DOC_TRANSLATE_BASE_URL and the key from
+ * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: --check found
+ * stale, missing or conflicting translations; 2: an error (one clear line on stderr).
+ */
+import { resolve } from 'node:path';
+import { DocTranslateClient, DocTranslateError } from '../api/index.ts';
+import { ConfigError, LOCK_FILE, loadConfig } from './config.ts';
+import { atomicWrite, nodeFs } from './fs.ts';
+import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
+import { parseShard, type LocalizeOptions } from './scan.ts';
+import { dryRun, planStatus } from './status.ts';
+import { update } from './update.ts';
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export const USAGE = 'usage: localize <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr] | <folder> --merge-locks <lock>...';
+
+class UsageError extends Error {}
+
+interface Args {
+  folder: string;
+  check: boolean;
+  dryRun: boolean;
+  json: boolean;
+  shard?: string;
+  langs?: string[];
+  mergeLocks?: string[];
+}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const args: Partial<Args> & { check: boolean; dryRun: boolean; json: boolean } = { check: false, dryRun: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--check') args.check = true;
+    else if (a === '--dry-run') args.dryRun = true;
+    else if (a === '--json') args.json = true;
+    else if (a === '--shard' || a.startsWith('--shard=')) args.shard = value();
+    else if (a === '--lang' || a.startsWith('--lang=')) args.langs = value().split(',').map((s) => s.trim());
+    else if (a === '--merge-locks') {
+      args.mergeLocks = argv.slice(i + 1);
+      break;
+    }
+    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
+    else if (args.folder === undefined) args.folder = a;
+    else throw new UsageError(`unexpected argument ${a}`);
+  }
+  if (args.folder === undefined) throw new UsageError('the folder holding doc-translate.json is required');
+  if (args.check && args.dryRun) throw new UsageError('--check and --dry-run exclude each other');
+  return args as Args;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(parseArgs(argv), io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`localize: ${err.message}`);
+      io.err(USAGE);
+    } else if (err instanceof ConfigError || err instanceof LockError || err instanceof DocTranslateError || err instanceof RangeError) {
+      io.err(`localize: ${err.message}`);
+    } else {
+      io.err(`localize: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return 2;
+  }
+}
+
+async function run(args: Args, io: CliIo): Promise<number> {
+  const folder = resolve(args.folder);
+  if (args.mergeLocks !== undefined) {
+    if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order');
+    const locks = await Promise.all(args.mergeLocks.map(async (p) => parseLock(await nodeFs.readText(resolve(p)) ?? '')));
+    await atomicWrite(resolve(folder, LOCK_FILE), serializeLock(mergeLocks(locks)));
+    io.out(`merged ${locks.length} shard locks into ${LOCK_FILE}`);
+    return 0;
+  }
+  const config = await loadConfig(folder);
+  const opts: LocalizeOptions = { config };
+  if (args.shard !== undefined) opts.shard = parseShard(args.shard);
+  if (args.langs !== undefined) opts.languages = args.langs;
+  const summary = { files: 0, stale: 0, missing: 0, conflicts: 0, segments_sent: 0, chars_sent: 0, requests: 0, written: 0 };
+
+  if (args.check) {
+    const s = await planStatus(opts);
+    Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
+    if (args.json) io.out(JSON.stringify(summary));
+    else {
+      for (const t of s.targets) if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+      io.out(`${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`);
+    }
+    return s.counts.stale + s.counts.missing + s.counts.conflict > 0 ? 1 : 0;
+  }
+
+  if (args.dryRun) {
+    const d = await dryRun(opts);
+    const s = await planStatus(opts);
+    Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
+    if (args.json) io.out(JSON.stringify({ ...summary, languages: d.languages, estimate: d.estimate }));
+    else {
+      for (const l of d.languages) {
+        io.out(`${l.lang}: ${l.files} files, ${l.segments} segments, ${l.chars} characters, ${l.requests} requests, about ${l.estimatedCredits} credits (estimate)`);
+      }
+      io.out(`credits are an estimate at ${d.estimate.millicreditsPerChar} millicredits per character; the service decides the charge`);
+    }
+    return 0;
+  }
+
+  const baseUrl = io.env['DOC_TRANSLATE_BASE_URL'];
+  const apiKey = io.env['DOC_TRANSLATE_API_KEY'];
+  if (baseUrl === undefined || baseUrl === '') throw new ConfigError('DOC_TRANSLATE_BASE_URL is not set (the service address ending in /api/v1)');
+  if (apiKey === undefined || apiKey === '') throw new ConfigError('DOC_TRANSLATE_API_KEY is not set');
+  const client = new DocTranslateClient({ baseUrl, apiKey, userAgent: 'doc-translate-localize' });
+  try {
+    const r = await update({ ...opts, client, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
+    Object.assign(summary, {
+      files: r.files, stale: r.stale, missing: r.missing, conflicts: r.conflicts.length,
+      segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,
+    });
+    for (const c of r.conflicts) io.err(`conflict: ${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${c.reason === 'edited' ? 'the source changed and the translation was edited; left as it stands' : c.reason === 'untracked' ? 'a translation not written by this tool exists; left as it stands' : 'the translation was restructured by hand; left as it stands'}`);
+    if (r.cancelled) {
+      io.err('localize: cancelled; files written so far are recorded in the lock');
+      return 2;
+    }
+    if (args.json) io.out(JSON.stringify(summary));
+    else io.out(`${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests; ${r.conflicts.length} conflicts`);
+    return 0;
+  } finally {
+    await client.close();
+  }
+}

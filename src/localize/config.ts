@@ -1,0 +1,111 @@
+/**
+ * `doc-translate.json`: the localization set-up of one folder. Data only, validated with zod/mini and
+ * never executed. Paths are POSIX and relative to the folder holding the file.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as z from 'zod/mini';
+import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
+
+export const CONFIG_FILE = 'doc-translate.json';
+export const LOCK_FILE = 'doc-translate.lock';
+
+const languageCode = z.string().check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as de, fr or zh-Hans'));
+const relPath = z.string().check(
+  z.minLength(1),
+  z.refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).includes('..'), 'must be a path inside the folder'),
+);
+
+export const ConfigSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  source: z.optional(relPath),
+  include: z.optional(z.array(z.string())),
+  exclude: z.optional(z.array(z.string())),
+  sourceLanguage: z.optional(z.union([z.literal('auto'), languageCode])),
+  targetLanguages: z.array(languageCode).check(z.minLength(1)),
+  layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({ pattern: z.string().check(z.includes('${lang}')) })]),
+  engine: z.optional(z.string().check(z.minLength(1))),
+  frontMatterKeys: z.optional(z.array(z.string())),
+  /** Keep a copy of every translation as last written under `.doc-translate/base/` (the "base" of a conflict). */
+  keepBase: z.optional(z.boolean()),
+  /** Rate used only for the dry run's credit estimate; the service decides the real charge. */
+  estimateMillicreditsPerChar: z.optional(z.number().check(z.nonnegative())),
+});
+export type ConfigFile = z.infer<typeof ConfigSchema>;
+
+/** The set-up with every default applied. */
+export interface LocalizeConfig {
+  /** Absolute path of the folder holding doc-translate.json. */
+  folder: string;
+  source: string;
+  include: string[];
+  exclude: string[];
+  sourceLanguage: string;
+  targetLanguages: string[];
+  layout: LayoutSpec;
+  engine: string;
+  frontMatterKeys: string[];
+  keepBase: boolean;
+  estimateMillicreditsPerChar: number;
+}
+
+export const DEFAULT_SOURCE: Record<string, string> = {
+  docusaurus: 'docs',
+  starlight: 'src/content/docs',
+  vitepress: 'docs',
+  'mkdocs-suffix': 'docs',
+  'mkdocs-folder': 'docs/en',
+  hugo: 'content',
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates parsed JSON and applies defaults; throws ConfigError naming the offending field. */
+export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    throw new ConfigError(`${CONFIG_FILE}: ${field}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  const layout: LayoutSpec = typeof c.layout === 'string' ? c.layout : { pattern: c.layout.pattern };
+  const source = (c.source ?? (typeof layout === 'string' ? DEFAULT_SOURCE[layout] : '.') ?? '.').replace(/\/+$/, '') || '.';
+  const langs = [...new Set(c.targetLanguages)];
+  if (c.sourceLanguage !== undefined && langs.includes(c.sourceLanguage)) {
+    throw new ConfigError(`${CONFIG_FILE}: targetLanguages: must not include the source language ${c.sourceLanguage}`);
+  }
+  return {
+    folder,
+    source,
+    include: c.include ?? ['**/*.md', '**/*.mdx'],
+    exclude: c.exclude ?? ['**/node_modules/**', '**/.*/**'],
+    sourceLanguage: c.sourceLanguage ?? 'auto',
+    targetLanguages: langs,
+    layout,
+    engine: c.engine ?? 'xr-397b',
+    frontMatterKeys: c.frontMatterKeys ?? ['title', 'description', 'sidebar_label'],
+    keepBase: c.keepBase ?? true,
+    estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
+  };
+}
+
+/** Reads and validates `<folder>/doc-translate.json`. */
+export async function loadConfig(folder: string): Promise<LocalizeConfig> {
+  let text: string;
+  try {
+    text = await readFile(join(folder, CONFIG_FILE), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ConfigError(code === 'ENOENT' ? `no ${CONFIG_FILE} in ${folder}` : `cannot read ${CONFIG_FILE}: ${String(err)}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return resolveConfig(folder, raw);
+}

@@ -1,0 +1,115 @@
+/**
+ * `doc-translate.lock`: committed next to doc-translate.json. One entry per translation file, keyed
+ * by its path and sorted, so a diff shows exactly the translations that changed and shards that
+ * write different files never touch the same entry. Each entry records the source path, a hash of
+ * the whole source (only while nothing is in conflict), a hash of the output as last written, and
+ * one line per block: `<block hash> <hash of the block as written> <segment>...`, where a segment is
+ * `<source segment hash>@<offset>+<length>` (where its translation sits in the written block) or
+ * `<hash>@:<front matter key>`.
+ */
+import { createHash } from 'node:crypto';
+import * as z from 'zod/mini';
+
+export interface LockSegment {
+  hash: string;
+  off?: number;
+  len?: number;
+  key?: string;
+}
+
+export interface LockBlock {
+  hash: string;
+  out: string;
+  segments: LockSegment[];
+}
+
+export interface LockEntry {
+  source: string;
+  lang: string;
+  /** Hash of the source text this translation is fully up to date with; null while blocks are in conflict. */
+  sourceHash: string | null;
+  /** Hash of the whole translation file as last written. */
+  output: string;
+  /** Encoded block lines (decode with decodeBlock). */
+  blocks: string[];
+}
+
+export interface Lock {
+  files: Map<string, LockEntry>;
+}
+
+const EntrySchema = z.object({
+  source: z.string(),
+  lang: z.string(),
+  sourceHash: z.nullable(z.string()),
+  output: z.string(),
+  blocks: z.array(z.string()),
+});
+const LockSchema = z.object({ version: z.literal(1), files: z.record(z.string(), EntrySchema) });
+
+export class LockError extends Error {
+  override name = 'LockError';
+}
+
+export function emptyLock(): Lock {
+  return { files: new Map() };
+}
+
+export function parseLock(text: string | undefined): Lock {
+  if (text === undefined || text.trim() === '') return emptyLock();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new LockError(`doc-translate.lock is not valid JSON (${err instanceof Error ? err.message : String(err)}); restore it from version control`);
+  }
+  const parsed = LockSchema.safeParse(raw);
+  if (!parsed.success) throw new LockError(`doc-translate.lock has an unexpected shape at ${parsed.error.issues[0]?.path.join('.') ?? '(root)'}`);
+  return { files: new Map(Object.entries(parsed.data.files)) };
+}
+
+/** Stable text: entries sorted by path, fixed key order, one block per line. */
+export function serializeLock(lock: Lock): string {
+  const files: Record<string, LockEntry> = {};
+  for (const key of [...lock.files.keys()].sort()) {
+    const e = lock.files.get(key)!;
+    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks };
+  }
+  return `${JSON.stringify({ version: 1, files }, null, 2)}\n`;
+}
+
+export function encodeBlock(b: LockBlock): string {
+  const segs = b.segments.map((s) => (s.key !== undefined ? `${s.hash}@:${encodeURIComponent(s.key)}` : `${s.hash}@${s.off ?? 0}+${s.len ?? 0}`));
+  return [b.hash, b.out, ...segs].join(' ');
+}
+
+export function decodeBlock(line: string): LockBlock {
+  const [hash = '', out = '', ...rest] = line.split(' ');
+  const segments = rest.map((s): LockSegment => {
+    const at = s.indexOf('@');
+    const h = s.slice(0, at);
+    const tail = s.slice(at + 1);
+    if (tail.startsWith(':')) return { hash: h, key: decodeURIComponent(tail.slice(1)) };
+    const [off, len] = tail.split('+').map(Number);
+    return { hash: h, off: off ?? 0, len: len ?? 0 };
+  });
+  return { hash, out, segments };
+}
+
+/** Which shard (1..n) owns a source path: a hash of the path, so adding files never moves others. */
+export function shardOf(sourcePath: string, n: number): number {
+  return (parseInt(createHash('sha256').update(sourcePath).digest('hex').slice(0, 8), 16) % n) + 1;
+}
+
+/**
+ * Combines the locks written by shards 1..n of one run (in that order): every entry is taken from
+ * the shard that owns its source, so the result never depends on merge order and never conflicts.
+ */
+export function mergeLocks(shards: readonly Lock[]): Lock {
+  const n = shards.length;
+  const out = emptyLock();
+  shards.forEach((lock, i) => {
+    for (const [target, entry] of lock.files) if (shardOf(entry.source, n) === i + 1) out.files.set(target, entry);
+  });
+  return out;
+}

@@ -1,0 +1,213 @@
+/**
+ * One translation file: what an update would send and how to write it. Blocks of the new source
+ * are aligned with the lock's blocks by content (LCS on block hashes), so an inserted paragraph
+ * costs that paragraph. An unchanged block keeps the translation file's block as it stands (a
+ * human's correction survives); a changed or new block is composed from the new source with each
+ * segment's translation taken from this file's clean blocks when its source segment is unchanged,
+ * else sent. A changed block whose translation a human edited is a conflict: it is left as it
+ * stands and reported with the three versions.
+ */
+import { composeFrontMatter, frontMatterValues } from './frontmatter.ts';
+import { glueOf, parseSource, splitBlocks, type SourceBlock, type SourceDoc } from './blocks.ts';
+import { fileHash, shortHash } from './hash.ts';
+import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
+
+export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict';
+
+export interface PlanInput {
+  source: string;
+  target: string;
+  lang: string;
+  sourceText: string;
+  targetText: string | undefined;
+  entry: LockEntry | undefined;
+  frontMatterKeys: readonly string[];
+}
+
+export interface Conflict {
+  source: string;
+  target: string;
+  lang: string;
+  /** Block index in the new source, or -1 for the whole file. */
+  block: number;
+  reason: 'edited' | 'untracked' | 'restructured';
+  /** The translation as last written (from the base copy), when known. */
+  base: string | undefined;
+  /** The translation as it stands in the file (a human's edit). */
+  theirs: string;
+  /** The new translation of the changed source; filled in once translated. */
+  ours: string | undefined;
+  /** Source block hash and the new block composed, for resolving. */
+  sourceBlockHash: string;
+}
+
+export interface Needed {
+  hash: string;
+  text: string;
+}
+
+export interface FilePlan {
+  source: string;
+  target: string;
+  lang: string;
+  state: TargetState;
+  /** Segments this file needs translated (unique by hash). */
+  needed: Needed[];
+  conflicts: Conflict[];
+  /** Present when the file must be (re)written; builds the text and the lock entry. */
+  compose?: (translations: ReadonlyMap<string, string>, rewriteKeep: (start: number, text: string) => string) => Composed;
+  /** Old blocks needing their base text, by conflict index. */
+  baseHashes: string[];
+}
+
+export interface Composed {
+  text: string;
+  entry: LockEntry;
+  /** New translation of each conflicting block (same order as `conflicts`). */
+  ours: string[];
+}
+
+/** Matching index pairs of the longest common subsequence of two hash lists. */
+export function lcsPairs(a: readonly string[], b: readonly string[]): [number, number][] {
+  const n = a.length;
+  const m = b.length;
+  const dp = new Uint32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      dp[i * (m + 1) + j] = a[i] === b[j] ? dp[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(dp[(i + 1) * (m + 1) + j]!, dp[i * (m + 1) + j + 1]!);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) pairs.push([i++, j++]);
+    else if (dp[(i + 1) * (m + 1) + j]! >= dp[i * (m + 1) + j + 1]!) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+/** A blank line inside a translation would split its block; soft breaks are kept. */
+function singleBlock(text: string): string {
+  return text.trim().replace(/\r?\n[ \t]*(?=\r?\n)/g, '');
+}
+
+interface Old {
+  block: LockBlock;
+  text: string;
+  clean: boolean;
+}
+
+const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan =>
+  ({ source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: conflicts.map(() => '') });
+
+export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys)): FilePlan {
+  const { entry, targetText } = p;
+  if (entry !== undefined && targetText !== undefined && entry.sourceHash === fileHash(p.sourceText)) {
+    return nothing(p, fileHash(targetText) === entry.output ? 'up-to-date' : 'edited');
+  }
+  const fileConflict = (reason: Conflict['reason']): FilePlan => nothing(p, 'conflict', [{
+    source: p.source, target: p.target, lang: p.lang, block: -1, reason, base: undefined, theirs: targetText ?? '', ours: undefined, sourceBlockHash: '',
+  }]);
+  if (entry === undefined && targetText !== undefined) return fileConflict('untracked');
+  const doc = getDoc();
+  let old: Old[] = [];
+  if (entry !== undefined && targetText !== undefined) {
+    const ranges = splitBlocks(targetText);
+    if (ranges.length !== entry.blocks.length) return fileConflict('restructured');
+    old = entry.blocks.map((line, i) => {
+      const block = decodeBlock(line);
+      const text = targetText.slice(ranges[i]!.start, ranges[i]!.end);
+      return { block, text, clean: shortHash(text) === block.out };
+    });
+  }
+  // Translations available in this file: every segment of a clean block.
+  const pool = new Map<string, string>();
+  for (const o of old) {
+    if (!o.clean) continue;
+    const fm = o.block.segments.some((s) => s.key !== undefined) ? frontMatterValues(o.text, o.block.segments.map((s) => s.key ?? '')) : undefined;
+    for (const s of o.block.segments) {
+      const t = s.key !== undefined ? fm?.get(s.key) : s.off! + s.len! <= o.text.length ? o.text.slice(s.off, s.off! + s.len!) : undefined;
+      if (t !== undefined) pool.set(s.hash, t);
+    }
+  }
+  // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order.
+  const pairOf = new Map<number, { j: number; same: boolean }>();
+  const matches = lcsPairs(doc.blocks.map((b) => b.hash), old.map((o) => o.block.hash));
+  let ni = 0;
+  let oj = 0;
+  for (const [mi, mj] of [...matches, [doc.blocks.length, old.length] as [number, number]]) {
+    for (let k = 0; ni + k < mi && oj + k < mj; k++) pairOf.set(ni + k, { j: oj + k, same: false });
+    if (mi < doc.blocks.length) pairOf.set(mi, { j: mj, same: true });
+    ni = mi + 1;
+    oj = mj + 1;
+  }
+  const needed = new Map<string, string>();
+  const conflicts: Conflict[] = [];
+  const baseHashes: string[] = [];
+  const conflictOf = new Map<number, number>();
+  doc.blocks.forEach((b, i) => {
+    const pair = pairOf.get(i);
+    if (pair?.same) return;
+    const o = pair !== undefined ? old[pair.j] : undefined;
+    for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s.text);
+    if (o !== undefined && !o.clean) {
+      conflictOf.set(i, conflicts.length);
+      baseHashes.push(o.block.out);
+      conflicts.push({ source: p.source, target: p.target, lang: p.lang, block: i, reason: 'edited', base: undefined, theirs: o.text, ours: undefined, sourceBlockHash: b.hash });
+    }
+  });
+  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : 'stale';
+  const compose = (translations: ReadonlyMap<string, string>, rewriteKeep: (start: number, text: string) => string): Composed => {
+    const get = (hash: string): string => pool.get(hash) ?? translations.get(hash) ?? '';
+    const glue = glueOf(doc.text, doc.blocks);
+    const lines: string[] = [];
+    const ours: string[] = [];
+    let text = glue[0]!;
+    doc.blocks.forEach((b, i) => {
+      const pair = pairOf.get(i);
+      let blockText: string;
+      let line: string;
+      const ci = conflictOf.get(i);
+      if (pair?.same || ci !== undefined) {
+        const o = old[pair!.j]!;
+        blockText = o.text;
+        line = entry!.blocks[pair!.j]!;
+        if (ci !== undefined) ours[ci] = composeBlock(b, get, rewriteKeep).text;
+      } else {
+        const c = composeBlock(b, get, rewriteKeep);
+        blockText = c.text;
+        line = encodeBlock({ hash: b.hash, out: shortHash(c.text), segments: c.segments });
+      }
+      lines.push(line);
+      text += blockText + glue[i + 1]!;
+    });
+    return {
+      text,
+      ours,
+      entry: { source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines },
+    };
+  };
+  return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed].map(([hash, text]) => ({ hash, text })), conflicts, compose, baseHashes };
+}
+
+function composeBlock(b: SourceBlock, get: (hash: string) => string, rewriteKeep: (start: number, text: string) => string): { text: string; segments: LockBlock['segments'] } {
+  if (b.frontMatter) {
+    const values = new Map(b.segments.map((s) => [s.key!, singleBlock(get(s.hash))]));
+    return { text: composeFrontMatter(b.text, values), segments: b.segments.map((s) => ({ hash: s.hash, key: s.key! })) };
+  }
+  let text = '';
+  const segments: LockBlock['segments'] = [];
+  for (const { part, start } of b.parts) {
+    if (part.kind === 'keep') {
+      text += rewriteKeep(start, part.text);
+    } else {
+      const hash = shortHash(part.text);
+      const t = singleBlock(get(hash));
+      segments.push({ hash, off: text.length, len: t.length });
+      text += t;
+    }
+  }
+  return { text, segments };
+}

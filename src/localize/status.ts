@@ -1,0 +1,83 @@
+/** Status of every translation and the dry run: computed locally from hashes, no requests. */
+import { minimumRequests } from '../translate/index.ts';
+import type { Conflict, FilePlan, TargetState } from './plan.ts';
+import { scan, type LocalizeOptions, type Scan } from './scan.ts';
+
+export interface TargetStatus {
+  source: string;
+  target: string;
+  lang: string;
+  state: TargetState;
+  /** Segments an update would send for this file (0 unless stale, missing or conflict). */
+  segments: number;
+  /** Their characters (UTF-16 code units). */
+  chars: number;
+  conflicts: Conflict[];
+}
+
+export interface StatusReport {
+  /** Source files in scope. */
+  files: number;
+  targets: TargetStatus[];
+  counts: Record<TargetState, number>;
+  /** Translations (lock entries) whose source is gone; an update drops their entries, never the files. */
+  orphaned: string[];
+}
+
+const chars = (p: FilePlan): number => p.needed.reduce((sum, s) => sum + s.text.length, 0);
+
+export function statusOf(s: Scan): StatusReport {
+  const counts: Record<TargetState, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
+  const targets = s.plans.map((p): TargetStatus => {
+    counts[p.state]++;
+    return { source: p.source, target: p.target, lang: p.lang, state: p.state, segments: p.needed.length, chars: chars(p), conflicts: p.conflicts };
+  });
+  return { files: s.sources.length, targets, counts, orphaned: s.orphaned };
+}
+
+/** Per source file and language: up-to-date, stale (n segments), missing, edited or conflict. */
+export async function planStatus(opts: LocalizeOptions): Promise<StatusReport> {
+  return statusOf(await scan(opts));
+}
+
+export interface DryRunLanguage {
+  lang: string;
+  /** Translation files an update would write. */
+  files: number;
+  /** Unique segments and their characters to send (the same text is sent once per language). */
+  segments: number;
+  chars: number;
+  /** Requests at the spec's batch limits. */
+  requests: number;
+  /** An estimate only: the service decides what it charges. */
+  estimatedCredits: number;
+}
+
+export interface DryRunReport {
+  languages: DryRunLanguage[];
+  conflicts: Conflict[];
+  estimate: { millicreditsPerChar: number; note: string };
+}
+
+export function uniqueNeeded(plans: readonly FilePlan[], lang: string): Map<string, string> {
+  const unique = new Map<string, string>();
+  for (const p of plans) if (p.lang === lang && p.compose !== undefined) for (const n of p.needed) unique.set(n.hash, n.text);
+  return unique;
+}
+
+export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
+  const s = await scan(opts);
+  const rate = opts.config.estimateMillicreditsPerChar;
+  const languages = s.languages.map((lang): DryRunLanguage => {
+    const unique = uniqueNeeded(s.plans, lang);
+    const segs = [...unique].map(([hash, text]) => ({ id: hash, text }));
+    const c = segs.reduce((sum, x) => sum + x.text.length, 0);
+    const files = s.plans.filter((p) => p.lang === lang && p.compose !== undefined).length;
+    return { lang, files, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: Math.round((c * rate) / 10) / 100 };
+  });
+  return {
+    languages,
+    conflicts: s.plans.flatMap((p) => p.conflicts),
+    estimate: { millicreditsPerChar: rate, note: 'estimate only: the service decides the charge' },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * An update: plan every translation, send all changed segments of a language together (the fewest
+ * requests for the whole update, the same text once), then write each file in one step and the
+ * lock last. Cancelling while translating writes nothing; cancelling while writing stops before
+ * the next file, and the lock then records exactly the files written.
+ */
+import { join } from 'node:path';
+import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
+import { translateSegmented, type Segment } from '../translate/index.ts';
+import { splitBlocks } from './blocks.ts';
+import { LOCK_FILE } from './config.ts';
+import { atomicWrite } from './fs.ts';
+import { shortHash } from './hash.ts';
+import { findUrls, rewriteUrl } from './links.ts';
+import { serializeLock } from './lock.ts';
+import type { Conflict, FilePlan } from './plan.ts';
+import { scan, type LocalizeOptions, type Scan } from './scan.ts';
+import { uniqueNeeded } from './status.ts';
+
+/** The part of the service client an update uses (DocTranslateClient fits). */
+export interface BatchTranslator {
+  translateBatch(req: BatchRequest, opts?: IdempotentRequestOptions): Promise<BatchResponse>;
+}
+
+export interface UpdateProgress {
+  phase: 'scan' | 'translate' | 'write';
+  done: number;
+  total: number;
+}
+
+export interface UpdateOptions extends LocalizeOptions {
+  client: BatchTranslator;
+  signal?: AbortSignal;
+  onProgress?: (p: UpdateProgress) => void;
+  /** Batch requests in flight at once per language (default 4). */
+  concurrency?: number;
+}
+
+export interface UpdateReport {
+  files: number;
+  stale: number;
+  missing: number;
+  conflicts: Conflict[];
+  segments_sent: number;
+  chars_sent: number;
+  requests: number;
+  /** Translation files written (paths relative to the folder). */
+  written: string[];
+  /** Lock entries dropped because their source is gone (the files are left alone). */
+  orphaned: string[];
+  cancelled: boolean;
+}
+
+export const BASE_DIR = '.doc-translate/base';
+
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+async function translateAll(s: Scan, opts: UpdateOptions, report: UpdateReport): Promise<Map<string, Map<string, string>>> {
+  const { config } = opts;
+  const byLang = new Map<string, Map<string, string>>();
+  const work = s.languages.map((lang) => ({ lang, unique: uniqueNeeded(s.plans, lang) }));
+  const total = work.reduce((sum, w) => sum + [...w.unique.values()].reduce((a, t) => a + t.length, 0), 0);
+  let before = 0;
+  for (const { lang, unique } of work) {
+    const out = new Map<string, string>();
+    byLang.set(lang, out);
+    if (unique.size === 0) continue;
+    const ids = new Map<string, string>();
+    const parts = [...unique].map(([hash, text], i) => {
+      ids.set(`s${i}`, hash);
+      return { kind: 'translate' as const, id: `s${i}`, text };
+    });
+    let langChars = 0;
+    await translateSegmented({ parts }, {
+      concurrency: opts.concurrency ?? 4,
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      onProgress: (done) => {
+        langChars = done;
+        opts.onProgress?.({ phase: 'translate', done: before + done, total });
+      },
+      translateBatch: async (segments: Segment[], signal: AbortSignal) => {
+        const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
+        if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
+        report.requests++;
+        const res = await opts.client.translateBatch(req, { signal });
+        for (const seg of res.segments) out.set(ids.get(seg.id)!, seg.translated_text);
+        report.segments_sent += segments.length;
+        report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
+        return res.segments;
+      },
+    });
+    before += langChars;
+  }
+  return byLang;
+}
+
+function keepRewriter(s: Scan, opts: LocalizeOptions, plan: FilePlan): (start: number, text: string) => string {
+  const text = s.sourceText.get(plan.source) ?? '';
+  const pages = new Set(s.allSources);
+  let spans: { start: number; end: number; to: string }[] | undefined;
+  const compute = (): { start: number; end: number; to: string }[] => {
+    const ctx = {
+      sourcePath: plan.source,
+      targetPath: plan.target,
+      pageTarget: (p: string) => (pages.has(p) ? s.layout.target(p, plan.lang) : undefined),
+      exists: (p: string) => s.fs.exists(join(opts.config.folder, p)),
+    };
+    const out: { start: number; end: number; to: string }[] = [];
+    for (const span of findUrls(text, plan.source.endsWith('.mdx'))) {
+      const to = rewriteUrl(span.url, ctx);
+      if (to !== undefined) out.push({ start: span.start, end: span.end, to });
+    }
+    return out;
+  };
+  return (start, keep) => {
+    if (!/[\]=:]/.test(keep)) return keep;
+    spans ??= compute();
+    let result = '';
+    let pos = 0;
+    for (const sp of spans) {
+      if (sp.start < start || sp.end > start + keep.length) continue;
+      result += keep.slice(pos, sp.start - start) + sp.to;
+      pos = sp.end - start;
+    }
+    return result + keep.slice(pos);
+  };
+}
+
+async function baseBlock(s: Scan, opts: LocalizeOptions, target: string, hash: string): Promise<string | undefined> {
+  if (hash === '' || !opts.config.keepBase) return undefined;
+  const text = await s.fs.readText(join(opts.config.folder, BASE_DIR, target));
+  if (text === undefined) return undefined;
+  for (const r of splitBlocks(text)) {
+    const block = text.slice(r.start, r.end);
+    if (shortHash(block) === hash) return block;
+  }
+  return undefined;
+}
+
+export async function update(opts: UpdateOptions): Promise<UpdateReport> {
+  const { config } = opts;
+  opts.onProgress?.({ phase: 'scan', done: 0, total: 1 });
+  const s = await scan(opts);
+  const report: UpdateReport = {
+    files: s.sources.length,
+    stale: s.plans.filter((p) => p.state === 'stale').length,
+    missing: s.plans.filter((p) => p.state === 'missing').length,
+    conflicts: [],
+    segments_sent: 0,
+    chars_sent: 0,
+    requests: 0,
+    written: [],
+    orphaned: s.orphaned,
+    cancelled: false,
+  };
+  const fail = (): UpdateReport => ({ ...report, cancelled: true });
+  let translations: Map<string, Map<string, string>>;
+  try {
+    translations = await translateAll(s, opts, report);
+  } catch (err) {
+    if (aborted(opts.signal)) return fail();
+    throw err;
+  }
+  if (aborted(opts.signal)) return fail();
+  const toWrite = s.plans.filter((p) => p.compose !== undefined);
+  let lockChanged = s.orphaned.length > 0;
+  for (const t of s.orphaned) s.lock.files.delete(t);
+  try {
+    for (const [i, plan] of toWrite.entries()) {
+      if (aborted(opts.signal)) {
+        report.cancelled = true;
+        break;
+      }
+      opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length });
+      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), keepRewriter(s, opts, plan));
+      for (const [ci, c] of plan.conflicts.entries()) {
+        report.conflicts.push({ ...c, ours: composed.ours[ci], base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
+      }
+      if (composed.text !== s.targetText.get(plan.target)) {
+        await s.fs.writeText(join(config.folder, plan.target), composed.text);
+        report.written.push(plan.target);
+        if (config.keepBase) await atomicWrite(join(config.folder, BASE_DIR, plan.target), composed.text).catch(() => undefined);
+      }
+      s.lock.files.set(plan.target, composed.entry);
+      lockChanged = true;
+    }
+  } finally {
+    // Whatever happened, the lock records exactly the files written so far.
+    const text = serializeLock(s.lock);
+    if (lockChanged && text !== s.lockText) await s.fs.writeText(join(config.folder, LOCK_FILE), text);
+  }
+  for (const p of s.plans) if (p.compose === undefined) report.conflicts.push(...p.conflicts);
+  opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length });
+  return report;
+}
