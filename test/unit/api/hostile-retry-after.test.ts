@@ -1,0 +1,156 @@
+/**
+ * RFC 9110 Retry-After against the client: delay-seconds and an HTTP-date in all three forms
+ * (IMF-fixdate, obsolete RFC 850 with a full day name, obsolete asctime), every date read as GMT
+ * whatever the machine's time zone, and a retry never earlier than the server said.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { DocTranslateClient, RateLimitedError, parseRetryAfter } from '../../../src/api/index.ts';
+import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const p2 = (n: number): string => String(n).padStart(2, '0');
+const clock = (d: Date): string => `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+
+/** The three HTTP-date forms of one instant (whole seconds). */
+export const FORMS: Record<string, (d: Date) => string> = {
+  'IMF-fixdate': (d) => d.toUTCString(),
+  'RFC 850': (d) => `${LONG_DAYS[d.getUTCDay()]}, ${p2(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${p2(d.getUTCFullYear() % 100)} ${clock(d)} GMT`,
+  asctime: (d) => `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${clock(d)} ${d.getUTCFullYear()}`,
+};
+
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+/** A time zone far from UTC, with a half-hour offset, so a date read as local time is visibly wrong. */
+const FAR_TZ = 'Asia/Kolkata';
+
+function withTimeZone(tz: string): { restore: () => void } {
+  const before = process.env.TZ;
+  process.env.TZ = tz;
+  return {
+    restore: () => {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    },
+  };
+}
+
+describe('api/retry: hostile Retry-After values (RFC 9110)', function () {
+  this.timeout(30_000);
+
+  it('reads the RFC 9110 examples of all three forms as the same GMT instant', () => {
+    const before = Date.UTC(1994, 10, 6, 8, 49, 0);
+    for (const text of ['Sun, 06 Nov 1994 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 1994']) {
+      assert.equal(parseRetryAfter(text, before), 37_000, text);
+    }
+  });
+
+  it('retry-after dates are GMT in a non-UTC time zone (set before parsing, in this process)', () => {
+    const tz = withTimeZone(FAR_TZ);
+    try {
+      assert.notEqual(new Date(2026, 0, 1).getTimezoneOffset(), 0, 'the time zone change took effect');
+      const target = new Date(NOW + 42_000);
+      for (const [form, format] of Object.entries(FORMS)) {
+        assert.equal(parseRetryAfter(format(target), NOW), 42_000, `${form}: ${format(target)}`);
+      }
+    } finally {
+      tz.restore();
+    }
+  });
+
+  it('retry-after dates are GMT in a child process started with TZ set (America/Los_Angeles, Asia/Kolkata)', async () => {
+    const target = new Date(NOW + 42_000);
+    const values = Object.values(FORMS).map((f) => f(target));
+    const script = [
+      `const mod = await import(${JSON.stringify(new URL('../../../src/api/retry.ts', import.meta.url).href)});`,
+      'const parseRetryAfter = mod.parseRetryAfter ?? mod.default.parseRetryAfter;',
+      `const values = ${JSON.stringify(values)};`,
+      `console.log(JSON.stringify({ offset: new Date(2026, 0, 1).getTimezoneOffset(), waits: values.map((v) => parseRetryAfter(v, ${NOW})) }));`,
+    ].join('\n');
+    for (const tz of ['America/Los_Angeles', FAR_TZ]) {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, TZ: tz },
+      });
+      const out = JSON.parse(stdout.trim()) as { offset: number; waits: number[] };
+      assert.notEqual(out.offset, 0, `${tz} is not UTC in the child`);
+      assert.deepEqual(out.waits, [42_000, 42_000, 42_000], tz);
+    }
+  });
+
+  it('reads a two-digit RFC 850 year as the nearest past or coming century (at most 50 years ahead)', () => {
+    assert.equal(parseRetryAfter('Monday, 23-Nov-26 12:00:42 GMT', NOW), 42_000, 'year 26 read as 2026');
+    assert.equal(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', Date.UTC(1994, 10, 6, 8, 49, 0)), 37_000, 'year 94 read as 1994');
+    assert.equal(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', NOW), 0, 'year 94 seen from 2026 is in the past, not 2094');
+  });
+
+  it('rejects what is not an HTTP-date or delay-seconds (then ordinary backoff applies)', () => {
+    for (const bad of ['Sun, 31 Feb 2026 10:00:00 GMT', 'Sun, 06 Nov 1994 08:49:37 PST', 'Someday, 06-Nov-94 08:49:37 GMT', 'Sun Nov 6 25:00:00 1994', '-1', '1.5', 'soon', '2026-11-23T12:00:00Z']) {
+      assert.equal(parseRetryAfter(bad, NOW), undefined, bad);
+    }
+  });
+
+  describe('over HTTP: the retry comes no earlier than told, in every form, with TZ set', () => {
+    let server: RawServer;
+    let client: DocTranslateClient;
+    let tz: { restore: () => void };
+    /** When the current probe's server said to come back (ms since the epoch). */
+    let told = 0;
+    let retryAfter: (now: number) => string;
+
+    before(async () => {
+      tz = withTimeZone(FAR_TZ);
+      server = await startRawServer((_req, res, _rec, index) => {
+        if (index % 2 === 0) {
+          const value = retryAfter(Date.now());
+          sendJson(res, 503, { error: { code: 'service_unavailable', message: 'busy' } }, { 'retry-after': value });
+        } else {
+          sendJson(res, 200, { available: 1, debt: 0, spent: 0, expired: 0, today_charged: 0, lots: [], credit_precision: 1 });
+        }
+      });
+      // Backoff alone would retry within 2 ms: a retry at the right time proves the header was read.
+      client = new DocTranslateClient({ baseUrl: server.baseUrl, apiKey: 'sk_test_retry_after_0123456789', retryBaseDelayMs: 1, retryMaxDelayMs: 2 });
+    });
+    after(async () => {
+      tz.restore();
+      await client.close();
+      await server.close();
+    });
+
+    const cases: [string, (now: number) => string][] = [
+      ['delay-seconds', (now) => ((told = now + 1000), '1')],
+      ...Object.entries(FORMS).map(([form, format]): [string, (now: number) => string] => [
+        form,
+        (now) => {
+          // The next whole second at least one second ahead: HTTP-dates have whole seconds.
+          told = Math.ceil((now + 1000) / 1000) * 1000;
+          return format(new Date(told));
+        },
+      ]),
+    ];
+    for (const [form, make] of cases) {
+      it(`${form}: one retry, not before the time the server gave, and not long after`, async () => {
+        retryAfter = make;
+        const first = server.requests.length;
+        await client.getBalance();
+        const [, second] = server.requests.slice(first);
+        assert.equal(server.requests.length - first, 2);
+        assert.ok(second!.at >= told, `${form}: retried ${told - second!.at} ms early`);
+        assert.ok(second!.at < told + 1500, `${form}: retried ${second!.at - told} ms late`);
+      });
+    }
+
+    it('a wait longer than the cap is not retried: the caller gets the error and how long to wait', async () => {
+      retryAfter = (now) => FORMS['RFC 850']!(new Date(Math.ceil(now / 1000) * 1000 + 3_600_000));
+      const first = server.requests.length;
+      const err = await client.getBalance().then(() => undefined, (e: unknown) => e);
+      assert.equal(server.requests.length - first, 1);
+      assert.ok(err instanceof Error && 'retryAfterMs' in err, String(err));
+      const wait = (err as { retryAfterMs: number }).retryAfterMs;
+      assert.ok(wait > 3_590_000 && wait <= 3_601_000, String(wait));
+      assert.ok(!(err instanceof RateLimitedError), 'a 503 stays a 503');
+      server.requests.splice(first);
+    });
+  });
+});
