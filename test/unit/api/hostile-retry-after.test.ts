@@ -16,7 +16,7 @@ const p2 = (n: number): string => String(n).padStart(2, '0');
 const clock = (d: Date): string => `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
 
 /** The three HTTP-date forms of one instant (whole seconds). */
-export const FORMS: Record<string, (d: Date) => string> = {
+const FORMS: Record<string, (d: Date) => string> = {
   'IMF-fixdate': (d) => d.toUTCString(),
   'RFC 850': (d) => `${LONG_DAYS[d.getUTCDay()]}, ${p2(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${p2(d.getUTCFullYear() % 100)} ${clock(d)} GMT`,
   asctime: (d) => `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${clock(d)} ${d.getUTCFullYear()}`,
