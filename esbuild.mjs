@@ -26,16 +26,19 @@ const plainLlhttpOnly = {
 
 /**
  * The service client (undici, zod, SSE) is its own file, dist/api.js, loaded on the first call to
- * the service: the editor layer reaches it only through `await import('../api/index.ts')` (or
- * modules that are themselves imported that way), so activation never parses it.
+ * the service: the editor layer reaches it only through `loadApi()` (src/platform/api.ts), so
+ * activation never parses it. The segmentation engine (Markdown, MDX and YAML parsers) is
+ * dist/translate.js, loaded by the first translation through the modules that import it lazily.
  */
-const clientApart = {
-  name: 'client-apart',
+const bundlesApart = {
+  name: 'bundles-apart',
   setup(build) {
-    build.onResolve({ filter: /(^|[\\/])api[\\/]index\.ts$/ }, (args) => {
+    build.onResolve({ filter: /(^|[\\/])(api|translate)[\\/]index\.ts$/ }, (args) => {
       const importer = args.importer.replace(/\\/g, '/');
-      if (importer.includes('/src/api/')) return undefined;
-      return { path: './api.js', external: true };
+      const which = /(?:^|[\\/])(api|translate)[\\/]index\.ts$/.exec(args.path)[1];
+      if (importer.includes(`/src/${which}/`)) return undefined;
+      // The segmentation engine may use the client's types only, so it never pulls in dist/api.js.
+      return { path: `./${which}.js`, external: true };
     });
   },
 };
@@ -55,7 +58,7 @@ const extension = {
   legalComments: production ? 'none' : 'inline',
   logLevel: 'info',
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-  plugins: [clientApart],
+  plugins: [bundlesApart],
   // `await import('./api.js')` becomes a lazy require(): same module instance, no ESM loader.
   supported: { 'dynamic-import': false },
 };
@@ -66,6 +69,14 @@ const client = {
   entryPoints: ['src/api/index.ts'],
   outfile: 'dist/api.js',
   plugins: [plainLlhttpOnly],
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const segmentation = {
+  ...extension,
+  entryPoints: ['src/translate/index.ts'],
+  outfile: 'dist/translate.js',
+  plugins: [],
 };
 
 function suiteEntries(dir) {
@@ -93,11 +104,11 @@ const suite = () => ({
 });
 
 if (watch) {
-  for (const options of [extension, client]) await (await esbuild.context(options)).watch();
+  for (const options of [extension, client, segmentation]) await (await esbuild.context(options)).watch();
 } else {
   if (!tests) {
-    for (const map of ['dist/extension.js.map', 'dist/api.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client)]);
+    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map']) rmSync(map, { force: true });
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const bundleCopy = join(tmpdir(), `doc-translate-bench-${process.pid}-dist`);
   try {
-    figures.push(...await measure('bundle', [['bundle-bytes', 'bytes', 400_000, 'ratio<=1'], ['bundle-total-bytes', 'bytes', 400_000, 'ratio<=1']], () => benchBundle(bundleCopy)));
+    figures.push(...await measure('bundle', [['bundle-bytes', 'bytes', 400_000, 'ratio<=1'], ['bundle-total-bytes', 'bytes', 400_000, 'ratio<=1'], ['bundle-segmentation-bytes', 'bytes', 1_000_000, 'info']], () => benchBundle(bundleCopy)));
     figures.push(...await measure('activate', [['activate-ms', 'ms', 50, 'ratio<=1'], ['activate-host-ms', 'ms', 50, 'info']], () => benchActivate(bundleCopy)));
   } finally {
     rmSync(bundleCopy, { recursive: true, force: true });

@@ -5,7 +5,9 @@ import type { DocTranslateClient } from '../../api/index.ts';
 import * as t from '../../translate/index.ts';
 import type { Part, Segmented } from '../../translate/index.ts';
 
-export type TextKind = 'markdown' | 'plaintext';
+import type { TextKind } from './support.ts';
+
+export type { TextKind };
 export type TranslationApi = Pick<DocTranslateClient, 'translateSnippet' | 'translateBatch'>;
 
 export interface TranslateParams {
@@ -20,9 +22,6 @@ export interface TranslateParams {
 /** Spec part 8: translate-snippet takes 1-5000 characters. */
 export const SNIPPET_MAX_CHARS = 5000;
 
-export function textKind(languageId: string): TextKind {
-  return languageId === 'markdown' ? 'markdown' : 'plaintext';
-}
 
 /**
  * Translates each text, keeping its structure (Markdown code, front matter, blank lines and

@@ -5,6 +5,13 @@ import { isCancellation, type ErrorContext } from '../../platform/errorMessages.
 import { errorCode, showError } from '../../platform/showError.ts';
 import type { TranslateResult } from './results.ts';
 
+export type TextKind = 'markdown' | 'plaintext';
+
+/** How a document is segmented: Markdown (and MDX) keep their structure; everything else is plain text. */
+export function textKind(languageId: string): TextKind {
+  return languageId === 'markdown' || languageId === 'mdx' ? 'markdown' : 'plaintext';
+}
+
 /** What the translate commands use of the platform. */
 export type TextDeps = Pick<Platform, 'clients' | 'settings' | 'logger' | 'balance'>;
 
@@ -33,4 +40,9 @@ export function reportFailure(s: TextDeps, err: unknown, operation: string): Tra
   void showError(err, errorContext(s, operation), { availableMillicredits: async () => (await s.balance.fetch({ timeoutMs: 5000 }))?.available });
   const code = errorCode(err);
   return code !== undefined ? { applied: false, reason: 'failed', error: code } : { applied: false, reason: 'failed' };
+}
+
+/** Runs `task` with the translation engine, loaded on first use (it brings the segmentation bundle). */
+export async function translateWith<T>(task: (engine: typeof import('./engine.ts')) => Promise<T>): Promise<T> {
+  return task(await import('./engine.ts'));
 }

@@ -1,13 +1,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openBeside } from '../../platform/openBeside.ts';
-import { textKind, translateDocumentText } from './engine.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, translationSettings, type TextDeps } from './support.ts';
+import { reportFailure, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
 import type { TranslationPairs } from './translationPairs.ts';
 
 /**
@@ -40,7 +39,7 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   try {
     translated = await withCancellableProgress(
       `Doc Translate: translating ${name} to ${params.targetLanguage}`,
-      (signal, report) => translateDocumentText(client, text, textKind(doc.languageId), { ...params, signal, onProgress: report }),
+      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, textKind(doc.languageId), { ...params, signal, onProgress: report })),
     );
   } catch (err) {
     return reportFailure(s, err, 'Translation');

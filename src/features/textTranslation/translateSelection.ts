@@ -3,13 +3,12 @@ import { isSelectionMode } from '../../platform/settings.ts';
 import type { SelectionMode } from '../../platform/settingKeys.ts';
 import { applyIfUnchanged } from './applyEdits.ts';
 import { openBeside } from '../../platform/openBeside.ts';
-import { textKind, translateTexts } from './engine.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, translationSettings, type TextDeps } from './support.ts';
+import { reportFailure, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
 
 export interface TranslateSelectionArgs {
   mode?: SelectionMode;
@@ -45,7 +44,7 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   let translated: string[];
   try {
     translated = await withCancellableProgress(`Doc Translate: translating to ${params.targetLanguage}`, (signal, report) =>
-      translateTexts(client, texts, textKind(doc.languageId), { ...params, signal, onProgress: report }),
+      translateWith((e) => e.translateTexts(client, texts, textKind(doc.languageId), { ...params, signal, onProgress: report })),
     );
   } catch (err) {
     return reportFailure(s, err, 'Translation');
