@@ -1,19 +1,25 @@
 import { splitLongText } from './split.ts';
-import { MAX_SEGMENT_CHARS, type Part, type Segmented } from './types.ts';
+import { MAX_SEGMENT_CHARS, type Part, type Segmented, type TranslatePart } from './types.ts';
 
 // Runs without any letter (punctuation, digits, emphasis markers left over around a kept span)
 // gain nothing from translation and would only come back decorated, so they are kept.
-const HAS_LETTER = /\p{L}/u;
+export const HAS_LETTER = /\p{L}/u;
+
+/** What a prose part carries besides its text (how it is checked, MDX). */
+export type PartExtras = Omit<TranslatePart, 'kind' | 'id' | 'text'>;
 
 /**
  * Collects kept text and prose runs in document order. A prose run loses its leading and trailing
  * whitespace to keep parts, is split when longer than a segment may be, and is kept entirely when
- * it holds no letter. Adjacent keep parts are merged; ids are `s0`, `s1`, ... in order.
+ * it holds no letter. Adjacent keep parts are merged; ids are `s0`, `s1`, ... in order (another
+ * prefix for a block's fragments).
  */
 export class PartsBuilder {
   private readonly parts: Part[] = [];
   private pendingKeep = '';
   private nextId = 0;
+
+  constructor(private readonly idPrefix = 's', private readonly extras: PartExtras = {}) {}
 
   keep(text: string): void {
     this.pendingKeep += text;
@@ -22,6 +28,20 @@ export class PartsBuilder {
   prose(text: string): void {
     if (!text) return;
     for (const piece of splitLongText(text, MAX_SEGMENT_CHARS)) this.addTrimmed(piece);
+  }
+
+  /** A part whose text and source are already final (no outer whitespace, at most one segment). */
+  add(fields: Omit<TranslatePart, 'kind' | 'id'>): void {
+    this.flushKeep();
+    this.parts.push({ ...fields, kind: 'translate', id: `${this.idPrefix}${this.nextId++}` });
+  }
+
+  /** Parts already built elsewhere (a block's fragments), renumbered in this builder's sequence. */
+  addParts(parts: readonly Part[]): void {
+    for (const part of parts) {
+      if (part.kind === 'keep') this.keep(part.text);
+      else this.add(part);
+    }
   }
 
   build(): Segmented {
@@ -37,8 +57,7 @@ export class PartsBuilder {
     }
     const start = piece.indexOf(core);
     this.keep(piece.slice(0, start));
-    this.flushKeep();
-    this.parts.push({ kind: 'translate', id: `s${this.nextId++}`, text: core });
+    this.add({ text: core, ...this.extras });
     this.keep(piece.slice(start + core.length));
   }
 

@@ -1,7 +1,11 @@
-export type { Part, Segment, Segmented } from './types.ts';
-export { MAX_SEGMENT_CHARS } from './types.ts';
-export { segmentMarkdown } from './markdown.ts';
+export type { CheckKind, Part, Segment, Segmented, SegmentationMode, TranslatePart } from './types.ts';
+export { MAX_SEGMENT_CHARS, sourceOf } from './types.ts';
+export { segmentMarkdown, type SegmentMarkdownOptions } from './markdown.ts';
+export { DEFAULT_FRONT_MATTER_KEYS } from './frontmatter.ts';
 export { segmentPlainText } from './plaintext.ts';
 export { DEFAULT_BATCH_LIMITS, minimumRequests, planBatches, type BatchLimits } from './batches.ts';
-export { reassemble } from './reassemble.ts';
-export { translateSegmented, type TranslateBatchFn, type TranslateSegmentedOptions } from './run.ts';
+export { reassemble, reassembleWithReport, toFragments, type TranslationReport } from './reassemble.ts';
+export { verifyTranslation } from './verify.ts';
+export {
+  translateSegmented, translateSegmentedWithReport, type TranslateBatchFn, type TranslateSegmentedOptions,
+} from './run.ts';

@@ -1,175 +1,127 @@
 /**
- * Inline Markdown: splits one block's text into prose and kept spans. Code spans, inline HTML,
- * autolinks, bare URLs, math, link destinations and titles, reference labels and footnote
- * references are kept; link text and image alt text are prose. Emphasis markers stay inside the
- * prose so a sentence with **bold** remains one segment.
+ * One prose block (paragraph, heading text, table cell) as a flat list of items taken from the
+ * parser's tokens: prose text, kept spans (code, inline HTML and JSX, autolinks, link
+ * destinations and reference labels, footnote calls, expressions), line breaks with the container
+ * prefix that follows them, task boxes, and collapsed/shortcut references.
  */
+import { isLinePrefix, type TokenNode } from './tokens.ts';
 
-import { InlineIndex } from './scan.ts';
+const KEPT = new Set([
+  'codeText', 'htmlText', 'autolink', 'literalAutolink', 'mdxJsxTextTag', 'mdxTextExpression', 'gfmFootnoteCall',
+  'resource', 'reference', 'labelMarker', 'labelImageMarker',
+]);
 
-export interface InlineSink {
-  keep(text: string): void;
-  prose(text: string): void;
-}
+export type Item =
+  | { cls: 'text' | 'task'; start: number; end: number }
+  /** `cuts`: container prefixes inside the span; `label`: the label of a full reference. */
+  | { cls: 'kept'; start: number; end: number; cuts: [number, number][]; label?: [number, number] }
+  /** A line ending (`start`..`eolEnd`) and the container prefix after it (..`end`). */
+  | { cls: 'break'; start: number; eolEnd: number; end: number }
+  /** `[text]` or `[text][]`, whose text is also its label. */
+  | { cls: 'ref'; start: number; end: number; image: boolean; inner: Item[]; innerStart: number; innerEnd: number };
 
-// Comment, CDATA, processing instruction, declaration, closing tag, open tag, URI and e-mail autolink.
-const ANGLE = new RegExp(
-  [
-    '<!--[\\s\\S]*?-->',
-    '<!\\[CDATA\\[[\\s\\S]*?\\]\\]>',
-    '<\\?[\\s\\S]*?\\?>',
-    '<![A-Za-z][^>]*>',
-    '</[A-Za-z][A-Za-z0-9-]*\\s*>',
-    '<[A-Za-z][A-Za-z0-9-]*(?:\\s+[A-Za-z_:][\\w.:-]*(?:\\s*=\\s*(?:[^\\s"\'=<>`]+|\'[^\']*\'|"[^"]*"))?)*\\s*/?>',
-    '<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>',
-    '<[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?>',
-  ].join('|'),
-  'y',
-);
-const BARE_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>]*/iy;
-const URL_START = /^(?:https?:\/\/|ftp:\/\/|www\.)/i;
-// Inline math longer than this is taken for two unrelated dollar signs.
-const SCAN_LIMIT = 4000;
-// Deeper link nesting is kept whole rather than recursed into.
-const MAX_LINK_NESTING = 8;
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-
-export function normalizeLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-function skipSpace(text: string, j: number): number {
-  while (j < text.length && /\s/.test(text[j]!)) j++;
-  return j;
-}
-
-/** End index of `(destination "title")` starting at `i` (the `(`), or -1. */
-function inlineLinkTail(text: string, i: number): number {
-  let j = skipSpace(text, i + 1);
-  if (text[j] === '<') {
-    const close = text.indexOf('>', j);
-    if (close < 0 || /[\r\n]/.test(text.slice(j, close))) return -1;
-    j = close + 1;
-  } else {
-    let depth = 0;
-    while (j < text.length && !/\s/.test(text[j]!)) {
-      const c = text[j];
-      if (c === '\\') j++;
-      else if (c === '(') depth++;
-      else if (c === ')') {
-        if (depth === 0) break;
-        depth--;
-      }
-      j++;
+/** Container prefixes after line endings anywhere below `node`. */
+function prefixCuts(node: TokenNode, cuts: [number, number][] = []): [number, number][] {
+  let afterEol = false;
+  for (const child of node.children) {
+    if (afterEol && isLinePrefix(child.type)) {
+      const last = cuts[cuts.length - 1];
+      if (last && last[1] === child.start) last[1] = child.end;
+      else cuts.push([child.start, child.end]);
+      continue;
     }
+    afterEol = child.type === 'lineEnding';
+    if (!afterEol && child.children.length > 0) prefixCuts(child, cuts);
   }
-  const afterDest = j;
-  j = skipSpace(text, j);
-  const open = text[j];
-  if (j > afterDest && (open === '"' || open === "'" || open === '(')) {
-    const close = open === '(' ? ')' : open;
-    let k = j + 1;
-    while (k < text.length && text[k] !== close) k += text[k] === '\\' ? 2 : 1;
-    if (k >= text.length) return -1;
-    j = skipSpace(text, k + 1);
-  }
-  return text[j] === ')' ? j + 1 : -1;
+  return cuts;
 }
 
-function mathEnd(text: string, i: number, index: InlineIndex): number {
-  if (text[i + 1] === '$') {
-    const close = index.doubleDollar(i + 2);
-    return close < 0 ? -1 : close + 2;
-  }
-  const first = text[i + 1];
-  if (first === undefined || /\s/.test(first)) return -1;
-  const close = index.mathCloser(i + 2);
-  return close < 0 || close - i > SCAN_LIMIT ? -1 : close + 1;
+function labelOnlyReference(node: TokenNode): TokenNode | null {
+  if (node.type !== 'link' && node.type !== 'image') return null;
+  const [label, tail] = node.children;
+  if (label?.type !== 'label') return null;
+  if (tail && (tail.type !== 'reference' || tail.children.some((c) => c.type === 'referenceString'))) return null;
+  return label.children.find((c) => c.type === 'labelText') ?? null;
 }
 
-function bareUrlEnd(text: string, i: number): number {
-  BARE_URL.lastIndex = i;
-  const m = BARE_URL.exec(text);
-  if (!m) return -1;
-  let url = m[0];
-  for (;;) {
-    const last = url[url.length - 1];
-    if (last !== undefined && `?!.,:;*_~'"`.includes(last)) url = url.slice(0, -1);
-    else if (last === ')' && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
-    else break;
-  }
-  return i + url.length;
-}
-
-/** Splits `text` into kept and prose pieces, in order, onto `sink`. */
-export function emitInline(text: string, sink: InlineSink, refLabels: ReadonlySet<string>, depth = 0): void {
-  const index = new InlineIndex(text);
-  let start = 0;
-  let i = 0;
-  const keep = (end: number): void => {
-    if (i > start) sink.prose(text.slice(start, i));
-    sink.keep(text.slice(i, end));
-    i = start = end;
-  };
-  // `[text]` followed by a tail: the text is prose, the brackets and tail are kept.
-  const link = (open: number, close: number, end: number): void => {
-    if (depth >= MAX_LINK_NESTING) {
-      keep(end);
-      return;
-    }
-    keep(open + 1);
-    emitInline(text.slice(open + 1, close), sink, refLabels, depth + 1);
-    i = close;
-    start = close;
-    keep(end);
-  };
-
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\\') {
-      i += 2;
-    } else if (c === '`') {
-      const end = index.codeSpanEnd(i);
-      if (end < 0) i += index.runLength(i);
-      else keep(end);
-    } else if (c === '<') {
-      ANGLE.lastIndex = i;
-      const m = ANGLE.exec(text);
-      if (m) keep(i + m[0].length);
-      else i++;
-    } else if (c === '$') {
-      const end = mathEnd(text, i, index);
-      if (end < 0) i++;
-      else keep(end);
-    } else if (c === '[' || (c === '!' && text[i + 1] === '[')) {
-      const open = c === '!' ? i + 1 : i;
-      const close = index.closingBracket(open);
-      if (close < 0) {
-        i = open + 1;
-        continue;
-      }
-      const label = text.slice(open + 1, close);
-      const next = text[close + 1];
-      if (label.startsWith('^') && c === '[') {
-        keep(close + 1);
-      } else if (next === '(' && inlineLinkTail(text, close + 1) > 0) {
-        link(open, close, inlineLinkTail(text, close + 1));
-      } else if (next === '[') {
-        const labelEnd = text.indexOf(']', close + 2);
-        if (labelEnd < 0) i = open + 1;
-        else if (labelEnd === close + 2) keep(labelEnd + 1);
-        else link(open, close, labelEnd + 1);
-      } else if (refLabels.has(normalizeLabel(label))) {
-        keep(close + 1);
-      } else {
-        i = open + 1;
-      }
-    } else if ((c === 'h' || c === 'H' || c === 'f' || c === 'F' || c === 'w' || c === 'W') &&
-      (i === 0 || !WORD_CHAR.test(text[i - 1]!)) && URL_START.test(text.slice(i, i + 8))) {
-      keep(bareUrlEnd(text, i));
+export function flatten(text: string, node: TokenNode, out: Item[] = []): Item[] {
+  for (const child of node.children) {
+    const last = out[out.length - 1];
+    const labelText = labelOnlyReference(child);
+    if (child.type === 'lineEnding') {
+      // The token may run over the prefix that follows; the line ending itself is \n or \r\n.
+      const eolEnd = child.start + (text[child.start] === '\r' && text[child.start + 1] === '\n' ? 2 : 1);
+      out.push({ cls: 'break', start: child.start, eolEnd, end: Math.max(eolEnd, child.end) });
+    } else if (isLinePrefix(child.type) && last?.cls === 'break' && last.end >= child.start) {
+      last.end = Math.max(last.end, child.end);
+    } else if (child.type === 'taskListCheck') {
+      out.push({ cls: 'task', start: child.start, end: child.end });
+    } else if (KEPT.has(child.type)) {
+      const string = child.type === 'reference' ? child.children.find((c) => c.type === 'referenceString') : undefined;
+      out.push({ cls: 'kept', start: child.start, end: child.end, cuts: prefixCuts(child), label: string && [string.start, string.end] });
+    } else if (labelText) {
+      out.push({
+        cls: 'ref', start: child.start, end: child.end, image: child.type === 'image',
+        inner: flatten(text, labelText), innerStart: labelText.start, innerEnd: labelText.end,
+      });
+    } else if (child.children.length > 0) {
+      flatten(text, child, out);
     } else {
-      i++;
+      out.push({ cls: 'text', start: child.start, end: child.end });
     }
   }
-  if (text.length > start) sink.prose(text.slice(start));
+  return out;
+}
+
+/** `text[start, end)` without the listed ranges. */
+export function cut(text: string, start: number, end: number, cuts: readonly [number, number][]): string {
+  let out = '';
+  let at = start;
+  for (const [a, b] of cuts) {
+    if (b <= at || a >= end) continue;
+    out += text.slice(at, a);
+    at = b;
+  }
+  return out + text.slice(at, end);
+}
+
+export interface SendText {
+  text: string;
+  /** Reference labels the text uses (full references, and the rewritten collapsed/shortcut ones). */
+  refs: string[];
+}
+
+/**
+ * The block as one segment: Markdown as written, without container prefixes after line breaks,
+ * and with collapsed/shortcut references rewritten to full ones (`[text][text]`) so the text can
+ * be translated while the label keeps pointing at its definition.
+ */
+export function sendText(text: string, items: readonly Item[], refs: string[] = []): SendText {
+  let out = '';
+  for (const item of items) {
+    if (item.cls === 'kept') {
+      out += cut(text, item.start, item.end, item.cuts);
+      if (item.label) refs.push(cut(text, item.label[0], item.label[1], item.cuts));
+    } else if (item.cls === 'break') {
+      out += text.slice(item.start, item.eolEnd);
+    } else if (item.cls === 'ref') {
+      const inner = sendText(text, item.inner, refs).text;
+      refs.push(inner);
+      out += `${item.image ? '!' : ''}[${inner}][${inner}]`;
+    } else {
+      out += text.slice(item.start, item.end);
+    }
+  }
+  return { text: out, refs };
+}
+
+/** Items within [start, end); text items are clipped, others are wholly inside or outside. */
+export function clip(items: readonly Item[], start: number, end: number): Item[] {
+  const out: Item[] = [];
+  for (const item of items) {
+    if (item.end <= start || item.start >= end) continue;
+    if (item.cls === 'text') out.push({ cls: 'text', start: Math.max(item.start, start), end: Math.min(item.end, end) });
+    else out.push(item);
+  }
+  return out;
 }

@@ -1,192 +1,63 @@
-import {
-  ATX_HEADING, FOOTNOTE_DEFINITION, THEMATIC_BREAK, fenceCloses, fenceOpen, headingTextEnd, htmlBlockStart,
-  indentColumns, isBlank, isReferenceDefinition, isTableDelimiter, parsePrefix, splitLines, stripQuotes,
-  type Fence, type Line,
-} from './blocks.ts';
+import { emitBlock } from './block.ts';
+import { proseBlocks } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
-import { emitInline, normalizeLabel } from './inline.ts';
-import { InlineIndex } from './scan.ts';
-import type { Segmented } from './types.ts';
+import { DEFAULT_FRONT_MATTER_KEYS, emitYaml, frontMatter } from './frontmatter.ts';
+import { maskExtensions } from './mask.ts';
+import { looksLikeMdx, tokenTree, type TokenNode } from './tokens.ts';
+import type { SegmentationMode, Segmented } from './types.ts';
+
+export interface SegmentMarkdownOptions {
+  /** `wholeBlocks` (default): a paragraph, heading or table cell is one segment, inline Markdown included. */
+  mode?: SegmentationMode;
+  /** Top-level YAML front matter keys whose values readers see; default title, description, sidebar_label, summary. */
+  frontMatterKeys?: readonly string[];
+  /** Parse as MDX (JSX, `{expressions}`, import/export). Default: when the text looks like MDX; MDX that does not parse falls back to Markdown. */
+  mdx?: boolean;
+}
 
 const BOM = '\uFEFF';
 
-/** Lines [0, n) of YAML (`---`) or TOML (`+++`) front matter at the very start, else 0. */
-function frontMatterLines(lines: Line[]): number {
-  const first = lines[0]?.content.replace(BOM, '');
-  const close = first === undefined ? null : /^---[ \t]*$/.test(first) ? /^(?:---|\.\.\.)[ \t]*$/ : /^\+\+\+[ \t]*$/.test(first) ? /^\+\+\+[ \t]*$/ : null;
-  if (!close) return 0;
-  for (let k = 1; k < lines.length; k++) if (close.test(lines[k]!.content)) return k + 1;
-  return 0;
-}
-
-function referenceLabels(lines: Line[]): Set<string> {
-  const labels = new Set<string>();
-  for (const { content } of lines) {
-    const m = /^\[((?:[^\]\\]|\\.)+)\]:/.exec(stripQuotes(content));
-    if (m && !m[1]!.startsWith('^')) labels.add(normalizeLabel(m[1]!));
-  }
-  return labels;
-}
-
-/** Cells and the pipes between them; a pipe inside a code span or escaped does not split. */
-function splitCells(row: string): string[] {
-  const out: string[] = [];
-  const index = new InlineIndex(row);
-  let start = 0;
-  for (let i = 0; i < row.length; i++) {
-    const c = row[i];
-    if (c === '\\') i++;
-    else if (c === '`') {
-      const end = index.codeSpanEnd(i);
-      if (end > 0) i = end - 1;
-    } else if (c === '|') {
-      out.push(row.slice(start, i), '|');
-      start = i + 1;
+function parse(text: string, mdx: boolean): { root: TokenNode; mdx: boolean } {
+  if (mdx) {
+    try {
+      return { root: tokenTree(text, true), mdx: true };
+    } catch {
+      // Not valid MDX (an HTML comment, a stray brace): read it as Markdown.
     }
   }
-  out.push(row.slice(start));
-  return out;
+  return { root: tokenTree(text, false), mdx: false };
 }
 
 /**
- * Markdown-aware segmentation: only prose becomes 'translate' parts; all structure and every
- * non-prose construct is kept byte-for-byte (see inline.ts for the inline constructs).
+ * Markdown-aware segmentation on a CommonMark/GFM (and MDX) parser's tokens. Prose blocks become
+ * 'translate' parts; everything else (code, HTML, front matter other than reader-facing values,
+ * definitions, JSX, container markers) is kept byte-for-byte. Reassembling the parts without
+ * translations always gives the input back.
  */
-export function segmentMarkdown(text: string): Segmented {
+export function segmentMarkdown(text: string, options: SegmentMarkdownOptions = {}): Segmented {
+  const mode = options.mode ?? 'wholeBlocks';
   const builder = new PartsBuilder();
-  const lines = splitLines(text);
-  const labels = referenceLabels(lines);
-  const inline = (s: string): void => emitInline(s, builder, labels);
-
-  let fence: Fence | null = null;
-  let html: RegExp | 'blank' | null = null;
-  let math = false;
-  let table = false;
-  let listColumn = 0;
-  // An open paragraph: its text so far and the line ending not yet emitted.
-  let para: { text: string; eol: string } | null = null;
-  const flush = (): void => {
-    if (!para) return;
-    inline(para.text);
-    builder.keep(para.eol);
-    para = null;
-  };
-  const keepLine = (line: Line): void => {
-    flush();
-    builder.keep(line.content + line.eol);
-  };
-
-  let index = frontMatterLines(lines);
-  for (let k = 0; k < index; k++) builder.keep(lines[k]!.content + lines[k]!.eol);
-  if (index === 0 && lines[0]?.content.startsWith(BOM)) {
-    builder.keep(BOM);
-    lines[0] = { content: lines[0].content.slice(1), eol: lines[0].eol };
+  let bodyStart = text.startsWith(BOM) ? 1 : 0;
+  builder.keep(text.slice(0, bodyStart));
+  const front = frontMatter(text, bodyStart);
+  if (front) {
+    builder.keep(text.slice(bodyStart, front.bodyStart));
+    if (front.yaml) emitYaml(text, front.bodyStart, front.bodyEnd, builder, options.frontMatterKeys ?? DEFAULT_FRONT_MATTER_KEYS);
+    else builder.keep(text.slice(front.bodyStart, front.bodyEnd));
+    builder.keep(text.slice(front.bodyEnd, front.end));
+    bodyStart = front.end;
   }
-
-  for (; index < lines.length; index++) {
-    const line = lines[index]!;
-    const { content, eol } = line;
-    if (fence) {
-      keepLine(line);
-      if (fenceCloses(content, fence)) fence = null;
-      continue;
-    }
-    if (math) {
-      keepLine(line);
-      if (/\$\$[ \t]*$/.test(content)) math = false;
-      continue;
-    }
-    if (html) {
-      keepLine(line);
-      if (html === 'blank' ? isBlank(content) : html.test(content)) html = null;
-      continue;
-    }
-    if (isBlank(content)) {
-      keepLine(line);
-      table = false;
-      continue;
-    }
-    const indent = indentColumns(content);
-    const { prefix, rest, quote, list, listContentColumn, innerIndent } = parsePrefix(content);
-    if (!para && !list && indent < listColumn) listColumn = 0;
-    if (indent >= listColumn + 4) {
-      // Indented code, or a lazy continuation of an open paragraph.
-      if (para) {
-        para.text += para.eol + content;
-        para.eol = eol;
-      } else {
-        keepLine(line);
-      }
-      continue;
-    }
-    if (THEMATIC_BREAK.test(content) || THEMATIC_BREAK.test(rest)) {
-      keepLine(line);
-      table = false;
-      continue;
-    }
-    if (quote && !list && !para && innerIndent >= 4) {
-      keepLine(line);
-      continue;
-    }
-    if (list) listColumn = listContentColumn;
-
-    const opened = fenceOpen(rest);
-    if (opened) {
-      keepLine(line);
-      fence = opened;
-      continue;
-    }
-    if (rest.startsWith('$$')) {
-      keepLine(line);
-      math = !/^\$\$.*\$\$[ \t]*$/.test(rest);
-      continue;
-    }
-    const htmlEnd = htmlBlockStart(rest, para !== null);
-    if (htmlEnd) {
-      keepLine(line);
-      if (htmlEnd !== 'closed') html = htmlEnd;
-      continue;
-    }
-    const heading = ATX_HEADING.exec(rest);
-    if (heading) {
-      flush();
-      const body = rest.slice(heading[0].length);
-      // `{#anchor}` after a heading names its anchor; links elsewhere depend on it.
-      const end = headingTextEnd(body);
-      builder.keep(prefix + heading[0]);
-      inline(body.slice(0, end));
-      builder.keep(body.slice(end) + eol);
-      table = false;
-      continue;
-    }
-    if (!para && isReferenceDefinition(rest)) {
-      keepLine(line);
-      continue;
-    }
-    const next = lines[index + 1];
-    const startsTable = rest.includes('|') && next !== undefined && isTableDelimiter(parsePrefix(next.content).rest);
-    if (startsTable || (table && !para)) {
-      flush();
-      table = true;
-      builder.keep(prefix);
-      for (const cell of splitCells(rest)) {
-        if (cell === '|') builder.keep(cell);
-        else inline(cell);
-      }
-      builder.keep(eol);
-      continue;
-    }
-    const footnote = FOOTNOTE_DEFINITION.exec(rest);
-    if (para && !quote && !list && !footnote) {
-      // Soft line break: the sentence may continue, so the paragraph stays one prose run.
-      para.text += para.eol + content;
-      para.eol = eol;
-      continue;
-    }
-    flush();
-    builder.keep(prefix + (footnote?.[0] ?? ''));
-    para = { text: rest.slice(footnote?.[0].length ?? 0), eol };
+  const masked = maskExtensions(text);
+  // The parser sees blanks where the BOM and front matter are, so its offsets are the input's.
+  const parsedText = ' '.repeat(bodyStart).replace(/ /g, (_, i: number) => (text[i] === '\n' || text[i] === '\r' ? text[i]! : ' ')) + masked.text.slice(bodyStart);
+  const { root, mdx } = parse(parsedText, options.mdx ?? looksLikeMdx(text));
+  let at = bodyStart;
+  for (const block of proseBlocks(root, masked.admonitions.filter((a) => a.titleStart >= bodyStart))) {
+    if (block.start < at) continue;
+    builder.keep(text.slice(at, block.start));
+    emitBlock(text, block, builder, mode, mdx);
+    at = block.end;
   }
-  flush();
+  builder.keep(text.slice(at));
   return builder.build();
 }

@@ -43,7 +43,7 @@ describe('segmentMarkdown: inline', () => {
     ]);
   });
 
-  it('keeps reference labels: full, collapsed and shortcut forms', () => {
+  it('keeps reference labels; collapsed and shortcut forms are translated and written back as full references', () => {
     const doc = '[api]: https://a\n\nFull [the api][api], collapsed [api][], shortcut [api], [not a ref].';
     check(doc, [
       ['K', '[api]: https://a\n\n'],
@@ -52,9 +52,11 @@ describe('segmentMarkdown: inline', () => {
       ['T', 'the api'],
       ['K', '][api]'],
       ['T', ', collapsed'],
-      ['K', ' [api][]'],
+      ['K', ' '],
+      ['T', '[api][]'],
       ['T', ', shortcut'],
-      ['K', ' [api]'],
+      ['K', ' '],
+      ['T', '[api]'],
       ['T', ', [not a ref].'],
     ]);
   });

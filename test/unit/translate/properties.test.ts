@@ -44,8 +44,11 @@ const anyText = fc.oneof(
   markdownish,
 );
 
+// Every id a run may send: whole parts and, under `<id>~`, their fragments.
 const translationsOf = (doc: Segmented, f: (s: string) => string): Map<string, string> =>
-  new Map(doc.parts.flatMap((p) => (p.kind === 'translate' ? [[p.id, f(p.text)] as [string, string]] : [])));
+  new Map(doc.parts.flatMap((p) => (p.kind === 'translate'
+    ? [[p.id, f(p.text)] as [string, string], ...(p.fallback ?? []).flatMap((q) => (q.kind === 'translate' ? [[`${p.id}~${q.id}`, f(q.text)] as [string, string]] : []))]
+    : [])));
 const segmentsOf = (doc: Segmented): Segment[] =>
   doc.parts.flatMap((p) => (p.kind === 'translate' ? [{ id: p.id, text: p.text }] : []));
 

@@ -1,0 +1,101 @@
+/** One prose block as parts: a whole-block segment with its fragments as fallback, or fragments. */
+import { HAS_LETTER, PartsBuilder } from './builder.ts';
+import type { ProseBlock } from './blocks.ts';
+import { clip, flatten, sendText, type Item } from './inline.ts';
+import { MAX_SEGMENT_CHARS, type Part, type SegmentationMode } from './types.ts';
+
+const INLINE_MATH = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)/g;
+
+/**
+ * Fragment mode: prose runs between kept spans. Soft line breaks stay inside the prose unless a
+ * blockquote marker follows them; a collapsed or shortcut reference with plain text is translated
+ * and written back as a full reference, any other is kept whole (its text is its label).
+ */
+export function emitFragments(text: string, items: readonly Item[], out: PartsBuilder, mdx: boolean): void {
+  let prose = '';
+  const flush = (): void => {
+    // Inline math (`$x^2$`, `$$E$$`) is kept; `$5 or $10` is not math.
+    let at = 0;
+    for (const m of prose.matchAll(INLINE_MATH)) {
+      out.prose(prose.slice(at, m.index));
+      out.keep(m[0]);
+      at = m.index + m[0].length;
+    }
+    out.prose(prose.slice(at));
+    prose = '';
+  };
+  const keep = (s: string): void => {
+    flush();
+    out.keep(s);
+  };
+  for (const item of items) {
+    const raw = text.slice(item.start, item.end);
+    if (item.cls === 'text') prose += raw;
+    else if (item.cls === 'break') {
+      if (text.slice(item.eolEnd, item.end).includes('>')) keep(raw);
+      else prose += raw;
+    } else if (item.cls === 'ref') {
+      const inner = text.slice(item.innerStart, item.innerEnd);
+      const plain = item.inner.every((i) => i.cls === 'text') && inner === inner.trim() && HAS_LETTER.test(inner);
+      if (!plain) {
+        keep(raw);
+        continue;
+      }
+      flush();
+      const before = item.image ? '![' : '[';
+      out.add({ text: inner, source: raw, wrap: [before, `][${inner}]`], check: 'label', ...(mdx ? { mdx } : {}) });
+    } else keep(raw);
+  }
+  flush();
+}
+
+/** Line break inside a translated paragraph: the line ending and the first line's container prefix as blanks. */
+function lineBreakOf(text: string, block: ProseBlock, items: readonly Item[]): string | undefined {
+  const firstBreak = items.find((i) => i.cls === 'break');
+  const eol = firstBreak ? text.slice(firstBreak.start, firstBreak.eolEnd) : text.includes('\r\n') ? '\r\n' : '\n';
+  const lineStart = text.lastIndexOf('\n', block.start - 1) + 1;
+  const prefix = text.slice(lineStart, block.start).replace(/[^>\t]/g, ' ');
+  const lineBreak = eol + prefix;
+  return lineBreak === '\n' ? undefined : lineBreak;
+}
+
+export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
+  let items = block.node ? flatten(text, block.node) : [{ cls: 'text', start: block.start, end: block.end } as Item];
+  const extras = { check: 'fragment' as const, ...(mdx ? { mdx } : {}) };
+  if (mode === 'fragments') {
+    const sub = new PartsBuilder('s', extras);
+    emitFragments(text, items, sub, mdx);
+    out.addParts(sub.build().parts);
+    return;
+  }
+  let start = block.start;
+  while (items[0]?.cls === 'task') start = items.shift()!.end;
+  const raw = text.slice(start, block.end);
+  if (!raw.trim()) {
+    out.keep(text.slice(block.start, block.end));
+    return;
+  }
+  const coreStart = start + (raw.length - raw.trimStart().length);
+  const coreEnd = block.end - (raw.length - raw.trimEnd().length);
+  out.keep(text.slice(block.start, coreStart));
+  items = clip(items, coreStart, coreEnd);
+  const sub = new PartsBuilder('f', extras);
+  emitFragments(text, items, sub, mdx);
+  const fallback = sub.build().parts;
+  const source = text.slice(coreStart, coreEnd);
+  const send = sendText(text, items);
+  if (!fallback.some((p) => p.kind === 'translate')) out.keep(source);
+  else if (send.text.length > MAX_SEGMENT_CHARS) out.addParts(fallback);
+  else {
+    const lineBreak = block.kind === 'paragraph' ? lineBreakOf(text, block, items) : undefined;
+    const same = fallback.length === 1 && fallback[0]!.kind === 'translate' && fallback[0]!.text === send.text && !fallback[0]!.source;
+    const fields: Omit<Part & { kind: 'translate' }, 'kind' | 'id'> = { text: send.text, check: block.kind };
+    if (send.text !== source) fields.source = source;
+    if (lineBreak) fields.lineBreak = lineBreak;
+    if (send.refs.length > 0) fields.refs = [...new Set(send.refs)];
+    if (mdx) fields.mdx = true;
+    if (!same) fields.fallback = fallback;
+    out.add(fields);
+  }
+  out.keep(text.slice(coreEnd, block.end));
+}

@@ -1,0 +1,52 @@
+/**
+ * micromark's token stream as a tree with source offsets: the block and inline structure of a
+ * document exactly as a CommonMark (plus GFM, optionally MDX) parser sees it, including the
+ * container prefixes (`> `, list indentation) inside paragraphs.
+ */
+import { parse, postprocess, preprocess } from 'micromark';
+import { gfm } from 'micromark-extension-gfm';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import type { Extension } from 'micromark-util-types';
+
+export interface TokenNode {
+  type: string;
+  start: number;
+  end: number;
+  children: TokenNode[];
+}
+
+let extensions: { md: Extension[]; mdx: Extension[] } | undefined;
+
+function extensionsFor(mdx: boolean): Extension[] {
+  extensions ??= { md: [gfm()], mdx: [gfm(), mdxjs()] };
+  return mdx ? extensions.mdx : extensions.md;
+}
+
+/** Parses `text`; MDX that is not valid (JSX, expressions or ESM) throws. */
+export function tokenTree(text: string, mdx: boolean): TokenNode {
+  const events = postprocess(parse({ extensions: extensionsFor(mdx) }).document().write(preprocess()(text, undefined, true)));
+  const root: TokenNode = { type: 'root', start: 0, end: text.length, children: [] };
+  const stack: TokenNode[] = [root];
+  for (const [kind, token] of events) {
+    if (kind === 'enter') {
+      const node: TokenNode = { type: token.type, start: token.start.offset, end: token.end.offset, children: [] };
+      stack[stack.length - 1]!.children.push(node);
+      stack.push(node);
+    } else {
+      stack.pop();
+    }
+  }
+  return root;
+}
+
+/** Tokens that continue a line's container prefix after a line ending inside a block. */
+export function isLinePrefix(type: string): boolean {
+  return type === 'blockQuotePrefix' || type === 'listItemIndent' || type === 'linePrefix' || type === 'gfmFootnoteDefinitionIndent';
+}
+
+// A document looks like MDX when it has a top-level import/export or a JSX component at a line start.
+const MDX_HINT = /^(?:(?:import|export)\s[^\n]*(?:from\s|=|\{|function|const)|<[A-Z][\w.]*[\s/>])/m;
+
+export function looksLikeMdx(text: string): boolean {
+  return MDX_HINT.test(text);
+}
