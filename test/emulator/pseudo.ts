@@ -9,18 +9,26 @@ const ACCENTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Spans kept byte-for-byte: inline code, `{{x}}`, `{name}`, printf-style `%s`/`%d`/`%1$s`,
- * `$1`, HTML-like tags, URLs and entities.
+ * Spans kept byte-for-byte, as a real engine keeps inline Markdown: code spans, link and image
+ * destinations and titles (`](url "title")`), reference labels (`][label]`), footnote calls,
+ * inline math, `{{x}}`, `{name}` and MDX `{expressions}`, printf-style `%s`/`%d`/`%1$s`, `$1`,
+ * HTML-like tags and autolinks, URLs and entities.
  */
 const PROTECTED = new RegExp(
   [
-    '`[^`\\n]*`',
+    '``[^`][\\s\\S]*?``',
+    '`[^`]*`',
+    '\\]\\(<[^>\\n]*>(?:\\s+(?:"[^"]*"|\'[^\']*\'))?\\s*\\)',
+    '\\]\\((?:[^()\\s]|\\([^()\\s]*\\))*(?:\\s+(?:"[^"]*"|\'[^\']*\'|\\([^()]*\\)))?\\s*\\)',
+    '\\]\\[[^\\]]*\\]',
+    '\\[\\^[^\\]\\s]+\\]',
+    '\\$[^\\s$](?:[^$\\n]*[^\\s$])?\\$(?!\\d)',
     '\\{\\{[^{}]*\\}\\}',
-    '\\{[^{}\\s]*\\}',
+    '\\{[^{}]*\\}',
     '%(?:\\d+\\$)?[-+ 0#]*\\d*(?:\\.\\d+)?[sdifxXoucpeEgG%@]',
     '\\$\\d+',
     '</?[A-Za-z][^<>]*>',
-    '\\bhttps?://[^\\s<>()]+',
+    '\\b(?:https?://|www\\.)[^\\s<>()]+',
     '&(?:[A-Za-z]+|#\\d+|#x[0-9A-Fa-f]+);',
   ].join('|'),
   'g',
@@ -36,9 +44,17 @@ export function marker(target: string): string {
   return `[${target}] `;
 }
 
-/** Whitespace-only (or empty) text comes back unchanged; anything else gets the marker after its leading whitespace. */
-export function pseudoTranslate(text: string, target: string): string {
+// A word right before a code span moves behind it, as a verb does in German ("Führen Sie `x` aus").
+const REORDER = /(^|[ \t])(\p{L}+) (`[^`\n]+`)(?=[ \t.,;:!?)]|$)/u;
+
+/**
+ * Whitespace-only (or empty) text comes back unchanged; anything else gets the marker after its
+ * leading whitespace. With `reorder`, the first word directly before a code span moves behind it
+ * (the instant and batch endpoints do this; a real engine reorders words around inline markup).
+ */
+export function pseudoTranslate(text: string, target: string, opts: { reorder?: boolean } = {}): string {
   if (text.trim().length === 0) return text;
+  if (opts.reorder) text = text.replace(REORDER, '$1$3 $2');
   let body = '';
   let last = 0;
   for (const match of text.matchAll(PROTECTED)) {

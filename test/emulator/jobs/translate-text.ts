@@ -1,4 +1,4 @@
-import { reassemble, segmentMarkdown, segmentPlainText } from '../../../src/translate/index.ts';
+import { reassemble, segmentMarkdown, segmentPlainText, sourceOf, toFragments } from '../../../src/translate/index.ts';
 import type { Segmented } from '../../../src/translate/index.ts';
 import { pseudoTranslate } from '../pseudo.ts';
 import { interleaveBlocks } from './bilingual.ts';
@@ -7,15 +7,28 @@ export type OutputMode = 'single' | 'bilingual';
 
 function translations(doc: Segmented, target: string): Map<string, string> {
   const map = new Map<string, string>();
-  for (const part of doc.parts) if (part.kind === 'translate') map.set(part.id, pseudoTranslate(part.text, target));
+  for (const part of [...doc.parts, ...toFragments(doc).parts]) if (part.kind === 'translate') map.set(part.id, pseudoTranslate(part.text, target));
   return map;
 }
 
-/** Markdown through the client's own segmenter: code, front matter, URLs and markup stay byte for byte. */
+/** Every translate part with its source text, mapped to its output as reassembled (checked, prefixes restored). */
+function rendered(doc: Segmented, map: ReadonlyMap<string, string>): { flat: Segmented; out: Map<string, string> } {
+  const out = new Map<string, string>();
+  const parts = doc.parts.map((p) => {
+    if (p.kind === 'keep') return p;
+    out.set(p.id, reassemble({ parts: [p] }, map));
+    return { kind: 'translate' as const, id: p.id, text: sourceOf(p) };
+  });
+  return { flat: { parts }, out };
+}
+
+/** Markdown through the client's own segmenter (whole blocks): code, front matter, URLs and markup stay byte for byte. */
 export function translateMarkdown(text: string, target: string, mode: OutputMode): string {
   const doc = segmentMarkdown(text);
   const map = translations(doc, target);
-  return mode === 'single' ? reassemble(doc, map) : interleaveBlocks(text, doc, map, { fences: true });
+  if (mode === 'single') return reassemble(doc, map);
+  const { flat, out } = rendered(doc, map);
+  return interleaveBlocks(text, flat, out, { fences: true });
 }
 
 /** Plain text by paragraphs (blank-line separated). */

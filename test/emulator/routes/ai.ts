@@ -4,9 +4,11 @@ import { HttpError, validationError } from '../errors.ts';
 import type { FieldError } from '../errors.ts';
 import { withIdempotency } from '../idempotency.ts';
 import { DEFAULT_ENGINE, detectLanguage, isAvailableEngine, isSupportedLanguage } from '../languages.ts';
+import { isChosen, mangle } from '../mangle.ts';
 import { charCount, isWhitespaceOnly, pseudoTranslate } from '../pseudo.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import { Fields, checkString, isObject } from '../validation.ts';
+import { engineSettings } from './control-engine.ts';
 
 export const SNIPPET_MAX_CHARS = 5000;
 export const BATCH_MAX_SEGMENTS = 64;
@@ -48,6 +50,20 @@ function languageOptions(ctx: RequestContext, fields: Fields): LanguageOptions {
   return { sourceLang, targetLang: targetLang!, engine };
 }
 
+/**
+ * The instant/batch engine: pseudo-translation that keeps inline Markdown and placeholders and
+ * reorders a word around a code span; a chosen share comes back mangled (control `/engine`).
+ */
+function engineTranslate(app: EmulatorApp, id: string | null, text: string, target: string): string {
+  const settings = engineSettings(app);
+  const out = pseudoTranslate(text, target, { reorder: settings.reorder });
+  if (!isChosen(text, settings.mangleRate)) return out;
+  const damaged = mangle(text, out);
+  if (!damaged) return out;
+  settings.mangled.push({ id, text, kind: damaged.kind });
+  return damaged.text;
+}
+
 /** Checks credits, charges, and marks the request as translation work (latency faults, busy_ms). */
 function bill(app: EmulatorApp, ctx: RequestContext, endpoint: string, characters: number): void {
   const { account, key } = ctx.requireAuth();
@@ -81,7 +97,7 @@ async function snippet(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
     const sourceLang = opts.sourceLang === 'auto' ? detectLanguage(text!) : opts.sourceLang;
     return Promise.resolve({
       status: 200,
-      body: { translated_text: pseudoTranslate(text!, opts.targetLang), source_lang: sourceLang, target_lang: opts.targetLang },
+      body: { translated_text: engineTranslate(app, null, text!, opts.targetLang), source_lang: sourceLang, target_lang: opts.targetLang },
     });
   });
 }
@@ -130,7 +146,7 @@ async function batch(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
     let billable = 0;
     for (const s of segments) if (!isWhitespaceOnly(s.text)) billable += charCount(s.text);
     bill(app, ctx, endpoint, billable);
-    const out = segments.map((s) => ({ id: s.id, translated_text: pseudoTranslate(s.text, opts.targetLang) }));
+    const out = segments.map((s) => ({ id: s.id, translated_text: engineTranslate(app, s.id, s.text, opts.targetLang) }));
     return Promise.resolve({ status: 200, body: { segments: out } });
   });
 }

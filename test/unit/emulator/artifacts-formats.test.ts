@@ -15,7 +15,7 @@ const MD = [
 describe('emulator: artifact content per format', () => {
   it('Markdown single: prose translated, front matter, code, inline code and placeholders kept', () => {
     const out = translateText('markdown', 'md', MD, 'de', 'single');
-    assert.ok(out.startsWith('---\ntitle: Hello\n---\n\n# [de] Güídé\n'));
+    assert.ok(out.startsWith('---\ntitle: "[de] Héllö"\n---\n\n# [de] Güídé\n'), out);
     assert.ok(out.includes("```js\nconst greeting = 'hello';\n\nconsole.log(greeting);\n```\n"));
     assert.ok(out.includes('[de] Sömé téxt wíth `code`'));
     assert.ok(out.includes('áñd {name}.'));
