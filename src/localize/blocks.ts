@@ -3,12 +3,14 @@
  * not split; front matter at the start is a block of its own). Sources and translations split the
  * same way, because everything between blocks and every kept part is copied, so block i of a
  * translation as written is the translation of block i of its source. Inside a block, the
- * segments are segmentMarkdown's translate parts (for front matter: the values of
- * `frontMatterKeys`).
+ * segments are segmentMarkdown's translate parts (front matter values of `frontMatterKeys`
+ * included). A segment's identity is its text and everything that decides how its translation is
+ * written (container prefixes, YAML style, checks), so a reused translation always fits.
  */
 import { segmentMarkdown, type Part } from '../translate/index.ts';
-import { frontMatterSegments } from './frontmatter.ts';
 import { shortHash } from './hash.ts';
+
+type TranslatePart = Extract<Part, { kind: 'translate' }>;
 
 export interface Range {
   start: number;
@@ -16,16 +18,16 @@ export interface Range {
 }
 
 export interface BlockSegment {
+  /** Identity: hash of the text sent and of how its translation is written. */
   hash: string;
+  /** What is sent. */
   text: string;
-  /** Front matter only: the key whose value this is. */
-  key?: string;
+  part: TranslatePart;
 }
 
 export interface SourceBlock extends Range {
   text: string;
   hash: string;
-  frontMatter: boolean;
   /** Parts inside the block (keep parts clipped to it); offsets are absolute in the document. */
   parts: { part: Part; start: number }[];
   segments: BlockSegment[];
@@ -80,15 +82,26 @@ export function splitBlocks(text: string): Range[] {
   return blocks;
 }
 
+/** The input text of a part (`source` when it differs from what is sent). */
+export function inputOf(part: Part): string {
+  return part.kind === 'translate' ? ((part as { source?: string }).source ?? part.text) : part.text;
+}
+
+/** Identity of a translate part: its text and the fields that shape its written translation (not its id). */
+export function segmentKey(part: TranslatePart): string {
+  const { id: _id, fallback: _fallback, ...rest } = part as TranslatePart & { fallback?: unknown };
+  return JSON.stringify(rest, Object.keys(rest).sort());
+}
+
 /** Splits a source document into blocks with their parts and segments. */
 export function parseSource(text: string, frontMatterKeys: readonly string[]): SourceDoc {
   const ranges = splitBlocks(text);
-  const parts = segmentMarkdown(text).parts;
+  const parts = segmentMarkdown(text, { frontMatterKeys }).parts;
   // A translate part never crosses a blank line; if one ever did, its blocks are merged.
   let offset = 0;
   let bi = 0;
   for (const part of parts) {
-    const end = offset + part.text.length;
+    const end = offset + inputOf(part).length;
     if (part.kind === 'translate') {
       while (bi < ranges.length && ranges[bi]!.end <= offset) bi++;
       while (bi + 1 < ranges.length && ranges[bi]!.end < end) {
@@ -98,15 +111,14 @@ export function parseSource(text: string, frontMatterKeys: readonly string[]): S
     }
     offset = end;
   }
-  const blocks: SourceBlock[] = ranges.map((r, i) => {
+  const blocks: SourceBlock[] = ranges.map((r) => {
     const blockText = text.slice(r.start, r.end);
-    const frontMatter = i === 0 && r.start === 0 && frontMatterEnd(text) === r.end;
-    return { ...r, text: blockText, hash: shortHash(blockText), frontMatter, parts: [], segments: [] };
+    return { ...r, text: blockText, hash: shortHash(blockText), parts: [], segments: [] };
   });
   offset = 0;
   bi = 0;
   for (const part of parts) {
-    const end = offset + part.text.length;
+    const end = offset + inputOf(part).length;
     while (bi < blocks.length && blocks[bi]!.end <= offset) bi++;
     for (let j = bi; j < blocks.length && blocks[j]!.start < end; j++) {
       const b = blocks[j]!;
@@ -115,13 +127,9 @@ export function parseSource(text: string, frontMatterKeys: readonly string[]): S
       if (e <= s) continue;
       const clipped: Part = part.kind === 'translate' ? part : { kind: 'keep', text: text.slice(s, e) };
       b.parts.push({ part: clipped, start: s });
-      if (part.kind === 'translate' && !b.frontMatter) b.segments.push({ hash: shortHash(part.text), text: part.text });
+      if (part.kind === 'translate') b.segments.push({ hash: shortHash(segmentKey(part)), text: part.text, part });
     }
     offset = end;
-  }
-  const first = blocks[0];
-  if (first?.frontMatter) {
-    first.segments = frontMatterSegments(first.text, frontMatterKeys).map((s) => ({ ...s, hash: shortHash(`${s.key}\0${s.text}`) }));
   }
   return { text, blocks };
 }

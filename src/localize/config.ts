@@ -68,7 +68,8 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    throw new ConfigError(`${CONFIG_FILE}: ${field}: ${issue.message}`);
+    const message = issue.code === 'unrecognized_keys' ? `unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
+    throw new ConfigError(`${CONFIG_FILE}: ${field}: ${message}`);
   }
   const c = parsed.data;
   const layout: LayoutSpec = typeof c.layout === 'string' ? c.layout : { pattern: c.layout.pattern };

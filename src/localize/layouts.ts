@@ -26,7 +26,7 @@ export interface Layout {
 }
 
 function clean(p: string): string {
-  const n = posix.normalize(p).replace(/^(\.\/)+/, '');
+  const n = posix.normalize(p).replace(/^(\.\/|\/)+/, '');
   return n === '.' ? '' : n;
 }
 

@@ -4,17 +4,15 @@
  * write different files never touch the same entry. Each entry records the source path, a hash of
  * the whole source (only while nothing is in conflict), a hash of the output as last written, and
  * one line per block: `<block hash> <hash of the block as written> <segment>...`, where a segment is
- * `<source segment hash>@<offset>+<length>` (where its translation sits in the written block) or
- * `<hash>@:<front matter key>`.
+ * `<source segment hash>@<offset>+<length>` (where its translation sits in the written block).
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 
 export interface LockSegment {
   hash: string;
-  off?: number;
-  len?: number;
-  key?: string;
+  off: number;
+  len: number;
 }
 
 export interface LockBlock {
@@ -79,7 +77,7 @@ export function serializeLock(lock: Lock): string {
 }
 
 export function encodeBlock(b: LockBlock): string {
-  const segs = b.segments.map((s) => (s.key !== undefined ? `${s.hash}@:${encodeURIComponent(s.key)}` : `${s.hash}@${s.off ?? 0}+${s.len ?? 0}`));
+  const segs = b.segments.map((s) => `${s.hash}@${s.off}+${s.len}`);
   return [b.hash, b.out, ...segs].join(' ');
 }
 
@@ -88,9 +86,7 @@ export function decodeBlock(line: string): LockBlock {
   const segments = rest.map((s): LockSegment => {
     const at = s.indexOf('@');
     const h = s.slice(0, at);
-    const tail = s.slice(at + 1);
-    if (tail.startsWith(':')) return { hash: h, key: decodeURIComponent(tail.slice(1)) };
-    const [off, len] = tail.split('+').map(Number);
+    const [off, len] = s.slice(at + 1).split('+').map(Number);
     return { hash: h, off: off ?? 0, len: len ?? 0 };
   });
   return { hash, out, segments };

@@ -7,8 +7,7 @@
  * else sent. A changed block whose translation a human edited is a conflict: it is left as it
  * stands and reported with the three versions.
  */
-import { composeFrontMatter, frontMatterValues } from './frontmatter.ts';
-import { glueOf, parseSource, splitBlocks, type SourceBlock, type SourceDoc } from './blocks.ts';
+import { glueOf, inputOf, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
 
@@ -41,9 +40,12 @@ export interface Conflict {
   sourceBlockHash: string;
 }
 
-export interface Needed {
-  hash: string;
-  text: string;
+export type Needed = BlockSegment;
+
+/** How composed text is finished: link destinations in kept text (by source offset) and in new translations. */
+export interface Rewriters {
+  keep: (start: number, text: string) => string;
+  fresh: (piece: string) => string;
 }
 
 export interface FilePlan {
@@ -55,7 +57,8 @@ export interface FilePlan {
   needed: Needed[];
   conflicts: Conflict[];
   /** Present when the file must be (re)written; builds the text and the lock entry. */
-  compose?: (translations: ReadonlyMap<string, string>, rewriteKeep: (start: number, text: string) => string) => Composed;
+  /** `translations`: segment hash -> the translation as written in place (see update.ts). */
+  compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters) => Composed;
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
 }
@@ -90,7 +93,7 @@ export function lcsPairs(a: readonly string[], b: readonly string[]): [number, n
 
 /** A blank line inside a translation would split its block; soft breaks are kept. */
 function singleBlock(text: string): string {
-  return text.trim().replace(/\r?\n[ \t]*(?=\r?\n)/g, '');
+  return text.replace(/\r?\n[ \t]*(?=\r?\n)/g, '');
 }
 
 interface Old {
@@ -126,11 +129,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   const pool = new Map<string, string>();
   for (const o of old) {
     if (!o.clean) continue;
-    const fm = o.block.segments.some((s) => s.key !== undefined) ? frontMatterValues(o.text, o.block.segments.map((s) => s.key ?? '')) : undefined;
-    for (const s of o.block.segments) {
-      const t = s.key !== undefined ? fm?.get(s.key) : s.off! + s.len! <= o.text.length ? o.text.slice(s.off, s.off! + s.len!) : undefined;
-      if (t !== undefined) pool.set(s.hash, t);
-    }
+    for (const s of o.block.segments) if (s.off + s.len <= o.text.length) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
   }
   // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order.
   const pairOf = new Map<number, { j: number; same: boolean }>();
@@ -143,7 +142,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     ni = mi + 1;
     oj = mj + 1;
   }
-  const needed = new Map<string, string>();
+  const needed = new Map<string, BlockSegment>();
   const conflicts: Conflict[] = [];
   const baseHashes: string[] = [];
   const conflictOf = new Map<number, number>();
@@ -151,7 +150,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     const pair = pairOf.get(i);
     if (pair?.same) return;
     const o = pair !== undefined ? old[pair.j] : undefined;
-    for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s.text);
+    for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s);
     if (o !== undefined && !o.clean) {
       conflictOf.set(i, conflicts.length);
       baseHashes.push(o.block.out);
@@ -159,8 +158,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     }
   });
   const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : 'stale';
-  const compose = (translations: ReadonlyMap<string, string>, rewriteKeep: (start: number, text: string) => string): Composed => {
-    const get = (hash: string): string => pool.get(hash) ?? translations.get(hash) ?? '';
+  const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters): Composed => {
+    const get = (s: BlockSegment): string => pool.get(s.hash) ?? singleBlock(rewriters.fresh(translations.get(s.hash) ?? inputOf(s.part)));
     const glue = glueOf(doc.text, doc.blocks);
     const lines: string[] = [];
     const ours: string[] = [];
@@ -174,9 +173,9 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         const o = old[pair!.j]!;
         blockText = o.text;
         line = entry!.blocks[pair!.j]!;
-        if (ci !== undefined) ours[ci] = composeBlock(b, get, rewriteKeep).text;
+        if (ci !== undefined) ours[ci] = composeBlock(b, get, rewriters.keep).text;
       } else {
-        const c = composeBlock(b, get, rewriteKeep);
+        const c = composeBlock(b, get, rewriters.keep);
         blockText = c.text;
         line = encodeBlock({ hash: b.hash, out: shortHash(c.text), segments: c.segments });
       }
@@ -189,23 +188,20 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       entry: { source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines },
     };
   };
-  return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed].map(([hash, text]) => ({ hash, text })), conflicts, compose, baseHashes };
+  return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed.values()], conflicts, compose, baseHashes };
 }
 
-function composeBlock(b: SourceBlock, get: (hash: string) => string, rewriteKeep: (start: number, text: string) => string): { text: string; segments: LockBlock['segments'] } {
-  if (b.frontMatter) {
-    const values = new Map(b.segments.map((s) => [s.key!, singleBlock(get(s.hash))]));
-    return { text: composeFrontMatter(b.text, values), segments: b.segments.map((s) => ({ hash: s.hash, key: s.key! })) };
-  }
+function composeBlock(b: SourceBlock, get: (s: BlockSegment) => string, rewriteKeep: Rewriters['keep']): { text: string; segments: LockBlock['segments'] } {
   let text = '';
   const segments: LockBlock['segments'] = [];
+  let k = 0;
   for (const { part, start } of b.parts) {
     if (part.kind === 'keep') {
       text += rewriteKeep(start, part.text);
     } else {
-      const hash = shortHash(part.text);
-      const t = singleBlock(get(hash));
-      segments.push({ hash, off: text.length, len: t.length });
+      const seg = b.segments[k++]!;
+      const t = get(seg);
+      segments.push({ hash: seg.hash, off: text.length, len: t.length });
       text += t;
     }
   }

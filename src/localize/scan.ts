@@ -35,6 +35,7 @@ export interface Scan {
   layout: Layout;
   /** Every source of the set (for link rewriting), sorted. */
   allSources: string[];
+  allSourceSet: Set<string>;
   /** The sources in scope (shard, paths), sorted. */
   sources: string[];
   languages: string[];
@@ -112,5 +113,5 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   });
   const known = new Set(allSources);
   const orphaned = [...lock.files].filter(([, e]) => !known.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
-  return { fs, layout, allSources, sources, languages, lock, lockText, plans: perSource.flat(), sourceText, targetText, orphaned };
+  return { fs, layout, allSources, allSourceSet: known, sources, languages, lock, lockText, plans: perSource.flat(), sourceText, targetText, orphaned };
 }

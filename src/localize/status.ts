@@ -1,6 +1,6 @@
 /** Status of every translation and the dry run: computed locally from hashes, no requests. */
 import { minimumRequests } from '../translate/index.ts';
-import type { Conflict, FilePlan, TargetState } from './plan.ts';
+import type { Conflict, FilePlan, Needed, TargetState } from './plan.ts';
 import { scan, type LocalizeOptions, type Scan } from './scan.ts';
 
 export interface TargetStatus {
@@ -59,9 +59,10 @@ export interface DryRunReport {
   estimate: { millicreditsPerChar: number; note: string };
 }
 
-export function uniqueNeeded(plans: readonly FilePlan[], lang: string): Map<string, string> {
-  const unique = new Map<string, string>();
-  for (const p of plans) if (p.lang === lang && p.compose !== undefined) for (const n of p.needed) unique.set(n.hash, n.text);
+/** The segments one language needs, each once (by identity hash). */
+export function uniqueNeeded(plans: readonly FilePlan[], lang: string): Map<string, Needed> {
+  const unique = new Map<string, Needed>();
+  for (const p of plans) if (p.lang === lang && p.compose !== undefined) for (const n of p.needed) unique.set(n.hash, n);
   return unique;
 }
 
@@ -70,7 +71,7 @@ export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
   const rate = opts.config.estimateMillicreditsPerChar;
   const languages = s.languages.map((lang): DryRunLanguage => {
     const unique = uniqueNeeded(s.plans, lang);
-    const segs = [...unique].map(([hash, text]) => ({ id: hash, text }));
+    const segs = [...unique].map(([hash, n]) => ({ id: hash, text: n.text }));
     const c = segs.reduce((sum, x) => sum + x.text.length, 0);
     const files = s.plans.filter((p) => p.lang === lang && p.compose !== undefined).length;
     return { lang, files, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: Math.round((c * rate) / 10) / 100 };

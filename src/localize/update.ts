@@ -6,14 +6,14 @@
  */
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
-import { translateSegmented, type Segment } from '../translate/index.ts';
+import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { LOCK_FILE } from './config.ts';
 import { atomicWrite } from './fs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, rewriteUrl } from './links.ts';
 import { serializeLock } from './lock.ts';
-import type { Conflict, FilePlan } from './plan.ts';
+import type { Conflict, FilePlan, Rewriters } from './plan.ts';
 import { scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
 
@@ -48,6 +48,8 @@ export interface UpdateReport {
   written: string[];
   /** Lock entries dropped because their source is gone (the files are left alone). */
   orphaned: string[];
+  /** Segments whose translation failed its check and kept the source text. */
+  untranslated: number;
   cancelled: boolean;
 }
 
@@ -57,74 +59,89 @@ function aborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
+/** Separates the parts of the synthetic document one language's segments travel in; never in a translation. */
+const SEP = '\u0000';
+
+/**
+ * Every segment one language needs, from all files, goes through translateSegmented as one
+ * document (the fewest requests for all of them, the translation checks and the fallback to
+ * fragments included); kept separators between the parts cut its result back into each part's
+ * translation as written in place.
+ */
 async function translateAll(s: Scan, opts: UpdateOptions, report: UpdateReport): Promise<Map<string, Map<string, string>>> {
   const { config } = opts;
   const byLang = new Map<string, Map<string, string>>();
   const work = s.languages.map((lang) => ({ lang, unique: uniqueNeeded(s.plans, lang) }));
-  const total = work.reduce((sum, w) => sum + [...w.unique.values()].reduce((a, t) => a + t.length, 0), 0);
+  const total = work.reduce((sum, w) => sum + [...w.unique.values()].reduce((a, x) => a + x.text.length, 0), 0);
   let before = 0;
   for (const { lang, unique } of work) {
     const out = new Map<string, string>();
     byLang.set(lang, out);
     if (unique.size === 0) continue;
-    const ids = new Map<string, string>();
-    const parts = [...unique].map(([hash, text], i) => {
-      ids.set(`s${i}`, hash);
-      return { kind: 'translate' as const, id: `s${i}`, text };
-    });
+    const hashes = [...unique.keys()];
+    const parts: Part[] = [];
+    hashes.forEach((hash, i) => parts.push({ ...unique.get(hash)!.part, id: `s${i}` }, { kind: 'keep', text: SEP }));
     let langChars = 0;
-    await translateSegmented({ parts }, {
+    const text = await translateSegmented({ parts }, {
       concurrency: opts.concurrency ?? 4,
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       onProgress: (done) => {
         langChars = done;
         opts.onProgress?.({ phase: 'translate', done: before + done, total });
       },
+      onReport: (r: { untranslated: number }) => {
+        report.untranslated += r.untranslated;
+      },
       translateBatch: async (segments: Segment[], signal: AbortSignal) => {
         const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
         if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
         report.requests++;
         const res = await opts.client.translateBatch(req, { signal });
-        for (const seg of res.segments) out.set(ids.get(seg.id)!, seg.translated_text);
         report.segments_sent += segments.length;
         report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
         return res.segments;
       },
-    });
+    } as TranslateSegmentedOptions);
+    const pieces = text.split(SEP);
+    if (pieces.length !== hashes.length + 1) throw new Error('translations could not be matched to their segments');
+    hashes.forEach((hash, i) => out.set(hash, pieces[i]!));
     before += langChars;
   }
   return byLang;
 }
 
-function keepRewriter(s: Scan, opts: LocalizeOptions, plan: FilePlan): (start: number, text: string) => string {
+function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
   const text = s.sourceText.get(plan.source) ?? '';
-  const pages = new Set(s.allSources);
-  let spans: { start: number; end: number; to: string }[] | undefined;
-  const compute = (): { start: number; end: number; to: string }[] => {
-    const ctx = {
-      sourcePath: plan.source,
-      targetPath: plan.target,
-      pageTarget: (p: string) => (pages.has(p) ? s.layout.target(p, plan.lang) : undefined),
-      exists: (p: string) => s.fs.exists(join(opts.config.folder, p)),
-    };
+  const mdx = plan.source.endsWith('.mdx');
+  const ctx = {
+    sourcePath: plan.source,
+    targetPath: plan.target,
+    pageTarget: (p: string) => (s.allSourceSet.has(p) ? s.layout.target(p, plan.lang) : undefined),
+    exists: (p: string) => s.fs.exists(join(opts.config.folder, p)),
+  };
+  const spansOf = (t: string): { start: number; end: number; to: string }[] => {
     const out: { start: number; end: number; to: string }[] = [];
-    for (const span of findUrls(text, plan.source.endsWith('.mdx'))) {
+    for (const span of findUrls(t, mdx)) {
       const to = rewriteUrl(span.url, ctx);
       if (to !== undefined) out.push({ start: span.start, end: span.end, to });
     }
     return out;
   };
-  return (start, keep) => {
-    if (!/[\]=:]/.test(keep)) return keep;
-    spans ??= compute();
+  const apply = (t: string, start: number, spans: { start: number; end: number; to: string }[]): string => {
     let result = '';
     let pos = 0;
     for (const sp of spans) {
-      if (sp.start < start || sp.end > start + keep.length) continue;
-      result += keep.slice(pos, sp.start - start) + sp.to;
+      if (sp.start < start || sp.end > start + t.length) continue;
+      result += t.slice(pos, sp.start - start) + sp.to;
       pos = sp.end - start;
     }
-    return result + keep.slice(pos);
+    return result + t.slice(pos);
+  };
+  let sourceSpans: { start: number; end: number; to: string }[] | undefined;
+  const mayLink = (t: string): boolean => /\]\(|\]:|=/.test(t);
+  return {
+    keep: (start, keep) => (mayLink(keep) ? apply(keep, start, (sourceSpans ??= spansOf(text))) : keep),
+    fresh: (piece) => (mayLink(piece) ? apply(piece, 0, spansOf(piece)) : piece),
   };
 }
 
@@ -153,6 +170,7 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     requests: 0,
     written: [],
     orphaned: s.orphaned,
+    untranslated: 0,
     cancelled: false,
   };
   const fail = (): UpdateReport => ({ ...report, cancelled: true });
@@ -174,7 +192,7 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length });
-      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), keepRewriter(s, opts, plan));
+      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan));
       for (const [ci, c] of plan.conflicts.entries()) {
         report.conflicts.push({ ...c, ours: composed.ours[ci], base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
       }
