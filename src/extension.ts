@@ -1,14 +1,16 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { activateAccount } from './features/account/index.ts';
 import { activateJobs } from './features/jobs/index.ts';
 import { activateSetup } from './features/setup/index.ts';
 import { activateTextTranslation } from './features/textTranslation/index.ts';
-import { createPlatform } from './platform/platform.ts';
+import { createPlatform, type Platform } from './platform/platform.ts';
 
 /** What activate() returns: diagnostics only (the activation benchmark reads it). */
 export interface DocTranslateExports {
   /** Wall time of activate() itself, in milliseconds. */
   readonly activationMs: number;
+  /** Only under the extension's own tests (ExtensionMode.Test): scripted answers and switches. */
+  readonly testing?: Pick<Platform, 'prompter' | 'shortcuts' | 'settings'>;
 }
 
 /** Set by activate(): stops the features and closes the client's connections. */
@@ -34,7 +36,8 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
   };
   const activationMs = performance.now() - started;
   platform.logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
-  return { activationMs };
+  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { prompter: platform.prompter, shortcuts: platform.shortcuts, settings: platform.settings } : undefined;
+  return { activationMs, ...(testing !== undefined ? { testing } : {}) };
 }
 
 /** Stops watchers and closes the client's connection pools before the extension host unloads it. */

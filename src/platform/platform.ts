@@ -4,8 +4,10 @@ import { BalanceService } from './balance.ts';
 import { ClientService } from './clientService.ts';
 import { ContextKeys } from './contextKeys.ts';
 import { outputLogger } from './logger.ts';
+import { ArgumentShortcuts, Prompter } from './prompter.ts';
 import { RecentLanguages } from './recentLanguages.ts';
 import { ApiKeyStore } from './secrets.ts';
+import { SafeWriter } from './safeWriter.ts';
 import { Settings } from './settings.ts';
 
 /**
@@ -22,6 +24,12 @@ export interface Platform {
   readonly logger: Logger;
   readonly contextKeys: ContextKeys;
   readonly recentLanguages: RecentLanguages;
+  /** Questions that protect money, files or secrets. */
+  readonly prompter: Prompter;
+  /** Whether command arguments may stand in for the user's answers (the extension's tests only). */
+  readonly shortcuts: ArgumentShortcuts;
+  /** The one writer into the workspace. */
+  readonly writer: SafeWriter;
 }
 
 /** Builds the services in dependency order; each disposable goes to context.subscriptions. */
@@ -33,6 +41,7 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
   const output = own(vscode.window.createOutputChannel('Doc Translate', { log: true }));
   const logger = outputLogger(output);
   const contextKeys = new ContextKeys();
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const settings = own(new Settings());
   const keys = own(new ApiKeyStore(context.secrets, () => settings.baseUrl));
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
@@ -50,5 +59,8 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
     logger.warn('docTranslate.baseUrl in workspace settings is ignored: the service URL is read from user settings only.');
   }
   const recentLanguages = new RecentLanguages(context.globalState);
-  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages };
+  const prompter = new Prompter(testMode);
+  const writer = new SafeWriter(prompter);
+  const shortcuts = new ArgumentShortcuts(testMode);
+  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages, prompter, shortcuts, writer };
 }

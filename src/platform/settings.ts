@@ -58,8 +58,21 @@ export class Settings implements vscode.Disposable {
     return isSelectionMode(value) ? value : DEFAULTS.selectionMode;
   }
 
+  /**
+   * Where Save Next to Source writes. A workspace decides this only when it is trusted (the key
+   * is also a restricted configuration); otherwise the user's own setting or the default.
+   */
   get saveNextToSourcePattern(): string {
-    return this.string(SettingKey.saveNextToSourcePattern, DEFAULTS.saveNextToSourcePattern);
+    if (this.workspaceTrusted()) return this.string(SettingKey.saveNextToSourcePattern, DEFAULTS.saveNextToSourcePattern);
+    const value = this.config().inspect<unknown>(SettingKey.saveNextToSourcePattern)?.globalValue;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULTS.saveNextToSourcePattern;
+  }
+
+  /** Tests stand in for workspace trust, which code-server does not switch per workspace. */
+  trustOverride: boolean | undefined;
+
+  private workspaceTrusted(): boolean {
+    return this.trustOverride ?? vscode.workspace.isTrusted;
   }
 
   async setBaseUrl(url: string): Promise<void> {

@@ -17,7 +17,7 @@ const LIST_LIMIT = 50;
 const RESTORE_DELAY_MS = 1500;
 
 /** What the jobs feature uses of the platform. */
-export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance'>;
+export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'shortcuts' | 'prompter'>;
 
 /**
  * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view and the status
@@ -35,6 +35,9 @@ export class JobsFeature implements vscode.Disposable {
   readonly settings: Platform['settings'];
   readonly logger: Platform['logger'];
   readonly balance: Platform['balance'];
+  readonly writer: Platform['writer'];
+  readonly shortcuts: Platform['shortcuts'];
+  readonly prompter: Platform['prompter'];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -44,6 +47,9 @@ export class JobsFeature implements vscode.Disposable {
     this.settings = p.settings;
     this.logger = logger;
     this.balance = p.balance;
+    this.writer = p.writer;
+    this.shortcuts = p.shortcuts;
+    this.prompter = p.prompter;
     this.store = new JobStore(context.workspaceState);
     this.watchers = new JobWatchers({ store: this.store, clients, logger });
     this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(context.globalStorageUri, clients));

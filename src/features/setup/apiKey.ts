@@ -9,12 +9,12 @@ import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { SetApiKeyResult } from './results.ts';
 
-type KeyDeps = Pick<Platform, 'settings' | 'clients' | 'keys' | 'logger'>;
+type KeyDeps = Pick<Platform, 'settings' | 'clients' | 'keys' | 'logger' | 'shortcuts'>;
 
 /** Set API Key (optional argument: the key, which skips the input box) and Clear API Key. */
 export function apiKeyCommands(s: KeyDeps): Command[] {
   return [
-    { id: CommandId.setApiKey, run: (key?: unknown) => setApiKey(s, typeof key === 'string' ? key : undefined) },
+    { id: CommandId.setApiKey, run: (key?: unknown) => setApiKey(s, typeof key === 'string' && s.shortcuts.enabled ? key : undefined) },
     { id: CommandId.clearApiKey, run: () => clearApiKey(s) },
   ];
 }

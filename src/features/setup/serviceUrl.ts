@@ -5,19 +5,21 @@ import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { SetServiceUrlResult } from './results.ts';
 
-/** Set Service URL: writes the user (global) setting; optional argument: the URL. */
-export function serviceUrlCommands(s: Pick<Platform, 'settings'>): Command[] {
+type UrlDeps = Pick<Platform, 'settings' | 'shortcuts' | 'keys'>;
+
+/** Set Service URL; a URL passed as an argument is only proposed in the input box (the extension's tests may skip it). */
+export function serviceUrlCommands(s: UrlDeps): Command[] {
   return [{ id: CommandId.setServiceUrl, run: (url?: unknown) => setServiceUrl(s, typeof url === 'string' ? url : undefined) }];
 }
 
-async function setServiceUrl(s: Pick<Platform, 'settings'>, given: string | undefined): Promise<SetServiceUrlResult> {
+async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<SetServiceUrlResult> {
   const entered =
-    given ??
+    (given !== undefined && s.shortcuts.enabled ? given : undefined) ??
     (await vscode.window.showInputBox({
       title: 'Doc Translate: Set Service URL',
       prompt: 'Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).',
       placeHolder: 'https://translate.example.com/api/v1',
-      value: s.settings.rawBaseUrl,
+      value: given ?? s.settings.rawBaseUrl,
       ignoreFocusOut: true,
       validateInput: (value) => {
         const check = checkServiceUrl(value);
@@ -31,5 +33,14 @@ async function setServiceUrl(s: Pick<Platform, 'settings'>, given: string | unde
     return { saved: false, reason: 'invalid' };
   }
   await s.settings.setBaseUrl(check.url);
+  // Keys are stored per service origin: a new host has none until the user gives one.
+  if (!s.shortcuts.enabled && (await s.keys.get()) === undefined) {
+    const setKey = 'Set API Key';
+    void Promise.resolve(
+      vscode.window.showInformationMessage(`Doc Translate: the service is now ${check.url}. Set the API key for it.`, setKey),
+    ).then((picked) => {
+      if (picked === setKey) void vscode.commands.executeCommand(CommandId.setApiKey);
+    });
+  }
   return { saved: true, url: check.url };
 }

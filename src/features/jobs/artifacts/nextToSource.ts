@@ -7,17 +7,23 @@ export interface NextToSourceInput {
   /** Uri path of the source file, e.g. /ws/docs/guide.md */
   sourcePath: string;
   lang: string;
+  /** The artifact's format (spec 2.4): the saved file's extension when it differs from the source's. */
+  format?: string;
 }
 
 /**
  * `${dir}/${lang}/${name}` → /ws/docs/de/guide.md. A relative result is taken from the source's
  * folder. Undefined when the pattern yields no usable file path.
  */
-export function nextToSourcePath({ pattern, sourcePath, lang }: NextToSourceInput): string | undefined {
+export function nextToSourcePath({ pattern, sourcePath, lang, format }: NextToSourceInput): string | undefined {
   const dir = path.posix.dirname(sourcePath);
-  const name = path.posix.basename(sourcePath);
-  const ext = path.posix.extname(name);
-  const vars: Record<string, string> = { dir, lang, name, stem: name.slice(0, name.length - ext.length), ext };
+  const sourceName = path.posix.basename(sourcePath);
+  const sourceExt = path.posix.extname(sourceName);
+  const stem = sourceName.slice(0, sourceName.length - sourceExt.length);
+  const wanted = format !== undefined && format !== '' ? `.${format.replace(/^\./, '').toLowerCase()}` : sourceExt;
+  const ext = wanted.toLowerCase() === sourceExt.toLowerCase() ? sourceExt : wanted;
+  const name = stem + ext;
+  const vars: Record<string, string> = { dir, lang, name, stem, ext };
   const filled = pattern.replace(/\$\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
   if (filled.trim() === '' || filled.includes('${') || /[\\/]$/.test(filled)) return undefined;
   const resolved = path.posix.resolve(dir, filled);

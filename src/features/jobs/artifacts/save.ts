@@ -1,27 +1,32 @@
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
+import type { SafeWriter, WriteOutcome } from '../../../platform/safeWriter.ts';
 import type { Settings } from '../../../platform/settings.ts';
-import type { JobStore } from '../store.ts';
 import type { ArtifactInfo } from '../model.ts';
+import type { JobStore } from '../store.ts';
+import { nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
-import { isInside, nextToSourcePath } from './nextToSource.ts';
-import { uriExists as exists } from '../../../platform/uriExists.ts';
 
 export type SaveResult =
-  | { saved: true; uri: vscode.Uri }
-  | { saved: false; reason: 'noSource' | 'badPattern' | 'outsideWorkspace' | 'exists' | 'cancelled' };
+  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged' }
+  | { saved: false; reason: 'noSource' | 'badPattern' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
 
-export interface SaveOptions {
-  /** Replace an existing file without asking (tests); otherwise the user is asked. */
-  overwrite?: boolean;
+export interface SaveDeps {
+  artifacts: ArtifactService;
+  store: JobStore;
+  settings: Settings;
+  writer: SafeWriter;
+  shortcuts: ArgumentShortcuts;
 }
 
-/** Writes the artifact beside its source per the pattern setting; an existing file is replaced only when confirmed. */
-export async function saveNextToSource(
-  deps: { artifacts: ArtifactService; store: JobStore; settings: Settings },
-  artifact: ArtifactInfo,
-  opts: SaveOptions = {},
-): Promise<SaveResult> {
+/**
+ * Writes the artifact beside its source per the pattern setting, named by the artifact's format,
+ * through the platform's safe writer (inside the workspace only, never over a folder, never over
+ * a differing file without asking, atomic).
+ */
+export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): Promise<SaveResult> {
   const origin = deps.store.origin(artifact.jobId);
   const job = deps.store.get(artifact.jobId);
   if (origin === undefined || job === undefined) {
@@ -31,51 +36,47 @@ export async function saveNextToSource(
     return { saved: false, reason: 'noSource' };
   }
   const source = vscode.Uri.parse(origin.source);
+  if (vscode.workspace.getWorkspaceFolder(source) === undefined) {
+    void vscode.window.showErrorMessage(
+      `Doc Translate: ${source.fsPath} is outside the workspace folders, so nothing is saved next to it. Use Save Translation As… instead.`,
+    );
+    return { saved: false, reason: 'noWorkspace' };
+  }
   const pattern = deps.settings.saveNextToSourcePattern;
-  const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang });
+  const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
   if (target === undefined) {
     void vscode.window.showErrorMessage(`Doc Translate: the setting docTranslate.saveNextToSource.pattern ("${pattern}") gives no file path.`);
     return { saved: false, reason: 'badPattern' };
   }
-  const folder = vscode.workspace.getWorkspaceFolder(source);
-  if (folder !== undefined && !isInside(folder.uri.path, target)) {
-    void vscode.window.showErrorMessage('Doc Translate: the save pattern points outside the workspace folder; nothing was written.');
-    return { saved: false, reason: 'outsideWorkspace' };
-  }
-  const uri = source.with({ path: target });
-  if ((await exists(uri)) && opts.overwrite !== true) {
-    const replace = 'Replace';
-    const picked = await vscode.window.showWarningMessage(
-      `${vscode.workspace.asRelativePath(uri)} already exists. Replace it with the translation?`,
-      { modal: true },
-      replace,
-    );
-    if (picked !== replace) return { saved: false, reason: 'exists' };
-  }
-  await copyArtifact(deps.artifacts, artifact, uri);
-  return { saved: true, uri };
+  return write(deps, artifact, source.with({ path: target }));
 }
 
-/** Save dialog (or the given target), starting next to the source when known. */
-export async function saveArtifactAs(
-  deps: { artifacts: ArtifactService; store: JobStore; settings: Settings },
-  artifact: ArtifactInfo,
-  given?: vscode.Uri,
-): Promise<SaveResult> {
+/** Save dialog starting next to the source when known; a target passed as an argument is used only by the extension's tests. */
+export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, given?: vscode.Uri): Promise<SaveResult> {
   const name = deps.artifacts.displayName(artifact);
   const origin = deps.store.origin(artifact.jobId);
   const base = origin !== undefined ? vscode.Uri.parse(origin.source) : vscode.workspace.workspaceFolders?.[0]?.uri;
-  const defaultUri = base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined;
+  const near = given ?? (base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined);
   const uri =
-    given ??
-    (await vscode.window.showSaveDialog({ title: 'Doc Translate: Save Translation As', ...(defaultUri !== undefined ? { defaultUri } : {}) }));
+    given !== undefined && deps.shortcuts.enabled
+      ? given
+      : await vscode.window.showSaveDialog({ title: 'Doc Translate: Save Translation As', ...(near !== undefined ? { defaultUri: near } : {}) });
   if (uri === undefined) return { saved: false, reason: 'cancelled' };
-  await copyArtifact(deps.artifacts, artifact, uri);
-  return { saved: true, uri };
+  return write(deps, artifact, uri);
 }
 
-async function copyArtifact(artifacts: ArtifactService, artifact: ArtifactInfo, target: vscode.Uri): Promise<void> {
-  const local = await artifacts.files.path(artifact);
-  await vscode.workspace.fs.createDirectory(target.with({ path: path.posix.dirname(target.path) }));
-  await vscode.workspace.fs.copy(vscode.Uri.file(local), target, { overwrite: true });
+async function write(deps: SaveDeps, artifact: ArtifactInfo, target: vscode.Uri): Promise<SaveResult> {
+  const local = await deps.artifacts.files.path(artifact);
+  const text = deps.artifacts.isText(artifact);
+  const outcome: WriteOutcome = await deps.writer.write({
+    target,
+    content: await readFile(local),
+    what: `the translation (${deps.artifacts.displayName(artifact)})`,
+    ...(text
+      ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, deps.artifacts.uri(artifact), `${path.posix.basename(current.path)} ↔ translation`)) }
+      : {}),
+  });
+  if (outcome.written) return { saved: true, uri: outcome.uri, how: outcome.how };
+  if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(`Doc Translate: ${outcome.message}`);
+  return { saved: false, reason: outcome.reason, uri: outcome.uri };
 }

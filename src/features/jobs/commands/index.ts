@@ -17,7 +17,7 @@ import { jobsSnapshot } from './snapshot.ts';
  * `docTranslate.jobs.focus` is VS Code's own command for the view and is not registered here.
  */
 export function jobsCommands(f: JobsFeature): Command[] {
-  const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings };
+  const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, shortcuts: f.shortcuts };
   const withArtifact =
     <T>(run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>) =>
     async (arg: unknown, ...rest: unknown[]): Promise<T | undefined> => {
@@ -36,7 +36,7 @@ export function jobsCommands(f: JobsFeature): Command[] {
     { id: CommandId.jobsShowDiff, run: withArtifact((a) => showArtifactDiff(f.artifacts, f.store, a)) },
     {
       id: CommandId.jobsSaveNextToSource,
-      run: withArtifact((a, options) => saveNextToSource(deps, a, overwriteOption(options))),
+      run: withArtifact((a) => saveNextToSource(deps, a)),
     },
     {
       id: CommandId.jobsSaveArtifactAs,
@@ -48,10 +48,6 @@ export function jobsCommands(f: JobsFeature): Command[] {
   ];
 }
 
-function overwriteOption(options: unknown): { overwrite?: boolean } {
-  const value = typeof options === 'object' && options !== null ? (options as { overwrite?: unknown }).overwrite : undefined;
-  return typeof value === 'boolean' ? { overwrite: value } : {};
-}
 
 /** Refresh: one job (its state and results) from a node, else the whole list. Returns the jobs known. */
 async function refresh(f: JobsFeature, arg: unknown): Promise<number> {

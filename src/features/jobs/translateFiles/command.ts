@@ -40,7 +40,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
-  if (chosen.confirm !== false && !(await confirmStart(f, collected.files, chosen, collected.unsupported.length))) {
+  if ((chosen.confirm !== false || !f.shortcuts.enabled) && !(await confirmStart(f, collected.files, chosen, collected.unsupported.length))) {
     return { started: false, reason: 'cancelled' };
   }
   if (options === undefined) await rememberOptions(s, chosen);
@@ -106,6 +106,6 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
   if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push('Images and DOCX: the text they hold is counted by the service.');
   lines.push('What you pay is decided by the service on completion, by actual usage.');
   const start = 'Start';
-  const picked = await vscode.window.showInformationMessage(`Translate ${what}?`, { modal: true, detail: lines.join('\n') }, start);
+  const picked = await f.prompter.choose(`Translate ${what}?`, { modal: true, severity: 'info', detail: lines.join('\n') }, start);
   return picked === start;
 }
