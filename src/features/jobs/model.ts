@@ -27,6 +27,8 @@ export interface JobOrigin {
   /** The source file (string form of its Uri). */
   source: string;
   fileName: string;
+  /** The source as it was uploaded (hash, mtime), when known. */
+  sent?: { sha256: string; mtimeMs: number };
 }
 
 /** An artifact with the fields the views use; `format` is the authoritative type (spec 2.4). */

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobStore } from '../store.ts';
 import type { ArtifactInfo } from '../model.ts';
+import { warnIfSourceChanged } from './save.ts';
 import type { ArtifactService } from './service.ts';
 
 export type OpenResult = { opened: true; uri: vscode.Uri; kind: 'text' | 'binary' | 'diff' } | { opened: false; reason: 'noSource' };
@@ -40,6 +41,7 @@ export async function showArtifactDiff(artifacts: ArtifactService, store: JobSto
     return { opened: false, reason: 'noSource' };
   }
   const source = vscode.Uri.parse(origin.source);
+  warnIfSourceChanged(source, origin);
   const translated = artifacts.uri(artifact);
   const lang = store.get(artifact.jobId)?.targetLang ?? '';
   const title = `${path.posix.basename(source.path)} ↔ ${artifacts.displayName(artifact)}${lang !== '' ? ` (${lang})` : ''}`;

@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
 import type { SafeWriter, WriteOutcome } from '../../../platform/safeWriter.ts';
 import type { Settings } from '../../../platform/settings.ts';
-import type { ArtifactInfo } from '../model.ts';
+import type { ArtifactInfo, JobOrigin } from '../model.ts';
+import { sourceChanged } from '../sourceState.ts';
 import type { JobStore } from '../store.ts';
 import { nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
@@ -42,6 +43,7 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
     );
     return { saved: false, reason: 'noWorkspace' };
   }
+  warnIfSourceChanged(source, origin);
   const pattern = deps.settings.saveNextToSourcePattern;
   const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
   if (target === undefined) {
@@ -79,4 +81,16 @@ async function write(deps: SaveDeps, artifact: ArtifactInfo, target: vscode.Uri)
   if (outcome.written) return { saved: true, uri: outcome.uri, how: outcome.how };
   if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(`Doc Translate: ${outcome.message}`);
   return { saved: false, reason: outcome.reason, uri: outcome.uri };
+}
+
+/** Says (without waiting) when the source changed after it was sent: the translation is of the older text. */
+export function warnIfSourceChanged(source: vscode.Uri, origin: JobOrigin): void {
+  if (origin.sent === undefined || source.scheme !== 'file') return;
+  void sourceChanged(source.fsPath, origin.sent).then((changed) => {
+    if (changed) {
+      void vscode.window.showWarningMessage(
+        `Doc Translate: ${origin.fileName} changed after it was sent for translation; this translation is of the earlier version.`,
+      );
+    }
+  });
 }

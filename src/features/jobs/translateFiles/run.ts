@@ -7,6 +7,7 @@ import { loadApi } from '../../../platform/api.ts';
 import type { DocTranslateClient } from '../../../api/index.ts';
 import type { JobsFeature } from '../feature.ts';
 import { fromApiJob } from '../model.ts';
+import { readSourceState } from '../sourceState.ts';
 import type { TranslateFilesOptions } from './optionValues.ts';
 
 export interface StartedJob {
@@ -58,6 +59,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
               },
             });
             step(`uploaded ${name}${counter}`);
+            const sent = await readSourceState(file.fsPath).catch(() => undefined);
             for (const lang of options.targetLanguages) {
               if (signal.aborted) break;
               try {
@@ -74,7 +76,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
                   },
                   { signal, idempotencyKey: generateIdempotencyKey() },
                 );
-                await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name });
+                await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name, ...(sent !== undefined ? { sent } : {}) });
                 f.store.upsert(fromApiJob(job));
                 f.watchers.watch(job.id);
                 outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });
