@@ -39,10 +39,10 @@ describe('emulator: control API', () => {
   });
 
   it('PATCH /keys/{key_id} raises a key budget', async () => {
-    const created = await fx.control(`/accounts/${fx.emu.accountId}/keys`, { method: 'POST', body: { budget_millicredits: 1 } });
+    const created = await fx.control(`/accounts/${fx.emu.accountId}/keys`, { method: 'POST', body: { budget_millicredits: 0 } });
     const { api_key: key, key_id: keyId } = obj(created) as { api_key: string; key_id: string };
     const snippet = () => fx.api('/ai/translate-snippet', { method: 'POST', key, body: { text: 'abc', target_lang: 'de' } });
-    assert.equal((await snippet()).status, 402);
+    assert.equal((await snippet()).status, 429, 'a used-up budget: key_budget_exhausted');
     const patched = await fx.control(`/keys/${keyId}`, { method: 'PATCH', body: { budget_millicredits: 100 } });
     assert.equal(patched.status, 200);
     assert.equal((await snippet()).status, 200);
