@@ -3,6 +3,16 @@ import { HAS_LETTER, PartsBuilder } from './builder.ts';
 import type { ProseBlock } from './blocks.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
 import { MAX_SEGMENT_CHARS, type Part, type SegmentationMode } from './types.ts';
+import { skeleton } from './verify.ts';
+
+/**
+ * A paragraph with lazy continuation lines (`> a\nb\n===`) may read differently once every
+ * line gets the container prefix back; such a paragraph goes as fragments.
+ */
+function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
+  const flow = skeleton(send, 'paragraph', refs, mdx);
+  return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
+}
 
 const INLINE_MATH = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)/g;
 
@@ -88,6 +98,11 @@ export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mo
   else if (send.text.length > MAX_SEGMENT_CHARS) out.addParts(fallback);
   else {
     const lineBreak = block.kind === 'paragraph' ? lineBreakOf(text, block, items) : undefined;
+    if (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx)) {
+      out.addParts(fallback);
+      out.keep(text.slice(coreEnd, block.end));
+      return;
+    }
     const same = fallback.length === 1 && fallback[0]!.kind === 'translate' && fallback[0]!.text === send.text && !fallback[0]!.source;
     const fields: Omit<Part & { kind: 'translate' }, 'kind' | 'id'> = { text: send.text, check: block.kind };
     if (send.text !== source) fields.source = source;

@@ -15,7 +15,8 @@ export interface ProseBlock {
 const PROSE: Readonly<Record<string, BlockKind>> = {
   paragraph: 'paragraph',
   atxHeadingText: 'heading',
-  setextHeadingText: 'heading',
+  // May run over several lines, so it keeps its line breaks like a paragraph.
+  setextHeadingText: 'paragraph',
 };
 // Subtrees that never hold prose.
 const OPAQUE = new Set([

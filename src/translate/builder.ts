@@ -25,6 +25,11 @@ export class PartsBuilder {
     this.pendingKeep += text;
   }
 
+  /** Translate parts so far. */
+  get translateCount(): number {
+    return this.nextId;
+  }
+
   prose(text: string): void {
     if (!text) return;
     for (const piece of splitLongText(text, MAX_SEGMENT_CHARS)) this.addTrimmed(piece);

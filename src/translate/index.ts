@@ -1,6 +1,6 @@
 export type { CheckKind, Part, Segment, Segmented, SegmentationMode, TranslatePart } from './types.ts';
 export { MAX_SEGMENT_CHARS, sourceOf } from './types.ts';
-export { segmentMarkdown, type SegmentMarkdownOptions } from './markdown.ts';
+export { segmentMarkdown, segmentWithStats, type BlockStats, type SegmentMarkdownOptions } from './markdown.ts';
 export { DEFAULT_FRONT_MATTER_KEYS } from './frontmatter.ts';
 export { segmentPlainText } from './plaintext.ts';
 export { DEFAULT_BATCH_LIMITS, minimumRequests, planBatches, type BatchLimits } from './batches.ts';

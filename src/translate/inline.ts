@@ -15,8 +15,11 @@ export type Item =
   | { cls: 'text' | 'task'; start: number; end: number }
   /** `cuts`: container prefixes inside the span; `label`: the label of a full reference. */
   | { cls: 'kept'; start: number; end: number; cuts: [number, number][]; label?: [number, number] }
-  /** A line ending (`start`..`eolEnd`) and the container prefix after it (..`end`). */
-  | { cls: 'break'; start: number; eolEnd: number; end: number }
+  /**
+   * A line ending (`start`..`eolEnd`), the container prefix after it (..`cutEnd`: `>` markers,
+   * list indentation) and the line's own leading whitespace (..`end`).
+   */
+  | { cls: 'break'; start: number; eolEnd: number; cutEnd: number; end: number }
   /** `[text]` or `[text][]`, whose text is also its label. */
   | { cls: 'ref'; start: number; end: number; image: boolean; inner: Item[]; innerStart: number; innerEnd: number };
 
@@ -24,7 +27,7 @@ export type Item =
 function prefixCuts(node: TokenNode, cuts: [number, number][] = []): [number, number][] {
   let afterEol = false;
   for (const child of node.children) {
-    if (afterEol && isLinePrefix(child.type)) {
+    if (afterEol && isLinePrefix(child.type) && child.type !== 'linePrefix') {
       const last = cuts[cuts.length - 1];
       if (last && last[1] === child.start) last[1] = child.end;
       else cuts.push([child.start, child.end]);
@@ -51,9 +54,12 @@ export function flatten(text: string, node: TokenNode, out: Item[] = []): Item[]
     if (child.type === 'lineEnding') {
       // The token may run over the prefix that follows; the line ending itself is \n or \r\n.
       const eolEnd = child.start + (text[child.start] === '\r' && text[child.start + 1] === '\n' ? 2 : 1);
-      out.push({ cls: 'break', start: child.start, eolEnd, end: Math.max(eolEnd, child.end) });
+      const end = Math.max(eolEnd, child.end);
+      out.push({ cls: 'break', start: child.start, eolEnd, cutEnd: end, end });
     } else if (isLinePrefix(child.type) && last?.cls === 'break' && last.end >= child.start) {
       last.end = Math.max(last.end, child.end);
+      // A paragraph line's own indentation stays in the text: without it `    ***` would become a break.
+      if (child.type !== 'linePrefix') last.cutEnd = last.end;
     } else if (child.type === 'taskListCheck') {
       out.push({ cls: 'task', start: child.start, end: child.end });
     } else if (KEPT.has(child.type)) {
@@ -103,7 +109,7 @@ export function sendText(text: string, items: readonly Item[], refs: string[] = 
       out += cut(text, item.start, item.end, item.cuts);
       if (item.label) refs.push(cut(text, item.label[0], item.label[1], item.cuts));
     } else if (item.cls === 'break') {
-      out += text.slice(item.start, item.eolEnd);
+      out += text.slice(item.start, item.eolEnd) + text.slice(item.cutEnd, item.end);
     } else if (item.cls === 'ref') {
       const inner = sendText(text, item.inner, refs).text;
       refs.push(inner);

@@ -35,6 +35,18 @@ function parse(text: string, mdx: boolean): { root: TokenNode; mdx: boolean } {
  * translations always gives the input back.
  */
 export function segmentMarkdown(text: string, options: SegmentMarkdownOptions = {}): Segmented {
+  return segmentWithStats(text, options).doc;
+}
+
+/** Prose blocks (paragraphs, headings, cells, titles, front matter values) that send anything, and their segments. */
+export interface BlockStats {
+  blocks: number;
+  segments: number;
+}
+
+/** segmentMarkdown, also counting segments per prose block (the figure `wholeBlocks` keeps near 1). */
+export function segmentWithStats(text: string, options: SegmentMarkdownOptions = {}): { doc: Segmented; stats: BlockStats } {
+  const stats: BlockStats = { blocks: 0, segments: 0 };
   const mode = options.mode ?? 'wholeBlocks';
   const builder = new PartsBuilder();
   let bodyStart = text.startsWith(BOM) ? 1 : 0;
@@ -45,6 +57,7 @@ export function segmentMarkdown(text: string, options: SegmentMarkdownOptions = 
     if (front.yaml) emitYaml(text, front.bodyStart, front.bodyEnd, builder, options.frontMatterKeys ?? DEFAULT_FRONT_MATTER_KEYS);
     else builder.keep(text.slice(front.bodyStart, front.bodyEnd));
     builder.keep(text.slice(front.bodyEnd, front.end));
+    stats.blocks = stats.segments = builder.translateCount;
     bodyStart = front.end;
   }
   const masked = maskExtensions(text);
@@ -55,9 +68,13 @@ export function segmentMarkdown(text: string, options: SegmentMarkdownOptions = 
   for (const block of proseBlocks(root, masked.admonitions.filter((a) => a.titleStart >= bodyStart))) {
     if (block.start < at) continue;
     builder.keep(text.slice(at, block.start));
+    const before = builder.translateCount;
     emitBlock(text, block, builder, mode, mdx);
+    const added = builder.translateCount - before;
+    if (added > 0) stats.blocks++;
+    stats.segments += added;
     at = block.end;
   }
   builder.keep(text.slice(at));
-  return builder.build();
+  return { doc: builder.build(), stats };
 }
