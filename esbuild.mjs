@@ -79,6 +79,18 @@ const segmentation = {
   plugins: [],
 };
 
+/**
+ * The localization command line (`npm run localize`, src/localize/main.ts -> dist/localize.js): plain
+ * Node, one self-contained file with the client. `--localize` builds only this one.
+ */
+const localize = {
+  ...client,
+  entryPoints: ['src/localize/main.ts'],
+  outfile: 'dist/localize.js',
+  logLevel: 'warning',
+};
+const localizeOnly = process.argv.includes('--localize');
+
 function suiteEntries(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -106,9 +118,11 @@ const suite = () => ({
 if (watch) {
   for (const options of [extension, client, segmentation]) await (await esbuild.context(options)).watch();
 } else {
-  if (!tests) {
+  if (localizeOnly) {
+    await esbuild.build(localize);
+  } else if (!tests) {
     for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation)]);
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localize)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());
