@@ -11,6 +11,7 @@ import { benchBatch } from './batch.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
+import { benchLocalize } from './localize.ts';
 import { benchSse } from './sse.ts';
 import { benchTransfer } from './transfer.ts';
 
@@ -65,6 +66,13 @@ async function main(): Promise<void> {
       return benchTransfer(e, rounds);
     }));
     figures.push(...await measure('sse', [['sse-latency-ms', 'ms', 1000, 'ratio<=0.05']], () => benchSse(e)));
+    figures.push(...await measure('localize', [
+      ['localize-noop-ms', 'ms', 1000, 'ratio<=1'],
+      ['localize-incremental-chars', 'chars', Number.NaN, 'ratio<=1.05'],
+      ['localize-requests', 'requests', Number.NaN, 'ratio<=1.1'],
+      ['localize-status-10k-ms', 'ms', 3000, 'ratio<=1'],
+      ['localize-status-10k-rss-mb', 'MB', 300, 'ratio<=1'],
+    ], () => benchLocalize(e)));
   } catch (err) {
     note(`emulator: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
@@ -72,7 +80,8 @@ async function main(): Promise<void> {
   }
 
   const order = ['bundle-bytes', 'bundle-total-bytes', 'activate-ms', 'activate-host-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
-    'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms'];
+    'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
+    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);

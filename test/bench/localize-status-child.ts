@@ -1,0 +1,58 @@
+/**
+ * Child of the localize benchmark, run twice:
+ * - `setup <dir> <n>` writes <n> generated pages with two translations each and a lock saying all
+ *   are up to date (hashes as an update records them, block lines included, so the lock has its
+ *   real size) and prints `{ setupMs }`;
+ * - `status <dir>` times planStatus in a fresh process and prints `{ ms, rssMb, counts }` (peak RSS
+ *   of the whole process, module loading included).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadConfig, planStatus, serializeLock, type Lock } from '../../src/localize/index.ts';
+import { splitBlocks } from '../../src/localize/blocks.ts';
+import { fileHash, shortHash } from '../../src/localize/hash.ts';
+import { createLayout } from '../../src/localize/layouts.ts';
+import { writeDocs } from '../unit/localize/support/docs.ts';
+
+async function status(dir: string): Promise<void> {
+  const config = await loadConfig(dir);
+  const t1 = performance.now();
+  const s = await planStatus({ config });
+  const ms = performance.now() - t1;
+  process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts })}\n`);
+}
+
+async function setup(dir: string, n: number): Promise<void> {
+  const t0 = performance.now();
+  const pages = writeDocs(dir, { files: n, paragraphs: 4 });
+  const config = await loadConfig(dir);
+  const layout = createLayout(config.layout, config.source, config.targetLanguages);
+  const lock: Lock = { files: new Map() };
+  for (const page of pages) {
+    const source = readFileSync(join(dir, page), 'utf8');
+    for (const lang of config.targetLanguages) {
+      const target = layout.target(page, lang);
+      const text = source.replace(/^(?=[A-Z])/gm, `[${lang}] `);
+      mkdirSync(dirname(join(dir, target)), { recursive: true });
+      writeFileSync(join(dir, target), text);
+      const blocks = splitBlocks(text).map((r, i) => {
+        const out = shortHash(text.slice(r.start, r.end));
+        return `${shortHash(`${page}#${i}`)} ${out} ${shortHash(`${page}#${i}s`)}@5+${r.end - r.start - 5}`;
+      });
+      lock.files.set(target, { source: page, lang, sourceHash: fileHash(source), output: fileHash(text), blocks });
+    }
+  }
+  writeFileSync(join(dir, 'doc-translate.lock'), serializeLock(lock));
+  process.stdout.write(`${JSON.stringify({ setupMs: performance.now() - t0 })}\n`);
+}
+
+async function main(): Promise<void> {
+  const [mode, dir, n] = [process.argv[2], process.argv[3]!, Number(process.argv[4] ?? 10_000)];
+  if (mode === 'setup') await setup(dir, n);
+  else await status(dir);
+}
+
+main().catch((err: unknown) => {
+  process.stdout.write(`${JSON.stringify({ error: String(err) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/**
+ * localize-noop-ms, localize-incremental-chars, localize-requests, localize-status-10k-ms: the
+ * localization engine (src/localize) on generated docs folders, against the emulator in another
+ * process.
+ * - noop: 60 pages in two languages, translated once, then updated with nothing changed (hashing
+ *   only, no request): median of 5 runs, goal 1000 ms.
+ * - incremental: 3 paragraphs edited in each of 50 pages and one inserted at the top of 10 more
+ *   (160 paragraphs, two languages): characters sent over the changed paragraphs' characters
+ *   (goal 1.05), and requests over the minimum for all changed segments together (goal 1.1).
+ * - status-10k: planStatus over 10,000 pages with two translations each, nothing changed, in a
+ *   child process that reports its time and peak RSS (goal 3000 ms and 300 MB).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DocTranslateClient } from '../../src/api/index.ts';
+import { loadConfig, update, type LocalizeConfig } from '../../src/localize/index.ts';
+import { minimumRequests } from '../../src/translate/index.ts';
+import { pagePath, writeDocs } from '../unit/localize/support/docs.ts';
+import { atMost, median, note, type Figure } from './lib/figures.ts';
+import { control, runJsonChild, type EmulatorProcess } from './lib/processes.ts';
+
+const NOOP_FILES = 60;
+const STATUS_FILES = 10_000;
+
+async function aiRequests(emu: EmulatorProcess): Promise<number> {
+  return ((await control(emu.controlUrl, 'GET', '/requests?path_prefix=/api/v1/ai/')) as { requests: unknown[] }).requests.length;
+}
+
+function editParagraphs(dir: string, config: LocalizeConfig): string[] {
+  const changed: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const path = join(dir, pagePath(i));
+    let text = readFileSync(path, 'utf8');
+    if (i < 50) {
+      for (const k of [1, 3, 5]) {
+        const p = `Paragraph ${k} of page ${i}: edited for the benchmark with new words on ${['caching', 'limits', 'releases'][k % 3]} and \`npm test\`, run ${i}.`;
+        text = text.replace(new RegExp(`^Paragraph ${k} of page ${i}:.*$`, 'm'), p);
+        changed.push(p);
+      }
+    } else {
+      const p = `A new first paragraph for page ${i}, inserted above its heading by the benchmark.`;
+      text = text.replace(/^# /m, `${p}\n\n# `);
+      changed.push(p);
+    }
+    writeFileSync(path, text);
+  }
+  note(`localize: edited ${changed.length} paragraphs in ${config.targetLanguages.length} languages`);
+  return changed;
+}
+
+export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-localize-'));
+  const client = new DocTranslateClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey });
+  try {
+    await control(emu.controlUrl, 'DELETE', '/faults');
+    await control(emu.controlUrl, 'POST', `/accounts/${emu.accountId}/credits`, { millicredits: 50_000_000 });
+    writeDocs(dir, { files: NOOP_FILES });
+    const config = await loadConfig(dir);
+    const first = await update({ config, client });
+    note(`localize: first run wrote ${first.written.length} files, ${first.segments_sent} segments in ${first.requests} requests`);
+
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      await control(emu.controlUrl, 'DELETE', '/requests');
+      const t0 = performance.now();
+      const r = await update({ config, client });
+      times.push(performance.now() - t0);
+      if (r.requests !== 0 || r.written.length !== 0 || (await aiRequests(emu)) !== 0) throw new Error('the no-op update sent requests or wrote files');
+    }
+    note(`localize: no-op update of ${NOOP_FILES} pages x 2 languages: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    figures.push({ name: 'localize-noop-ms', value: median(times), unit: 'ms', ref: 1000, goal: 'ratio<=1', met: atMost(1) });
+
+    const changed = editParagraphs(dir, config);
+    const changedChars = changed.reduce((s, p) => s + p.length, 0) * config.targetLanguages.length;
+    const minimum = minimumRequests(changed.map((text, i) => ({ id: `c${i}`, text }))) * config.targetLanguages.length;
+    await control(emu.controlUrl, 'DELETE', '/requests');
+    const r = await update({ config, client });
+    const sent = await aiRequests(emu);
+    note(`localize: incremental run sent ${r.segments_sent} segments, ${r.chars_sent} characters (changed: ${changedChars}) in ${sent} requests (minimum ${minimum}); wrote ${r.written.length} files`);
+    figures.push({ name: 'localize-incremental-chars', value: r.chars_sent, unit: 'chars', ref: changedChars, goal: 'ratio<=1.05', met: atMost(1.05) });
+    figures.push({ name: 'localize-requests', value: sent, unit: 'requests', ref: minimum, goal: 'ratio<=1.1', met: atMost(1.1) });
+  } finally {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const big = mkdtempSync(join(tmpdir(), 'doc-translate-bench-localize-10k-'));
+  try {
+    const { setupMs } = (await runJsonChild('localize-status-child.ts', ['setup', big, String(STATUS_FILES)], 300_000)) as { setupMs: number };
+    const res = (await runJsonChild('localize-status-child.ts', ['status', big], 120_000)) as { ms: number; rssMb: number; counts: Record<string, number> };
+    note(`localize: status of ${STATUS_FILES} pages x 2 languages: ${res.ms.toFixed(0)} ms, peak RSS ${res.rssMb.toFixed(0)} MB (setup ${(setupMs / 1000).toFixed(1)} s); ${JSON.stringify(res.counts)}`);
+    if (res.counts['up-to-date'] !== STATUS_FILES * 2) throw new Error('the 10k status did not find every translation up to date');
+    figures.push({ name: 'localize-status-10k-ms', value: res.ms, unit: 'ms', ref: 3000, goal: 'ratio<=1', met: atMost(1) });
+    figures.push({ name: 'localize-status-10k-rss-mb', value: res.rssMb, unit: 'MB', ref: 300, goal: 'ratio<=1', met: atMost(1) });
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+  return figures;
+}
