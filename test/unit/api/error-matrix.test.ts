@@ -12,6 +12,8 @@ import {
   FinalizeTokenError,
   IdempotencyConflictError,
   KeyBudgetExhaustedError,
+  NotFoundError,
+  PermissionError,
   RateLimitedError,
   type DocTranslateError,
 } from '../../../src/api/index.ts';
@@ -190,6 +192,34 @@ describe('api/errors over real HTTP: the matrix of issue 9 items 7-9', function 
       assert.equal(seen.length, 1, `the service saw exactly one ${c.method} ${c.path}: ${JSON.stringify(seen)}`);
     });
   }
+
+  it("item 10: another account's job, artifact list, webhook, receipt and SSE ticket are a PermissionError (403 <resource>_not_owned)", async () => {
+    const owner = pool.client();
+    const doc = await emu.upload(owner, 'mine.md', '# Mine\n\nText.\n');
+    const job = await owner.jobs.create({ document_id: doc.id, target_lang: 'de' });
+    const hook = await owner.webhooks.create({ url: 'https://hooks.example.com/mine', events: ['*'] });
+    const op = (await owner.receipts.forJob(job.id)) as { operation_id?: string };
+    const stranger = pool.client({ apiKey: (await emu.createAccount(1000)).api_key });
+    const attempts: [string, () => Promise<unknown>, string][] = [
+      ['GET /jobs/{id}', () => stranger.jobs.get(job.id), 'job_not_owned'],
+      ['POST /jobs/{id}/cancel', () => stranger.jobs.cancel(job.id), 'job_not_owned'],
+      ['GET /artifacts?job_id=', () => stranger.artifacts.list(job.id), 'job_not_owned'],
+      ['GET /billing/credits/jobs/{id}', () => stranger.receipts.forJob(job.id), 'job_not_owned'],
+      ['DELETE /webhooks/{id}', () => stranger.webhooks.delete(String(hook['id'])), 'webhook_not_owned'],
+      ['GET /documents/{id}', () => stranger.documents.get(doc.id), 'document_not_owned'],
+    ];
+    if (op.operation_id !== undefined) attempts.push(['GET /billing/credits/operations/{id}', () => stranger.receipts.operation(op.operation_id!), 'operation_not_owned']);
+    for (const [what, call, serviceCode] of attempts) {
+      const err = (await pool.fails(call)) as DocTranslateError;
+      assert.ok(err instanceof PermissionError && !(err instanceof NotFoundError), `${what}: ${String(err)}`);
+      assert.equal(err.status, 403, what);
+      assert.equal(err.code, 'permission_denied', what);
+      assert.equal(err.serviceCode, serviceCode, what);
+      assert.equal(err.attempts, 1, what);
+    }
+    const unknown = await pool.fails(() => stranger.jobs.get('job_does_not_exist'));
+    assert.ok(unknown instanceof NotFoundError, 'unknown ids stay 404');
+  });
 
   describe('against a raw server that adds a short Retry-After', () => {
     let raw: RawServer;

@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DocTranslateClient, RateLimitedError, parseRetryAfter } from '../../../src/api/index.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
@@ -64,7 +66,7 @@ describe('api/retry: hostile Retry-After values (RFC 9110)', function () {
     const target = new Date(NOW + 42_000);
     const values = Object.values(FORMS).map((f) => f(target));
     const script = [
-      `const mod = await import(${JSON.stringify(new URL('../../../src/api/retry.ts', import.meta.url).href)});`,
+      `const mod = await import(${JSON.stringify(pathToFileURL(join(__dirname, '..', '..', '..', 'src', 'api', 'retry.ts')).href)});`,
       'const parseRetryAfter = mod.parseRetryAfter ?? mod.default.parseRetryAfter;',
       `const values = ${JSON.stringify(values)};`,
       `console.log(JSON.stringify({ offset: new Date(2026, 0, 1).getTimezoneOffset(), waits: values.map((v) => parseRetryAfter(v, ${NOW})) }));`,

@@ -77,7 +77,7 @@ describe('api: hostile values from the server', function () {
       writeFileSync(file, 'hello');
       for (const url of BAD_URLS) {
         server.requests.length = 0;
-        server.setHandler((req, res) =>
+        server.setHandler((_req, res) =>
           sendJson(res, 200, { document_id: 'doc_1', upload_url: url, upload_headers: { 'Content-Type': 'text/markdown', 'If-None-Match': '*' }, finalize_token: 'ft_1', expires_in: 3600 }),
         );
         const err = await pool.fails(() => client.uploadFile(file));
