@@ -2,7 +2,7 @@ import { emitBlock } from './block.ts';
 import { proseBlocks } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
 import { DEFAULT_FRONT_MATTER_KEYS, emitYaml, frontMatter } from './frontmatter.ts';
-import { maskExtensions } from './mask.ts';
+import { maskExtensions, type Masked } from './mask.ts';
 import { looksLikeMdx, tokenTree, type TokenNode } from './tokens.ts';
 import type { SegmentationMode, Segmented } from './types.ts';
 
@@ -17,15 +17,19 @@ export interface SegmentMarkdownOptions {
 
 const BOM = '\uFEFF';
 
-function parse(text: string, mdx: boolean): { root: TokenNode; mdx: boolean } {
+/** Parses the masked text (front matter and BOM blanked, so offsets are the input's). */
+function parse(text: string, bodyStart: number, mdx: boolean): { root: TokenNode; mdx: boolean; masked: Masked } {
+  const blankHead = (masked: string): string => text.slice(0, bodyStart).replace(/[^\r\n]/g, ' ') + masked.slice(bodyStart);
   if (mdx) {
+    const masked = maskExtensions(text);
     try {
-      return { root: tokenTree(text, true), mdx: true };
+      return { root: tokenTree(blankHead(masked.text), true), mdx: true, masked };
     } catch {
-      // Not valid MDX (an HTML comment, a stray brace): read it as Markdown.
+      // Not valid MDX (an HTML comment, a stray brace): read it as Markdown, import/export lines kept.
     }
   }
-  return { root: tokenTree(text, false), mdx: false };
+  const masked = maskExtensions(text, mdx);
+  return { root: tokenTree(blankHead(masked.text), false), mdx: false, masked };
 }
 
 /**
@@ -60,10 +64,7 @@ export function segmentWithStats(text: string, options: SegmentMarkdownOptions =
     stats.blocks = stats.segments = builder.translateCount;
     bodyStart = front.end;
   }
-  const masked = maskExtensions(text);
-  // The parser sees blanks where the BOM and front matter are, so its offsets are the input's.
-  const parsedText = ' '.repeat(bodyStart).replace(/ /g, (_, i: number) => (text[i] === '\n' || text[i] === '\r' ? text[i]! : ' ')) + masked.text.slice(bodyStart);
-  const { root, mdx } = parse(parsedText, options.mdx ?? looksLikeMdx(text));
+  const { root, mdx, masked } = parse(text, bodyStart, options.mdx ?? looksLikeMdx(text));
   let at = bodyStart;
   for (const block of proseBlocks(root, masked.admonitions.filter((a) => a.titleStart >= bodyStart))) {
     if (block.start < at) continue;

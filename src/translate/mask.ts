@@ -4,7 +4,8 @@
  * - admonition markers (`:::note Title`, `:::tip[Title]`, `:::`): the marker is kept, a title
  *   is translated;
  * - `$$` math blocks: kept;
- * - heading anchors (`## Title {#id}`): kept (and no MDX expression).
+ * - heading anchors (`## Title {#id}`): kept (and no MDX expression);
+ * - with `esm` (MDX read as Markdown because it does not parse), `import`/`export` lines: kept.
  * Fenced code is skipped.
  */
 
@@ -41,7 +42,7 @@ function admonitionTitle(line: string, at: number): Admonition | null {
   return { titleStart: innerStart + lead, titleEnd: innerStart + lead + title.length };
 }
 
-export function maskExtensions(text: string): Masked {
+export function maskExtensions(text: string, esm = false): Masked {
   const chars = text.split(''); // UTF-16 code units, so indices are offsets
   const admonitions: Admonition[] = [];
   let fence: string | null = null;
@@ -63,6 +64,9 @@ export function maskExtensions(text: string): Masked {
     } else if (FENCE.test(line)) {
       const m = FENCE.exec(line)!;
       if (m[1]![0] === '~' || !line.slice(m.index + m[0].length).includes('`')) fence = m[1]!;
+    } else if (esm && /^(?:import|export)\s/.test(line)) {
+      blank(chars, at, lineEnd);
+      changed = true;
     } else if (MATH_OPEN.test(line)) {
       blank(chars, at, lineEnd);
       changed = true;

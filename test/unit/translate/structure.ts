@@ -16,18 +16,23 @@ const parsers = {
 // Content that must survive byte for byte; text tokens only count.
 const VERBATIM = new Set(['code_inline', 'code_block', 'fence', 'html_block', 'html_inline']);
 
-function describe(token: Token, out: string[]): void {
+function describe(token: Token, out: string[], tagsOnly: boolean): void {
   const attrs = (token.attrs ?? []).filter(([name]) => name !== 'alt').map(([n, v]) => `${n}=${v}`).join(',');
-  const content = VERBATIM.has(token.type) ? `:${token.content}` : '';
+  let content = VERBATIM.has(token.type) ? `:${token.content}` : '';
+  // MDX: a JSX element's lines are an HTML block to markdown-it, but its text children are prose.
+  if (tagsOnly && token.type === 'html_block') content = `:${(token.content.match(/<\/?[A-Za-z][^<>]*>/g) ?? []).join('')}`;
   if (token.type === 'text') return;
   out.push(`${token.type}/${token.tag}/${token.nesting}/${token.markup}/${token.info}/${attrs}${content}`);
-  for (const child of token.children ?? []) describe(child, out);
+  for (const child of token.children ?? []) describe(child, out, tagsOnly);
 }
 
-/** The token stream without text content: block and inline structure, destinations, code and HTML. */
-export function structureOf(markdown: string, flavour: keyof typeof parsers = 'gfm'): string[] {
+/**
+ * The token stream without text content: block and inline structure, destinations, code and
+ * HTML (with `htmlTagsOnly`, only the tags of HTML blocks).
+ */
+export function structureOf(markdown: string, flavour: keyof typeof parsers = 'gfm', htmlTagsOnly = false): string[] {
   const out: string[] = [];
-  for (const token of parsers[flavour].parse(markdown, {})) describe(token, out);
+  for (const token of parsers[flavour].parse(markdown, {})) describe(token, out, htmlTagsOnly);
   return out;
 }
 
