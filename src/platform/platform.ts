@@ -3,6 +3,7 @@ import type { Logger } from '../api/index.ts';
 import { BalanceService } from './balance.ts';
 import { ClientService } from './clientService.ts';
 import { ContextKeys } from './contextKeys.ts';
+import { DownloadCache } from './downloadCache.ts';
 import { outputLogger } from './logger.ts';
 import { ArgumentShortcuts, Prompter } from './prompter.ts';
 import { RecentLanguages } from './recentLanguages.ts';
@@ -30,6 +31,8 @@ export interface Platform {
   readonly shortcuts: ArgumentShortcuts;
   /** The one writer into the workspace. */
   readonly writer: SafeWriter;
+  /** Downloads kept in the extension's storage, reused across sessions. */
+  readonly downloads: DownloadCache;
 }
 
 /** Builds the services in dependency order; each disposable goes to context.subscriptions. */
@@ -62,5 +65,14 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
   const prompter = new Prompter(testMode);
   const writer = new SafeWriter(prompter);
   const shortcuts = new ArgumentShortcuts(testMode);
-  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages, prompter, shortcuts, writer };
+  const downloads = new DownloadCache(vscode.Uri.joinPath(context.globalStorageUri, 'downloads').fsPath, () => settings.downloadCacheLimits);
+  // Pruned once per activation, after the workbench has settled (never on the activation path).
+  const prune = setTimeout(() => {
+    void downloads.prune().then(
+      (r) => r.removed > 0 && logger.info(`Download cache: removed ${r.removed} old download(s), ${r.bytes} bytes.`),
+      (err: unknown) => logger.warn(`Download cache: pruning failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }, 10_000);
+  own({ dispose: () => clearTimeout(prune) });
+  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages, prompter, shortcuts, writer, downloads };
 }

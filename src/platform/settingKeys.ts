@@ -8,6 +8,8 @@ export const SettingKey = {
   engine: 'engine',
   selectionMode: 'selectionMode',
   saveNextToSourcePattern: 'saveNextToSource.pattern',
+  downloadCacheMaxSizeMb: 'downloadCache.maxSizeMB',
+  downloadCacheMaxAgeDays: 'downloadCache.maxAgeDays',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 
@@ -20,4 +22,6 @@ export const DEFAULTS = {
   engine: 'xr-397b',
   selectionMode: 'replace' as SelectionMode,
   saveNextToSourcePattern: '${dir}/${lang}/${name}',
+  downloadCacheMaxSizeMb: 500,
+  downloadCacheMaxAgeDays: 30,
 } as const;

@@ -75,6 +75,18 @@ export class Settings implements vscode.Disposable {
     return this.trustOverride ?? vscode.workspace.isTrusted;
   }
 
+  /** Limits of the download cache in the extension's storage. */
+  get downloadCacheLimits(): { maxBytes: number; maxAgeMs: number } {
+    const number = (key: SettingKey, fallback: number): number => {
+      const value = this.config().get<unknown>(key);
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+    };
+    return {
+      maxBytes: number(SettingKey.downloadCacheMaxSizeMb, DEFAULTS.downloadCacheMaxSizeMb) * 1024 * 1024,
+      maxAgeMs: number(SettingKey.downloadCacheMaxAgeDays, DEFAULTS.downloadCacheMaxAgeDays) * 86_400_000,
+    };
+  }
+
   async setBaseUrl(url: string): Promise<void> {
     await this.config().update(SettingKey.baseUrl, url, vscode.ConfigurationTarget.Global);
   }

@@ -17,7 +17,7 @@ const LIST_LIMIT = 50;
 const RESTORE_DELAY_MS = 1500;
 
 /** What the jobs feature uses of the platform. */
-export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'shortcuts' | 'prompter'>;
+export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'shortcuts' | 'prompter' | 'downloads'>;
 
 /**
  * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view and the status
@@ -52,7 +52,7 @@ export class JobsFeature implements vscode.Disposable {
     this.prompter = p.prompter;
     this.store = new JobStore(context.workspaceState);
     this.watchers = new JobWatchers({ store: this.store, clients, logger });
-    this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(context.globalStorageUri, clients));
+    this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(p.downloads, clients));
     this.tree = new JobsTreeProvider({
       store: this.store,
       artifacts: this.artifacts,
