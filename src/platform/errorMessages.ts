@@ -55,6 +55,19 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessag
   if (name === 'AuthenticationError') {
     return error('The service rejected the API key (401). Set a valid key and try again.', ['setApiKey']);
   }
+  if (name === 'FinalizeTokenError') {
+    // A 401 at upload finalize: the upload's token, not the key; a new upload fixes it.
+    return error('The upload could not be confirmed: its finalize token is invalid or has expired (401). Upload the file again.', []);
+  }
+  if (name === 'KeyBudgetExhaustedError') {
+    // Waiting does not help (no retry hint): only a raised budget or another key does.
+    return warning("This API key's budget is used up (429). Raise the key's budget in the service console, or set another API key.", [
+      'setApiKey',
+    ]);
+  }
+  if (name === 'ConflictError') {
+    return error(`${operation} conflicts with the current state on the service (409): ${err.message}${ref}`, ['showLog']);
+  }
   if (name === 'InsufficientCreditsError') {
     const balance =
       ctx.availableMillicredits !== undefined ? ` You have ${formatCredits(ctx.availableMillicredits)} available.` : '';

@@ -3,8 +3,11 @@ import * as assert from 'node:assert/strict';
 import {
   AbortError,
   AuthenticationError,
+  ConflictError,
   ConnectionError,
+  FinalizeTokenError,
   InsufficientCreditsError,
+  KeyBudgetExhaustedError,
   RateLimitedError,
   ValidationError,
 } from '../../../src/api/index.ts';
@@ -43,6 +46,28 @@ describe('Error messages', () => {
     const shown = describeError(err, { baseUrl: 'http://127.0.0.1:1/api/v1' });
     assert.match(shown.message, /http:\/\/127\.0\.0\.1:1\/api\/v1/);
     assert.ok(shown.actions.includes('setServiceUrl'));
+  });
+
+  it("a used-up key budget says to raise the key's budget, with no hint to retry", () => {
+    const err = new KeyBudgetExhaustedError("This API key's budget is used up.", { code: 'key_budget_exhausted', status: 429 });
+    const shown = describeError(err);
+    assert.match(shown.message, /raise the key's budget/i);
+    assert.doesNotMatch(shown.message, /try again|in a moment|seconds/i);
+    assert.doesNotMatch(shown.message, /too many requests/i);
+  });
+
+  it('a rejected finalize token says to upload the file again, not to set a new key', () => {
+    const err = new FinalizeTokenError('token expired', { code: 'finalize_token_invalid', status: 401 });
+    const shown = describeError(err);
+    assert.match(shown.message, /upload the file again/i);
+    assert.doesNotMatch(shown.message, /API key/);
+    assert.ok(!shown.actions.includes('setApiKey'));
+  });
+
+  it("an unknown 409 is a conflict with the service's explanation", () => {
+    const err = new ConflictError('At most 3 webhooks per account', { code: 'conflict', status: 409, requestId: 'req_1' });
+    const shown = describeError(err, { operation: 'Creating the webhook' });
+    assert.equal(shown.message, 'Creating the webhook conflicts with the current state on the service (409): At most 3 webhooks per account (request id req_1)');
   });
 
   it('stays silent on cancellation', () => {
