@@ -107,8 +107,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
 
   if (args.dryRun) {
     const d = await dryRun(opts);
-    const s = await planStatus(opts);
-    Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
+    Object.assign(summary, { files: d.files, stale: d.counts.stale, missing: d.counts.missing, conflicts: d.counts.conflict });
     if (args.json) io.out(JSON.stringify({ ...summary, languages: d.languages, estimate: d.estimate }));
     else {
       for (const l of d.languages) {

@@ -54,6 +54,9 @@ export interface DryRunLanguage {
 }
 
 export interface DryRunReport {
+  /** Source files in scope and the state of their translations. */
+  files: number;
+  counts: Record<TargetState, number>;
   languages: DryRunLanguage[];
   conflicts: Conflict[];
   estimate: { millicreditsPerChar: number; note: string };
@@ -76,7 +79,10 @@ export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
     const files = s.plans.filter((p) => p.lang === lang && p.compose !== undefined).length;
     return { lang, files, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: Math.round((c * rate) / 10) / 100 };
   });
+  const { files, counts } = statusOf(s);
   return {
+    files,
+    counts,
     languages,
     conflicts: s.plans.flatMap((p) => p.conflicts),
     estimate: { millicreditsPerChar: rate, note: 'estimate only: the service decides the charge' },
