@@ -1,8 +1,8 @@
 // The pure rules behind the Jobs view, Save Next to Source and the Translate Files confirmation.
 import * as assert from 'node:assert/strict';
 import { isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
-import { parseOptions } from '../../../src/features/jobs/translateFiles/optionValues.ts';
-import { countCharacters, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
+import { outputMode, parseOptions } from '../../../src/features/jobs/translateFiles/optionValues.ts';
+import { countCharacters, describeSkipped, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
 import { isTextFormat, overallProgress, withProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
 import { jobDescription, jobTooltipMarkdown } from '../../../src/features/jobs/view/describe.ts';
 
@@ -78,5 +78,19 @@ describe('jobs helpers', () => {
     assert.equal(parseOptions(undefined), undefined);
     assert.equal(parseOptions(['de']), undefined);
     assert.equal(parseOptions({ outputMode: 'single' }), undefined);
+  });
+
+  it('says which files were skipped and why, by extension', () => {
+    assert.equal(describeSkipped([]), undefined);
+    const text = describeSkipped(['/ws/docs/a.yml', '/ws/docs/b.yml', '/ws/src/x.ts', '/ws/Makefile'])!;
+    assert.match(text, /^4 files skipped \(\.yml ×2, \.ts, no extension\): /);
+    assert.match(text, /Translate Files sends documents \(md, /);
+  });
+
+  it('sends single output for documentation text unless bilingual was chosen', () => {
+    assert.deepEqual(outputMode({}, 'guide.md'), { output_mode: 'single' });
+    assert.deepEqual(outputMode({}, 'page.MDX'), { output_mode: 'single' });
+    assert.deepEqual(outputMode({}, 'manual.pdf'), {});
+    assert.deepEqual(outputMode({ outputMode: 'bilingual' }, 'guide.md'), { output_mode: 'bilingual' });
   });
 });

@@ -1,13 +1,13 @@
 // Which files a Translate Files invocation means: the given files, and the supported files below
 // given folders (recursive, honouring files.exclude, never node_modules or .git).
 import * as vscode from 'vscode';
-import { countCharacters, isSupportedFile, isTextFile, supportedFilesGlob, textThresholdMillicredits, type ThresholdEstimate } from './fileFormats.ts';
+import { countCharacters, isSupportedFile, isTextFile, textThresholdMillicredits, type ThresholdEstimate } from './fileFormats.ts';
 
 export interface CollectedFiles {
   files: vscode.Uri[];
   /** True when a folder was expanded (the user is asked to confirm the count). */
   fromFolder: boolean;
-  /** Files given directly that are not of a supported type. */
+  /** Files given, or found in given folders, that are not of a type Translate Files sends (the user is told). */
   unsupported: vscode.Uri[];
 }
 
@@ -30,8 +30,11 @@ export async function collectFiles(uris: readonly vscode.Uri[]): Promise<Collect
     }
     if ((stat.type & vscode.FileType.Directory) !== 0) {
       fromFolder = true;
-      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(uri, supportedFilesGlob()), excludeGlob(uri), MAX_FOLDER_FILES);
-      for (const f of found) if (isSupportedFile(f.path)) seen.set(f.toString(), f);
+      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), excludeGlob(uri), MAX_FOLDER_FILES);
+      for (const f of found) {
+        if (isSupportedFile(f.path)) seen.set(f.toString(), f);
+        else unsupported.push(f);
+      }
     } else if (isSupportedFile(uri.path)) {
       seen.set(uri.toString(), uri);
     } else {

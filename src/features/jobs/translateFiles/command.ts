@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsFeature } from '../feature.ts';
-import { summarizeThresholds } from './fileFormats.ts';
+import { describeSkipped, summarizeThresholds } from './fileFormats.ts';
 import { formatCredits } from '../../../platform/format.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
 import { showError } from '../../../platform/showError.ts';
@@ -32,7 +32,8 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   if (uris === undefined || uris.length === 0) return { started: false, reason: 'cancelled' };
   const collected = await collectFiles(uris);
   if (collected.files.length === 0) {
-    void vscode.window.showInformationMessage(`Doc Translate: no files to translate here (supported: ${SUPPORTED_EXTENSIONS.join(', ')}).`);
+    const skipped = describeSkipped(collected.unsupported.map((u) => u.path));
+    void vscode.window.showInformationMessage(`Doc Translate: no files to translate here. ${skipped ?? `Translate Files sends documents (${SUPPORTED_EXTENSIONS.join(', ')}).`}`);
     return { started: false, reason: 'noFiles' };
   }
   const client = await requireClient(f.clients);
@@ -40,7 +41,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
-  if ((chosen.confirm !== false || !f.shortcuts.enabled) && !(await confirmStart(f, collected.files, chosen, collected.unsupported.length))) {
+  if ((chosen.confirm !== false || !f.shortcuts.enabled) && !(await confirmStart(f, collected.files, chosen, collected.unsupported))) {
     return { started: false, reason: 'cancelled' };
   }
   if (options === undefined) await rememberOptions(s, chosen);
@@ -84,7 +85,7 @@ async function pickFiles(): Promise<vscode.Uri[] | undefined> {
 }
 
 /** The modal before anything is sent: what, how many jobs, the balance and the start thresholds. */
-async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, unsupported: number): Promise<boolean> {
+async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, unsupported: readonly vscode.Uri[]): Promise<boolean> {
   const [balance, estimates] = await Promise.all([
     f.balance.refresh(),
     Promise.all(files.map(estimateThreshold)),
@@ -93,8 +94,9 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
   const jobs = files.length * o.targetLanguages.length;
   const what = files.length === 1 ? path.posix.basename(files[0]!.path) : `${files.length} files`;
   const lines: string[] = [];
-  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'bilingual'}, ${o.engine ?? f.settings.engine}).`);
-  if (unsupported > 0) lines.push(`${unsupported} selected item(s) of other types are skipped.`);
+  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'translated files'}, ${o.engine ?? f.settings.engine}).`);
+  const skipped = describeSkipped(unsupported.map((u) => u.path));
+  if (skipped !== undefined) lines.push(skipped);
   lines.push(balance !== undefined ? `Balance: ${formatCredits(balance.available)} available${balance.debt > 0 ? ` (debt ${formatCredits(balance.debt)})` : ''}.` : 'Balance: not available right now.');
   if (t.largestMillicredits > 0) {
     lines.push(`Start threshold (spec: source characters in credits, at least 2 credits per job): up to ${formatCredits(t.largestMillicredits)} per job; about ${formatCredits(t.knownMillicredits)} for the text files in all languages.`);

@@ -17,10 +17,22 @@ export function isTextFile(fileName: string): boolean {
   return isTextFormat(extensionOf(fileName));
 }
 
-/** Glob (for findFiles) matching the supported files below a folder. */
-export function supportedFilesGlob(): string {
-  const both = SUPPORTED_EXTENSIONS.flatMap((e) => (e === e.toUpperCase() ? [e] : [e, e.toUpperCase()]));
-  return `**/*.{${both.join(',')}}`;
+/**
+ * Why files were left out, e.g. "2 files skipped (.yml ×2): Translate Files sends documents
+ * (md, txt, …); the service decides in the end which formats it translates."
+ */
+export function describeSkipped(paths: readonly string[]): string | undefined {
+  if (paths.length === 0) return undefined;
+  const byExt = new Map<string, number>();
+  for (const p of paths) {
+    const ext = extensionOf(p);
+    const label = ext === '' ? 'no extension' : `.${ext}`;
+    byExt.set(label, (byExt.get(label) ?? 0) + 1);
+  }
+  const kinds = [...byExt].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
+  const more = byExt.size > 5 ? ', …' : '';
+  const count = paths.length === 1 ? '1 file skipped' : `${paths.length} files skipped`;
+  return `${count} (${kinds.join(', ')}${more}): Translate Files sends documents (${SUPPORTED_EXTENSIONS.join(', ')}).`;
 }
 
 /** Unicode code points (what the service counts as characters). */

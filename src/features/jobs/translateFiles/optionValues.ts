@@ -36,10 +36,20 @@ export function parseOptions(value: unknown): TranslateFilesOptions | undefined 
 }
 
 export function describeOptions(o: TranslateFilesOptions): string {
-  const parts = [o.targetLanguages.join(', '), o.outputMode ?? 'bilingual', o.engine ?? 'default engine'];
+  const parts = [o.targetLanguages.join(', '), o.outputMode ?? 'single for documents', o.engine ?? 'default engine'];
   if (o.glossaryId !== undefined) parts.push(`glossary ${o.glossaryId}`);
   if (o.includeImages === true) parts.push('images');
   if (o.contextTranslation === true) parts.push('context');
   if (o.stylePreset !== undefined) parts.push(`style ${o.stylePreset}`);
   return parts.join(' · ');
+}
+
+/**
+ * The output mode sent: the one chosen, else `single` for documentation text (Markdown, MDX,
+ * plain text), where a translated file is wanted rather than both languages; other files keep the
+ * service's default.
+ */
+export function outputMode(options: Pick<TranslateFilesOptions, 'outputMode'>, fileName: string): { output_mode?: 'single' | 'bilingual' } {
+  if (options.outputMode !== undefined) return { output_mode: options.outputMode };
+  return /\.(md|markdown|mdx|txt)$/i.test(fileName) ? { output_mode: 'single' } : {};
 }

@@ -8,7 +8,8 @@ import { describeOptions, parseOptions, type TranslateFilesOptions } from './opt
 
 /** What the option pickers use of the platform. */
 export type OptionDeps = Pick<Platform, 'context' | 'recentLanguages' | 'settings'>;
-const KNOWN_ENGINES = ['xr-397b', 'xr-lite'];
+/** The service's default configuration (spec 4.3); the service lists no others, so any id can be typed. */
+const KNOWN_ENGINES = ['xr-397b'];
 
 export function lastOptions(s: OptionDeps): TranslateFilesOptions | undefined {
   const value = parseOptions(s.context.globalState.get<unknown>(GlobalStateKey.translateFilesLastOptions));
@@ -33,11 +34,12 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
   }
   const targetLanguages = await pickLanguages(s, last?.targetLanguages ?? [s.settings.targetLanguage]);
   if (targetLanguages === undefined || targetLanguages.length === 0) return undefined;
+  // Documentation wants the translated file, not both languages: single first unless bilingual was chosen last.
   const modes = [
-    { label: 'Bilingual', description: 'source and translation together (service default)', value: 'bilingual' as const },
-    { label: 'Single', description: 'translation only', value: 'single' as const },
+    { label: 'Single', description: 'the translated file only (for documentation)', value: 'single' as const },
+    { label: 'Bilingual', description: 'source and translation together', value: 'bilingual' as const },
   ];
-  if (last?.outputMode === 'single') modes.reverse();
+  if (last?.outputMode === 'bilingual') modes.reverse();
   const mode = await vscode.window.showQuickPick(modes, { title: 'Doc Translate: output (2/4)' });
   if (mode === undefined) return undefined;
   const engine = await pickEngine(s, last?.engine);

@@ -8,7 +8,7 @@ import type { DocTranslateClient } from '../../../api/index.ts';
 import type { JobsFeature } from '../feature.ts';
 import { fromApiJob } from '../model.ts';
 import { readSourceState } from '../sourceState.ts';
-import type { TranslateFilesOptions } from './optionValues.ts';
+import { outputMode, type TranslateFilesOptions } from './optionValues.ts';
 
 export interface StartedJob {
   jobId: string;
@@ -68,7 +68,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
                     document_id: doc.id,
                     target_lang: lang,
                     ...(options.engine !== undefined ? { engine: options.engine } : {}),
-                    ...(options.outputMode !== undefined ? { output_mode: options.outputMode } : {}),
+                    ...outputMode(options, name),
                     ...(options.glossaryId !== undefined ? { glossary_id: options.glossaryId } : {}),
                     ...(options.includeImages !== undefined ? { include_images: options.includeImages } : {}),
                     ...(options.contextTranslation !== undefined ? { context_translation: options.contextTranslation } : {}),
@@ -105,3 +105,4 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
   );
   return outcome;
 }
+
