@@ -32,7 +32,7 @@ import {
 } from './error-classes.ts';
 import { parseErrorBody } from './error-body.ts';
 import { headerValue, type HeadersLike } from './headers.ts';
-import { redactPath, scrubHeaderValue } from './redact.ts';
+import { redactPath, scrubHeaderValue, scrubText } from './redact.ts';
 import { parseRetryAfter } from './retry.ts';
 
 export * from './error-classes.ts';
@@ -46,7 +46,7 @@ export interface ErrorContext {
   /** Clock for Retry-After HTTP dates; defaults to Date.now(). */
   now?: number;
   /** Extra scrubbing of server text (the transport's: masks the configured key wherever it appears). */
-  scrub?: (text: string) => string;
+  scrub?: (text: string, kind: 'header' | 'text') => string;
 }
 
 const RETIRED_PATHS: ReadonlySet<string> = new Set(['/ai/notes', '/ai/chat', '/ai/generate', '/ai/ocr']);
@@ -156,16 +156,17 @@ export function createApiError(status: number, body: unknown, headers: HeadersLi
   const code = deriveCode(status, parsed.serviceCode, parsed.fieldErrors, context);
   const retryAfter = headerValue(headers, 'retry-after')?.trim() || undefined;
   const details: ErrorDetails = { code, status };
-  const scrub = (text: string): string => scrubHeaderValue(context.scrub ? context.scrub(text) : text);
+  const scrub = (text: string): string => scrubHeaderValue(context.scrub ? context.scrub(text, 'header') : text);
+  const scrubMessage = (text: string): string => scrubText(context.scrub ? context.scrub(text, 'text') : text);
   const requestId = headerValue(headers, 'x-request-id');
   if (requestId) details.requestId = scrub(requestId).slice(0, 200);
   if (parsed.serviceCode !== undefined) details.serviceCode = parsed.serviceCode;
   if (context.method !== undefined) details.method = context.method.toUpperCase();
   if (context.path !== undefined) details.path = redactPath(context.path);
   if (retryAfter !== undefined) details.retryAfter = scrub(retryAfter).slice(0, 100);
-  const serviceText = parsed.message !== undefined ? scrub(parsed.message) : undefined;
+  const serviceText = parsed.message !== undefined ? scrubMessage(parsed.message) : undefined;
   const message = (OWN_MESSAGE.has(code) ? undefined : serviceText) ?? DEFAULT_MESSAGES[code] ?? `The service answered HTTP ${status}.`;
-  const fieldErrors = context.scrub ? parsed.fieldErrors.map((f) => ({ field: scrub(f.field), message: scrub(f.message) })) : parsed.fieldErrors;
+  const fieldErrors = parsed.fieldErrors.map((f) => ({ field: scrubMessage(f.field), message: scrubMessage(f.message) }));
   const retryAfterMs = parseRetryAfter(retryAfter, context.now ?? Date.now());
 
   switch (code) {

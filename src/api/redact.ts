@@ -62,16 +62,22 @@ const QUERY_VALUE = /([?&][^=&?#\s"']+=)[^&#\s"']+/g;
 const CREDENTIAL_PARAM = /\b((?:bearer|basic|token|access_token|ticket|signature|sig|secret|password|api[_-]?key)\s*[=: ]\s*"?)[^\s",;&]+/gi;
 
 /**
+ * Server text shown to people (error messages, field errors): the key (given or key-shaped),
+ * share/link tokens in paths and query values masked; the wording is otherwise kept. Idempotent.
+ */
+export function scrubText(value: string, secrets: readonly string[] = []): string {
+  return scrubSecrets(value, secrets).replace(TOKEN_SEGMENT, `$1${REDACTED}`).replace(QUERY_VALUE, `$1${REDACTED}`);
+}
+
+/**
  * A server-sent header value (request id, Location, WWW-Authenticate, ...) made safe to log or keep:
- * control characters removed, the key (given or key-shaped), share/link tokens, query values and
- * credential parameters masked. Idempotent.
+ * control characters removed, everything `scrubText` masks, and credential parameters
+ * (`Bearer x`, `token=x`, `sig=x`). Idempotent.
  */
 export function scrubHeaderValue(value: string, secrets: readonly string[] = []): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return scrubSecrets(clean, secrets)
-    .replace(TOKEN_SEGMENT, `$1${REDACTED}`)
-    .replace(QUERY_VALUE, `$1${REDACTED}`)
-    .replace(CREDENTIAL_PARAM, (match, prefix: string) => (match.slice(prefix.length) === REDACTED ? match : `${prefix}${REDACTED}`));
+  return scrubText(value.replace(/[\u0000-\u001f\u007f]/g, ' '), secrets).replace(CREDENTIAL_PARAM, (match, prefix: string) =>
+    match.slice(prefix.length) === REDACTED ? match : `${prefix}${REDACTED}`,
+  );
 }
 
 function maskCredentialHeader(name: string, value: string): string {

@@ -20,7 +20,7 @@ import {
 } from './error-classes.ts';
 import { headerValue } from './headers.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { redactHeaders, redactPath, redactUrl, scrubHeaderValue } from './redact.ts';
+import { redactHeaders, redactPath, redactUrl, scrubHeaderValue, scrubText } from './redact.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -124,8 +124,12 @@ export class Transport {
     return this.#timeoutMs;
   }
 
-  /** Server text made safe to log or keep: the configured key (wherever it appears) and tokens masked. */
-  readonly scrub = (text: string): string => scrubHeaderValue(text, [this.#apiKey]);
+  /**
+   * Server text made safe to log or keep: the configured key (wherever it appears) and tokens
+   * masked; `header` values also lose credential parameters, `text` (messages) keeps its wording.
+   */
+  readonly scrub = (text: string, kind: 'header' | 'text' = 'header'): string =>
+    kind === 'header' ? scrubHeaderValue(text, [this.#apiKey]) : scrubText(text, [this.#apiKey]);
 
   /** One keep-alive dispatcher per origin. */
   #pool(origin: string): Pool {

@@ -134,6 +134,21 @@ describe('api: hostile values from the server', function () {
       assert.ok(logger.lines.some((l) => l.includes('response headers:')), 'the trace of headers was written');
     });
 
+    it('service messages lose the key but keep their wording', async () => {
+      server.setHandler((_req, res) =>
+        sendJson(res, 422, {
+          error: {
+            code: 'invalid_request',
+            message: `Invalid token: the finalize token has expired for key x${KEY}`,
+            field_errors: [{ field: 'secret', message: 'secret: must be 1-256 characters' }],
+          },
+        }),
+      );
+      const err = (await pool.fails(() => client.getBalance())) as Error & { fieldErrors: { field: string; message: string }[] };
+      assert.equal(err.message, 'Invalid token: the finalize token has expired for key xsk_…6789');
+      assert.deepEqual(err.fieldErrors, [{ field: 'secret', message: 'secret: must be 1-256 characters' }]);
+    });
+
     it('a redirect answer to a JSON call: Location and the request id stay out of the error and the log', async () => {
       server.setHandler((_req, res) => {
         res.writeHead(307, { ...hostileHeaders, 'content-length': '0' });
