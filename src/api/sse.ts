@@ -65,7 +65,7 @@ function parseData(raw: string): JobEventData | undefined {
  * see whether LF follows would hold an event back while the server keeps the connection open
  * without a heartbeat); an LF that starts the next chunk after such a CR is dropped.
  */
-export function createLineNormalizer(): (text: string) => string {
+function createLineNormalizer(): (text: string) => string {
   let pendingCr = false;
   return (text: string): string => {
     if (text === '') return text;

@@ -26,7 +26,7 @@ export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 export const MAX_POLL_INTERVAL_MS = 10_000;
 export const DEFAULT_MAX_SSE_FAILURES = 3;
 /** A connection open at least this long resets the reconnect backoff. */
-export const HEALTHY_CONNECTION_MS = 10_000;
+const HEALTHY_CONNECTION_MS = 10_000;
 
 /** What `onUpdate` receives: the job's displayable state at one moment. */
 export interface JobProgress {
