@@ -1,0 +1,146 @@
+import type { EmulatorApp } from '../app.ts';
+import { HttpError, notFound, notOwned, validationError } from '../errors.ts';
+import type { RequestContext } from '../router.ts';
+import { Fields } from '../validation.ts';
+
+/** Projects, tags, shares and the unified storage library (spec 4.12, 4.13): the emulator's records. */
+export interface ProjectRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  description: string;
+  documentIds: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  color: string | null;
+  documentIds: string[];
+  created_at: string;
+}
+
+export interface ShareRecord {
+  token: string;
+  accountId: string;
+  artifactId: string;
+  /** Virtual-clock ms, or null for no expiry. */
+  expiresAt: number | null;
+  created_at: string;
+  deleted: boolean;
+}
+
+export interface Capabilities {
+  can_view: boolean;
+  can_download: boolean;
+  can_update: boolean;
+  can_delete: boolean;
+  can_share: boolean;
+}
+
+export interface StorageFileRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  storagePath: string;
+  etag: string | undefined;
+  origin: { product_code: string; display_name: string };
+  capabilities: Capabilities;
+  /** What the item stands for: a translation input, a job result, or a file of its own. */
+  source: { kind: 'document' | 'artifact' | 'file'; id: string };
+  created_at: string;
+  updated_at: string;
+  deleted: boolean;
+}
+
+export interface GrantRecord {
+  id: string;
+  fileId: string;
+  grantee: string;
+  role: 'viewer' | 'editor';
+  created_at: string;
+}
+
+export interface LinkRecord {
+  id: string;
+  token: string;
+  fileId: string;
+  accountId: string;
+  audience: 'anyone' | 'restricted';
+  allowDownload: boolean;
+  expiresAt: number | null;
+  maxDownloads: number | null;
+  downloads: number;
+  created_at: string;
+  deleted: boolean;
+}
+
+export interface LibraryState {
+  projects: Map<string, ProjectRecord>;
+  tags: Map<string, TagRecord>;
+  shares: Map<string, ShareRecord>;
+  files: Map<string, StorageFileRecord>;
+  /** document or artifact id to its file id (the library item is created once, lazily). */
+  fileBySource: Map<string, string>;
+  grants: Map<string, GrantRecord>;
+  links: Map<string, LinkRecord>;
+}
+
+export function library(app: EmulatorApp): LibraryState {
+  return app.state.ext('library', () => ({
+    projects: new Map(),
+    tags: new Map(),
+    shares: new Map(),
+    files: new Map(),
+    fileBySource: new Map(),
+    grants: new Map(),
+    links: new Map(),
+  }));
+}
+
+/** Unknown 404 `not_found`; another account's 403 `<resource>_not_owned` (the one ownership rule). */
+export function owned<T extends { accountId: string }>(record: T | undefined, accountId: string, resource: string, what: string): T {
+  if (record === undefined || (record as { deleted?: boolean }).deleted === true) throw notFound(what[0]!.toUpperCase() + what.slice(1));
+  if (record.accountId !== accountId) throw notOwned(resource, what);
+  return record;
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+function queryInt(ctx: RequestContext, fields: Fields, name: string, def: number, min: number, max: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === null) return def;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    fields.add(name, `must be an integer between ${min} and ${max}`);
+    return def;
+  }
+  return n;
+}
+
+/** `offset`/`limit` paging (limit 1-100, default 20) into the `{ items, has_more, next_offset }` envelope. */
+export function page<T>(ctx: RequestContext, all: readonly T[], maxLimit = MAX_LIMIT, defLimit = DEFAULT_LIMIT): { items: T[]; has_more: boolean; next_offset: number } {
+  const fields = new Fields({});
+  const limit = queryInt(ctx, fields, 'limit', defLimit, 1, maxLimit);
+  const offset = queryInt(ctx, fields, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  if (fields.errors.length > 0) throw validationError(fields.errors);
+  const items = all.slice(offset, offset + limit);
+  return { items, has_more: offset + items.length < all.length, next_offset: offset + items.length };
+}
+
+/** `expires_in_days`: integer 1-365, absent (or null) for no expiry. */
+export function expiryFrom(app: EmulatorApp, fields: Fields): number | null | undefined {
+  const days = fields.integer('expires_in_days', { optional: true, min: 1, max: 365 });
+  if (days === undefined) return fields.errors.some((e) => e.field === 'expires_in_days') ? undefined : null;
+  return app.clock.now() + days * 86_400_000;
+}
+
+export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export const gone = (code: string, message: string): HttpError => new HttpError(410, code, message);
