@@ -42,6 +42,7 @@ export interface ErrorContext {
   method?: string;
   /** Path relative to the base URL (e.g. `/ai/translate-batch`), optionally with a query. */
   path?: string;
+  /** Informational only: the class is decided by the body's reason code, never by this. */
   hasIdempotencyKey?: boolean;
   /** Clock for Retry-After HTTP dates; defaults to Date.now(). */
   now?: number;

@@ -189,11 +189,11 @@ class Watcher {
       }
       reconnects = Date.now() - opened >= HEALTHY_CONNECTION_MS ? 1 : reconnects + 1;
       if (outcome.kind === 'done') {
-        const job = await this.#getJob();
-        if (isJobEnded(job.status)) return job;
-        // The stream said the job ended but the job says otherwise (e.g. a lagging replica).
-        this.#emit(fromJob(job));
-        this.#logger.debug(`live progress for job ${this.#jobId} reported its end, but the job is ${job.status}; reconnecting later`);
+        const job = await this.#tryGetJob();
+        if (job !== undefined && isJobEnded(job.status)) return job;
+        // The stream said the job ended but the job says otherwise (e.g. a lagging replica), or it could not be read.
+        if (job !== undefined) this.#emit(fromJob(job));
+        this.#logger.debug(`live progress for job ${this.#jobId} reported its end, but the job is ${job?.status ?? 'unreadable'}; reconnecting later`);
         failures = 0;
         await sleep(this.#delay(reconnects), this.#opts.signal);
         continue;
