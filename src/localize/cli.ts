@@ -130,12 +130,13 @@ async function run(args: Args, io: CliIo): Promise<number> {
       segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,
     });
     for (const c of r.conflicts) io.err(`conflict: ${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${c.reason === 'edited' ? 'the source changed and the translation was edited; left as it stands' : c.reason === 'untracked' ? 'a translation not written by this tool exists; left as it stands' : 'the translation was restructured by hand; left as it stands'}`);
+    if (r.untranslated > 0) io.err(`localize: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
     if (r.cancelled) {
       io.err('localize: cancelled; files written so far are recorded in the lock');
       return 2;
     }
     if (args.json) io.out(JSON.stringify(summary));
-    else io.out(`${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests; ${r.conflicts.length} conflicts`);
+    else io.out(`${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`);
     return 0;
   } finally {
     await client.close();

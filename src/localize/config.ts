@@ -21,6 +21,8 @@ export const ConfigSchema = z.strictObject({
   source: z.optional(relPath),
   include: z.optional(z.array(z.string())),
   exclude: z.optional(z.array(z.string())),
+  /** Non-Markdown files translated as file jobs (HTML, PDF, DOCX, images). */
+  files: z.optional(z.array(z.string())),
   sourceLanguage: z.optional(z.union([z.literal('auto'), languageCode])),
   targetLanguages: z.array(languageCode).check(z.minLength(1)),
   layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({ pattern: z.string().check(z.includes('${lang}')) })]),
@@ -40,6 +42,7 @@ export interface LocalizeConfig {
   source: string;
   include: string[];
   exclude: string[];
+  files: string[];
   sourceLanguage: string;
   targetLanguages: string[];
   layout: LayoutSpec;
@@ -83,6 +86,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     source,
     include: c.include ?? ['**/*.md', '**/*.mdx'],
     exclude: c.exclude ?? ['**/node_modules/**', '**/.*/**'],
+    files: c.files ?? ['**/*.{html,htm,pdf,docx}'],
     sourceLanguage: c.sourceLanguage ?? 'auto',
     targetLanguages: langs,
     layout,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseSource, splitBlocks } from './blocks.ts';
 import { LOCK_FILE, type LocalizeConfig } from './config.ts';
 import { atomicWrite, type LocalizeFs } from './fs.ts';
+import { hashFile } from './filejobs.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, parseLock, serializeLock } from './lock.ts';
 import type { Conflict } from './plan.ts';
@@ -38,6 +39,7 @@ export class ResolveError extends Error {
 export async function resolveConflict(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fsOver?: Partial<LocalizeFs>): Promise<string> {
   const fs = resolveFs(fsOver);
   const targetPath = join(config.folder, conflict.target);
+  if (conflict.file) return adoptFile(config, conflict, resolution, fs);
   const current = await fs.readText(targetPath);
   if (current === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
   let chosen: string;
@@ -84,4 +86,15 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
   });
   await fs.writeText(join(config.folder, LOCK_FILE), serializeLock(lock));
   return text;
+}
+
+/** A file job's result can only be kept as it stands (adopted); replacing it means deleting it and updating. */
+async function adoptFile(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fs: LocalizeFs): Promise<string> {
+  if (resolution !== 'keep') throw new ResolveError(`${conflict.target} is not text: keep it, or delete it and update to translate it again`);
+  const output = await hashFile(join(config.folder, conflict.target));
+  if (output === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
+  const lock = parseLock(await fs.readText(join(config.folder, LOCK_FILE)));
+  lock.files.set(conflict.target, { source: conflict.source, lang: conflict.lang, sourceHash: (await hashFile(join(config.folder, conflict.source))) ?? '', output, blocks: [] });
+  await fs.writeText(join(config.folder, LOCK_FILE), serializeLock(lock));
+  return '';
 }

@@ -3,8 +3,9 @@ export { CONFIG_FILE, LOCK_FILE, ConfigError, ConfigSchema, loadConfig, resolveC
 export { LAYOUT_NAMES, createLayout, detectFramework, type Detected, type Layout, type LayoutName, type LayoutSpec } from './layouts.ts';
 export { nodeFs, atomicWrite, type LocalizeFs } from './fs.ts';
 export { LockError, mergeLocks, parseLock, serializeLock, shardOf, type Lock, type LockEntry } from './lock.ts';
-export { listSources, parseShard, scan, type LocalizeOptions, type Shard } from './scan.ts';
+export { listSourceFiles, listSources, parseShard, scan, type LocalizeOptions, type Shard } from './scan.ts';
 export { dryRun, planStatus, type DryRunLanguage, type DryRunReport, type StatusReport, type TargetStatus } from './status.ts';
 export { update, BASE_DIR, type BatchTranslator, type UpdateOptions, type UpdateProgress, type UpdateReport } from './update.ts';
 export { mergeConflict, resolveConflict, ResolveError, type Resolution } from './conflicts.ts';
 export type { Conflict, TargetState } from './plan.ts';
+export { hashFile, type FileJobClient } from './filejobs.ts';

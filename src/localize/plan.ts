@@ -38,6 +38,8 @@ export interface Conflict {
   ours: string | undefined;
   /** Source block hash and the new block composed, for resolving. */
   sourceBlockHash: string;
+  /** A file job's result (not text): only 'keep' resolves it. */
+  file?: boolean;
 }
 
 export type Needed = BlockSegment;
@@ -61,6 +63,8 @@ export interface FilePlan {
   compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters) => Composed;
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
+  /** Present when a non-Markdown file must be translated as a file job (see filejobs.ts). */
+  fileJob?: { sourceHash: string } | undefined;
 }
 
 export interface Composed {

@@ -10,6 +10,7 @@ import { mapLimit, nodeFs, type LocalizeFs } from './fs.ts';
 import { globToRegExp, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
+import { hashFile, planFileJob } from './filejobs.ts';
 import { planFile, type FilePlan } from './plan.ts';
 
 export interface Shard {
@@ -33,11 +34,14 @@ export interface LocalizeOptions {
 export interface Scan {
   fs: LocalizeFs;
   layout: Layout;
-  /** Every source of the set (for link rewriting), sorted. */
+  /** Every Markdown source of the set, sorted. */
   allSources: string[];
+  /** Every source, file jobs included (links to them point at their translations). */
   allSourceSet: Set<string>;
-  /** The sources in scope (shard, paths), sorted. */
+  /** The Markdown sources in scope (shard, paths), sorted. */
   sources: string[];
+  /** Non-Markdown sources in scope (file jobs). */
+  files: number;
   languages: string[];
   lock: Lock;
   lockText: string | undefined;
@@ -71,17 +75,27 @@ function inScope(path: string, opts: LocalizeOptions): boolean {
   return true;
 }
 
-/** Every source file of the set, sorted; translations are never among them. */
-export async function listSources(config: LocalizeConfig, fs: LocalizeFs, layout?: Layout): Promise<string[]> {
+/**
+ * Every source of the set, sorted: `pages` (Markdown, segment by segment) and `files` (file jobs).
+ * Translations are never among them.
+ */
+export async function listSourceFiles(config: LocalizeConfig, fs: LocalizeFs, layout?: Layout): Promise<{ pages: string[]; files: string[] }> {
   const lay = layout ?? createLayout(config.layout, config.source, config.targetLanguages);
   const prefix = config.source === '.' ? '' : `${config.source}/`;
   const include = config.include.map(globToRegExp);
+  const jobs = config.files.map(globToRegExp);
   const exclude = config.exclude.map(globToRegExp);
-  const files = (await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f);
-  const candidates = files.filter((f) => matchesAny(f, include) && !matchesAny(f, exclude) && !lay.isOutput(f));
+  const all = (await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f).filter((f) => !matchesAny(f, exclude) && !lay.isOutput(f));
+  const pages = all.filter((f) => matchesAny(f, include));
+  const files = all.filter((f) => !matchesAny(f, include) && matchesAny(f, jobs));
   const outputs = new Set<string>();
-  for (const f of candidates) for (const l of config.targetLanguages) outputs.add(lay.target(f, l));
-  return candidates.filter((f) => !outputs.has(f)).sort();
+  for (const f of [...pages, ...files]) for (const l of config.targetLanguages) outputs.add(lay.target(f, l));
+  return { pages: pages.filter((f) => !outputs.has(f)), files: files.filter((f) => !outputs.has(f)) };
+}
+
+/** The Markdown sources of the set, sorted. */
+export async function listSources(config: LocalizeConfig, fs: LocalizeFs, layout?: Layout): Promise<string[]> {
+  return (await listSourceFiles(config, fs, layout)).pages;
 }
 
 /** Reads sources, translations and the lock, and plans every translation in scope. */
@@ -92,8 +106,9 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
   const lockText = await fs.readText(join(config.folder, LOCK_FILE));
   const lock = parseLock(lockText);
-  const allSources = await listSources(config, fs, layout);
+  const { pages: allSources, files: allFiles } = await listSourceFiles(config, fs, layout);
   const sources = allSources.filter((s) => inScope(s, opts));
+  const fileSources = allFiles.filter((s) => inScope(s, opts));
   const sourceText = new Map<string, string>();
   const targetText = new Map<string, string | undefined>();
   const perSource = await mapLimit(sources, 16, async (source) => {
@@ -111,7 +126,14 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
     if (plans.some((p) => p.compose !== undefined)) sourceText.set(source, text);
     return plans;
   });
-  const known = new Set(allSources);
-  const orphaned = [...lock.files].filter(([, e]) => !known.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
-  return { fs, layout, allSources, allSourceSet: known, sources, languages, lock, lockText, plans: perSource.flat(), sourceText, targetText, orphaned };
+  const filePlans = await mapLimit(fileSources, 8, async (source) => {
+    const sourceHash = (await hashFile(join(config.folder, source))) ?? '';
+    return Promise.all(languages.map(async (lang) => {
+      const target = layout.target(source, lang);
+      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashFile(join(config.folder, target)), entry: lock.files.get(target) });
+    }));
+  });
+  const knownAll = new Set([...allSources, ...allFiles]);
+  const orphaned = [...lock.files].filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
+  return { fs, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()], files: fileSources.length, sourceText, targetText, orphaned };
 }

@@ -32,7 +32,7 @@ export function statusOf(s: Scan): StatusReport {
     counts[p.state]++;
     return { source: p.source, target: p.target, lang: p.lang, state: p.state, segments: p.needed.length, chars: chars(p), conflicts: p.conflicts };
   });
-  return { files: s.sources.length, targets, counts, orphaned: s.orphaned };
+  return { files: s.sources.length + s.files, targets, counts, orphaned: s.orphaned };
 }
 
 /** Per source file and language: up-to-date, stale (n segments), missing, edited or conflict. */
@@ -42,14 +42,16 @@ export async function planStatus(opts: LocalizeOptions): Promise<StatusReport> {
 
 export interface DryRunLanguage {
   lang: string;
-  /** Translation files an update would write. */
+  /** Translation files an update would write (file jobs included). */
   files: number;
+  /** Of those, non-Markdown files sent as translation jobs. */
+  fileJobs: number;
   /** Unique segments and their characters to send (the same text is sent once per language). */
   segments: number;
   chars: number;
   /** Requests at the spec's batch limits. */
   requests: number;
-  /** An estimate only: the service decides what it charges. */
+  /** An estimate only (file jobs at their 2-credit minimum): the service decides what it charges. */
   estimatedCredits: number;
 }
 
@@ -76,8 +78,10 @@ export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
     const unique = uniqueNeeded(s.plans, lang);
     const segs = [...unique].map(([hash, n]) => ({ id: hash, text: n.text }));
     const c = segs.reduce((sum, x) => sum + x.text.length, 0);
-    const files = s.plans.filter((p) => p.lang === lang && p.compose !== undefined).length;
-    return { lang, files, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: Math.round((c * rate) / 10) / 100 };
+    const fileJobs = s.plans.filter((p) => p.lang === lang && p.fileJob !== undefined).length;
+    const files = s.plans.filter((p) => p.lang === lang && p.compose !== undefined).length + fileJobs;
+    const credits = Math.round((c * rate) / 10) / 100 + 2 * fileJobs;
+    return { lang, files, fileJobs, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: credits };
   });
   const { files, counts } = statusOf(s);
   return {

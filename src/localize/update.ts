@@ -4,11 +4,13 @@
  * lock last. Cancelling while translating writes nothing; cancelling while writing stops before
  * the next file, and the lock then records exactly the files written.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { LOCK_FILE } from './config.ts';
+import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
 import { atomicWrite } from './fs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, rewriteUrl } from './links.ts';
@@ -29,7 +31,8 @@ export interface UpdateProgress {
 }
 
 export interface UpdateOptions extends LocalizeOptions {
-  client: BatchTranslator;
+  /** DocTranslateClient; a client with batch translation only skips file jobs. */
+  client: BatchTranslator | (BatchTranslator & FileJobClient);
   signal?: AbortSignal;
   onProgress?: (p: UpdateProgress) => void;
   /** Batch requests in flight at once per language (default 4). */
@@ -50,6 +53,10 @@ export interface UpdateReport {
   orphaned: string[];
   /** Segments whose translation failed its check and kept the source text. */
   untranslated: number;
+  /** Non-Markdown files translated as file jobs. */
+  fileJobs: number;
+  /** File jobs not run because the client cannot upload (their targets). */
+  skipped: string[];
   cancelled: boolean;
 }
 
@@ -171,6 +178,8 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     written: [],
     orphaned: s.orphaned,
     untranslated: 0,
+    fileJobs: 0,
+    skipped: [],
     cancelled: false,
   };
   const fail = (): UpdateReport => ({ ...report, cancelled: true });
@@ -182,6 +191,25 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     throw err;
   }
   if (aborted(opts.signal)) return fail();
+  const jobPlans = s.plans.filter((p) => p.fileJob !== undefined);
+  let jobs: FileJobResult[] = [];
+  if (jobPlans.length > 0 && !isFileJobClient(opts.client)) report.skipped = jobPlans.map((p) => p.target);
+  else if (jobPlans.length > 0) {
+    try {
+      jobs = await runFileJobs(jobPlans, {
+        folder: config.folder, client: opts.client as FileJobClient, engine: config.engine, sourceLanguage: config.sourceLanguage,
+        ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      });
+    } catch (err) {
+      if (aborted(opts.signal)) return fail();
+      throw err;
+    }
+    report.fileJobs = jobs.length;
+  }
+  if (aborted(opts.signal)) {
+    await Promise.all(jobs.map((j) => rm(j.temp, { force: true })));
+    return fail();
+  }
   const toWrite = s.plans.filter((p) => p.compose !== undefined);
   let lockChanged = s.orphaned.length > 0;
   for (const t of s.orphaned) s.lock.files.delete(t);
@@ -202,6 +230,16 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
         if (config.keepBase) await atomicWrite(join(config.folder, BASE_DIR, plan.target), composed.text).catch(() => undefined);
       }
       s.lock.files.set(plan.target, composed.entry);
+      lockChanged = true;
+    }
+    for (const [i, job] of jobs.entries()) {
+      if (report.cancelled || aborted(opts.signal)) {
+        report.cancelled = true;
+        await Promise.all(jobs.slice(i).map((j) => rm(j.temp, { force: true })));
+        break;
+      }
+      s.lock.files.set(job.plan.target, await placeFileJob(config.folder, job));
+      report.written.push(job.plan.target);
       lockChanged = true;
     }
   } finally {

@@ -82,7 +82,7 @@ describe('localize: planning', () => {
     upper.sent = [];
     const d = await dryRun({ config });
     assert.deepEqual(upper.sent, []);
-    assert.deepEqual(d.languages, [{ lang: 'de', files: 1, segments: 2, chars: 20, requests: 1, estimatedCredits: 0.02 }]);
+    assert.deepEqual(d.languages, [{ lang: 'de', files: 1, fileJobs: 0, segments: 2, chars: 20, requests: 1, estimatedCredits: 0.02 }]);
     assert.match(d.estimate.note, /estimate/);
   });
 

@@ -1,0 +1,115 @@
+/**
+ * Non-Markdown files of the docs (HTML, PDF, DOCX, images: the `files` globs) go to the service as
+ * translation jobs, tracked with file-level hashes: a lock entry without blocks whose `sourceHash`
+ * and `output` are hashes of the bytes. A source uploaded once serves every language; results are
+ * downloaded to a temporary file beside the translation and renamed over it in the write phase.
+ */
+import { createReadStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import type { ArtifactDownloadOptions, CreateJobRequest, DownloadResult, Job, WatchOptions } from '../api/index.ts';
+import { mapLimit } from './fs.ts';
+import type { LockEntry } from './lock.ts';
+import type { FilePlan, TargetState } from './plan.ts';
+
+/** The part of the service client file jobs use (DocTranslateClient fits). */
+export interface FileJobClient {
+  uploadFile(path: string, opts?: { signal?: AbortSignal }): Promise<{ id: string }>;
+  jobs: { create(req: CreateJobRequest, opts?: { signal?: AbortSignal }): Promise<Job>; cancel(jobId: string): Promise<unknown> };
+  watchJob(jobId: string, opts?: WatchOptions): Promise<Job>;
+  artifacts: { list(jobId: string, opts?: { signal?: AbortSignal }): Promise<{ id: string; format: string }[]> };
+  downloadArtifact(artifactId: string, opts?: ArtifactDownloadOptions): Promise<DownloadResult>;
+}
+
+export function isFileJobClient(client: object): client is FileJobClient {
+  return 'uploadFile' in client && 'watchJob' in client && 'downloadArtifact' in client;
+}
+
+/** Hash of a file's bytes (same digits as fileHash), or undefined when it does not exist. */
+export async function hashFile(path: string): Promise<string | undefined> {
+  const h = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+export function planFileJob(p: { source: string; target: string; lang: string; sourceHash: string; targetHash: string | undefined; entry: LockEntry | undefined }): FilePlan {
+  const state = ((): TargetState => {
+    if (p.targetHash === undefined) return 'missing';
+    if (p.entry === undefined) return 'conflict';
+    const edited = p.targetHash !== p.entry.output;
+    if (p.entry.sourceHash === p.sourceHash) return edited ? 'edited' : 'up-to-date';
+    return edited ? 'conflict' : 'stale';
+  })();
+  const conflicts = state !== 'conflict' ? [] : [{
+    source: p.source, target: p.target, lang: p.lang, block: -1, reason: p.entry === undefined ? 'untracked' as const : 'edited' as const,
+    base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
+  }];
+  return { source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: [], fileJob: state === 'stale' || state === 'missing' ? { sourceHash: p.sourceHash } : undefined };
+}
+
+export interface FileJobResult {
+  plan: FilePlan;
+  /** Downloaded result beside the target, renamed into place by `placeFileJob`. */
+  temp: string;
+  outputHash: string;
+}
+
+/**
+ * Runs every file job (at most 4 at a time): upload each source once, one job per language with
+ * single output, follow it, download its first artifact. On abort or failure, jobs in flight are
+ * cancelled and temporary files removed; nothing is placed.
+ */
+export async function runFileJobs(
+  plans: readonly FilePlan[],
+  opts: { folder: string; client: FileJobClient; engine: string; sourceLanguage: string; signal?: AbortSignal; onJob?: () => void },
+): Promise<FileJobResult[]> {
+  const uploads = new Map<string, Promise<{ id: string }>>();
+  const temps: string[] = [];
+  const sig = opts.signal !== undefined ? { signal: opts.signal } : {};
+  try {
+    return await mapLimit(plans, 4, async (plan) => {
+      opts.signal?.throwIfAborted();
+      let doc = uploads.get(plan.source);
+      if (doc === undefined) {
+        doc = opts.client.uploadFile(join(opts.folder, plan.source), sig);
+        uploads.set(plan.source, doc);
+      }
+      const req: CreateJobRequest = { document_id: (await doc).id, target_lang: plan.lang, engine: opts.engine, output_mode: 'single' };
+      if (opts.sourceLanguage !== 'auto') req.source_lang = opts.sourceLanguage;
+      const job = await opts.client.jobs.create(req, sig);
+      let done: Job;
+      try {
+        done = await opts.client.watchJob(job.id, sig);
+      } catch (err) {
+        if (opts.signal?.aborted) await opts.client.jobs.cancel(job.id).catch(() => undefined);
+        throw err;
+      }
+      if (done.status !== 'completed') throw new Error(`translating ${plan.source} into ${plan.lang} failed: ${done.error_msg ?? done.status}`);
+      const [artifact] = await opts.client.artifacts.list(job.id, sig);
+      if (artifact === undefined) throw new Error(`the job for ${plan.source} (${plan.lang}) produced no result`);
+      const target = join(opts.folder, plan.target);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = join(dirname(target), `.${basename(target)}.${process.pid}.job.tmp`);
+      temps.push(temp);
+      await opts.client.downloadArtifact(artifact.id, { targetPath: temp, overwrite: true, ...sig });
+      opts.onJob?.();
+      return { plan, temp, outputHash: (await hashFile(temp))! };
+    });
+  } catch (err) {
+    await Promise.all(temps.map((t) => rm(t, { force: true })));
+    throw err;
+  }
+}
+
+/** Moves a downloaded result into place (one rename) and returns its lock entry. */
+export async function placeFileJob(folder: string, r: FileJobResult): Promise<LockEntry> {
+  await rename(r.temp, join(folder, r.plan.target));
+  return { source: r.plan.source, lang: r.plan.lang, sourceHash: r.plan.fileJob!.sourceHash, output: r.outputHash, blocks: [] };
+}
