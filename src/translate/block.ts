@@ -2,7 +2,8 @@
 import { HAS_LETTER, PartsBuilder } from './builder.ts';
 import type { ProseBlock } from './blocks.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
-import { MAX_SEGMENT_CHARS, type Part, type SegmentationMode } from './types.ts';
+import { splitLongText } from './split.ts';
+import { MAX_SEGMENT_CHARS, type SegmentationMode, type TranslatePart } from './types.ts';
 import { skeleton } from './verify.ts';
 
 /**
@@ -69,48 +70,80 @@ function lineBreakOf(text: string, block: ProseBlock, items: readonly Item[]): s
   return lineBreak === '\n' ? undefined : lineBreak;
 }
 
+/** Ranges of at most 4000 characters, cut at sentence ends but never inside a kept span or a line prefix. */
+function pieces(text: string, items: readonly Item[], start: number, end: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = start;
+  while (end - at > MAX_SEGMENT_CHARS) {
+    let cut = at + splitLongText(text.slice(at, end), MAX_SEGMENT_CHARS)[0]!.length;
+    const inside = items.find((i) => i.cls !== 'text' && i.start < cut && cut < i.end);
+    if (inside) cut = inside.start > at ? inside.start : inside.end;
+    out.push([at, cut]);
+    at = cut;
+  }
+  if (at < end) out.push([at, end]);
+  return out;
+}
+
+/** The core of a block (no outer whitespace): one whole part with its fragments, or the fragments alone. */
+function emitCore(text: string, block: ProseBlock, items: Item[], range: [number, number], out: PartsBuilder, mdx: boolean): void {
+  const [coreStart, coreEnd] = range;
+  const sub = new PartsBuilder('f', { check: 'fragment', ...(mdx ? { mdx } : {}) });
+  emitFragments(text, items, sub, mdx);
+  const fallback = sub.build().parts;
+  const source = text.slice(coreStart, coreEnd);
+  const send = sendText(text, items);
+  const lineBreak = block.kind === 'paragraph' ? lineBreakOf(text, block, items) : undefined;
+  if (!fallback.some((p) => p.kind === 'translate')) {
+    out.keep(source);
+    return;
+  }
+  if (send.text.length > MAX_SEGMENT_CHARS || (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx))) {
+    out.addParts(fallback);
+    return;
+  }
+  const same = fallback.length === 1 && fallback[0]!.kind === 'translate' && fallback[0]!.text === send.text && !fallback[0]!.source;
+  const fields: Omit<TranslatePart, 'kind' | 'id'> = { text: send.text, check: block.kind };
+  if (send.text !== source) fields.source = source;
+  if (lineBreak) fields.lineBreak = lineBreak;
+  if (send.refs.length > 0) fields.refs = [...new Set(send.refs)];
+  if (mdx) fields.mdx = true;
+  if (!same) fields.fallback = fallback;
+  out.add(fields);
+}
+
+/** Emits the block's core; over 4000 characters it goes as sentence-cut pieces, each one whole part. */
+function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: number, end: number, out: PartsBuilder, mdx: boolean, split: boolean): void {
+  const raw = text.slice(start, end);
+  if (!raw.trim()) {
+    out.keep(raw);
+    return;
+  }
+  const coreStart = start + (raw.length - raw.trimStart().length);
+  const coreEnd = end - (raw.length - raw.trimEnd().length);
+  out.keep(text.slice(start, coreStart));
+  const core = clip(items, coreStart, coreEnd);
+  if (split && sendText(text, core).text.length > MAX_SEGMENT_CHARS) {
+    for (const [a, b] of pieces(text, core, coreStart, coreEnd)) emitTrimmed(text, block, clip(core, a, b), a, b, out, mdx, false);
+  } else {
+    emitCore(text, block, core, [coreStart, coreEnd], out, mdx);
+  }
+  out.keep(text.slice(coreEnd, end));
+}
+
 export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
-  let items = block.node ? flatten(text, block.node) : [{ cls: 'text', start: block.start, end: block.end } as Item];
-  const extras = { check: 'fragment' as const, ...(mdx ? { mdx } : {}) };
+  const items = block.node ? flatten(text, block.node) : [{ cls: 'text', start: block.start, end: block.end } as Item];
   if (mode === 'fragments') {
-    const sub = new PartsBuilder('s', extras);
+    const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, items, sub, mdx);
     out.addParts(sub.build().parts);
     return;
   }
   let start = block.start;
-  while (items[0]?.cls === 'task') start = items.shift()!.end;
-  const raw = text.slice(start, block.end);
-  if (!raw.trim()) {
-    out.keep(text.slice(block.start, block.end));
-    return;
+  while (items[0]?.cls === 'task') {
+    const task = items.shift()!;
+    out.keep(text.slice(start, task.end));
+    start = task.end;
   }
-  const coreStart = start + (raw.length - raw.trimStart().length);
-  const coreEnd = block.end - (raw.length - raw.trimEnd().length);
-  out.keep(text.slice(block.start, coreStart));
-  items = clip(items, coreStart, coreEnd);
-  const sub = new PartsBuilder('f', extras);
-  emitFragments(text, items, sub, mdx);
-  const fallback = sub.build().parts;
-  const source = text.slice(coreStart, coreEnd);
-  const send = sendText(text, items);
-  if (!fallback.some((p) => p.kind === 'translate')) out.keep(source);
-  else if (send.text.length > MAX_SEGMENT_CHARS) out.addParts(fallback);
-  else {
-    const lineBreak = block.kind === 'paragraph' ? lineBreakOf(text, block, items) : undefined;
-    if (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx)) {
-      out.addParts(fallback);
-      out.keep(text.slice(coreEnd, block.end));
-      return;
-    }
-    const same = fallback.length === 1 && fallback[0]!.kind === 'translate' && fallback[0]!.text === send.text && !fallback[0]!.source;
-    const fields: Omit<Part & { kind: 'translate' }, 'kind' | 'id'> = { text: send.text, check: block.kind };
-    if (send.text !== source) fields.source = source;
-    if (lineBreak) fields.lineBreak = lineBreak;
-    if (send.refs.length > 0) fields.refs = [...new Set(send.refs)];
-    if (mdx) fields.mdx = true;
-    if (!same) fields.fallback = fallback;
-    out.add(fields);
-  }
-  out.keep(text.slice(coreEnd, block.end));
+  emitTrimmed(text, block, items, start, block.end, out, mdx, true);
 }

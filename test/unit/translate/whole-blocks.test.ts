@@ -37,7 +37,9 @@ describe('segmentMarkdown: whole blocks', () => {
   it('splits a block over 4000 characters by sentence', () => {
     const para = `${'A sentence with `code` in it. '.repeat(200).trim()}\n`;
     const parts = whole(para);
-    assert.ok(parts.length > 1 && parts.every((p) => p.text.length <= 4000));
+    assert.equal(parts.length, 2);
+    assert.ok(parts.every((p) => p.text.length <= 4000 && p.text.endsWith('in it.') && p.check === 'paragraph'));
+    roundTrip(para);
   });
 
   it('fragments mode: kept spans split the prose as before', () => {
