@@ -12,6 +12,7 @@ import { benchBundle } from './bundle.ts';
 import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
+import { benchSegments } from './segments.ts';
 import { benchSse } from './sse.ts';
 import { benchTransfer } from './transfer.ts';
 
@@ -47,6 +48,12 @@ async function main(): Promise<void> {
     rmSync(bundleCopy, { recursive: true, force: true });
   }
 
+  figures.push(...await measure('segments', [
+    ['segments-per-block', 'segments', 1, 'ratio<=1.05'],
+    ['segments-per-block-generated', 'segments', 1, 'ratio<=1.05'],
+    ['segments-per-block-fragments', 'segments', 1, 'info'],
+  ], () => benchSegments()));
+
   let emu: EmulatorProcess | undefined;
   try {
     emu = await startEmulatorProcess();
@@ -81,7 +88,8 @@ async function main(): Promise<void> {
 
   const order = ['bundle-bytes', 'bundle-total-bytes', 'activate-ms', 'activate-host-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
-    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb'];
+    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb',
+    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);
