@@ -25,7 +25,12 @@ export const ConfigSchema = z.strictObject({
   files: z.optional(z.array(z.string())),
   sourceLanguage: z.optional(z.union([z.literal('auto'), languageCode])),
   targetLanguages: z.array(languageCode).check(z.minLength(1)),
-  layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({ pattern: z.string().check(z.includes('${lang}')) })]),
+  layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({
+    pattern: z.string().check(
+      z.includes('${lang}', 'must contain ${lang}'),
+      z.refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'must stay inside the folder (no leading / and no ..)'),
+    ),
+  })]),
   engine: z.optional(z.string().check(z.minLength(1))),
   frontMatterKeys: z.optional(z.array(z.string())),
   /** Keep a copy of every translation as last written under `.doc-translate/base/` (the "base" of a conflict). */

@@ -25,6 +25,7 @@ describe('localize: config and sources', () => {
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: 'vitepress', source: '../outside' }), /source/);
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: 'vitepress', scripts: 'rm -rf /' }), /unknown setting "scripts"/);
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: { pattern: '${dir}/${name}' } }), /layout/);
+    assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: { pattern: '../${lang}/${name}' } }), /layout/);
     const c = resolveConfig('/x', { targetLanguages: ['de', 'fr', 'de'], layout: 'docusaurus' });
     assert.deepEqual([c.source, c.targetLanguages, c.engine, c.sourceLanguage], ['docs', ['de', 'fr'], 'xr-397b', 'auto']);
   });

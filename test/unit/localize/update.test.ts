@@ -57,6 +57,16 @@ describe('localize: update against the emulator', function () {
     assert.deepEqual(out, { files: FILES, stale: 0, missing: FILES * 2, conflicts: 0, segments_sent: 0, chars_sent: 0, requests: 0, written: 0 });
   });
 
+  it('--dry-run reports files, characters and a labelled credit estimate per language, and sends nothing', async () => {
+    const r = await cli('--dry-run', '--json');
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { languages: { lang: string; files: number; chars: number; estimatedCredits: number }[]; estimate: { note: string } };
+    assert.deepEqual(out.languages.map((l) => [l.lang, l.files]), [['de', FILES], ['fr', FILES]]);
+    assert.ok(out.languages.every((l) => l.chars > 0 && l.estimatedCredits > 0));
+    assert.match(out.estimate.note, /estimate/);
+    assert.equal((await emu.requests('/api/v1/')).length, 0);
+  });
+
   it('the first run writes every translation, front matter, links and images included', async () => {
     const { report, requests } = await run();
     assert.equal(report.written.length, FILES * 2);
