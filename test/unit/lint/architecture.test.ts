@@ -3,18 +3,18 @@
 // allowed imports pass.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 // @ts-expect-error: the lint config is plain JavaScript without type declarations.
 import { architecture } from '../../../eslint.config.mjs';
 
-const root = path.resolve(import.meta.dirname, '../../fixtures/lint');
+const root = path.resolve(__dirname, '../../fixtures/lint');
 
 async function lint(file: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(architecture as ESLint.Options['overrideConfig'][])],
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(architecture as Linter.Config[])],
   });
   const [result] = await eslint.lintFiles([path.join(root, 'src', file)]);
   return result!.messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
