@@ -33,7 +33,8 @@ export class ResolveError extends Error {
 
 /**
  * Writes the chosen text for one conflicting block and records it in the lock as the translation of
- * the new source block. A whole-file conflict (untracked or restructured) takes 'keep' (adopt the
+ * the new source block. Takes a conflict from `update` (whose `ours` is filled in and whose block
+ * index is that of the file as the update wrote it); one from `planStatus` is refused. A whole-file conflict (untracked or restructured) takes 'keep' (adopt the
  * file as it stands), 'replace' or a text.
  */
 export async function resolveConflict(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fsOver?: Partial<LocalizeFs>): Promise<string> {
@@ -67,7 +68,9 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     const entry = lock.files.get(conflict.target);
     const ranges = splitBlocks(current);
     const r = ranges[conflict.block];
-    if (entry === undefined || r === undefined || ranges.length !== entry.blocks.length) throw new ResolveError(`${conflict.target} changed since the conflict was found: run an update again`);
+    if (entry === undefined || r === undefined || ranges.length !== entry.blocks.length || current.slice(r.start, r.end) !== conflict.theirs || conflict.ours === undefined) {
+      throw new ResolveError(`${conflict.target} changed since the conflict was found, or no update has run since: run an update again`);
+    }
     if (/\n[ \t]*\r?\n/.test(chosen.trim())) throw new ResolveError('the resolved text must not contain blank lines (it replaces one block)');
     chosen = chosen.trim();
     text = current.slice(0, r.start) + chosen + current.slice(r.end);
