@@ -13,6 +13,10 @@ import { Receipts } from './resources/receipts.ts';
 import { Uploads, type UploadFileOptions } from './resources/uploads.ts';
 import { Usage } from './resources/usage.ts';
 import { Webhooks } from './resources/webhooks.ts';
+import { Projects, Tags } from './resources/projects.ts';
+import { Search, Workspace } from './resources/search.ts';
+import { Shares } from './resources/shares.ts';
+import { StorageFiles } from './resources/storage.ts';
 import type { DownloadResult } from './download.ts';
 import type { WatchOptions } from './watch.ts';
 import { InstantTranslation, type BatchRequest, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
@@ -50,6 +54,12 @@ export class DocTranslateClient {
   readonly receipts: Receipts;
   readonly usage: Usage;
   readonly webhooks: Webhooks;
+  readonly projects: Projects;
+  readonly tags: Tags;
+  readonly search: Search;
+  readonly shares: Shares;
+  readonly workspace: Workspace;
+  readonly storage: StorageFiles;
 
   constructor(opts: ClientOptions) {
     this.transport = new Transport({
@@ -75,6 +85,12 @@ export class DocTranslateClient {
     this.receipts = new Receipts(this.requester);
     this.usage = new Usage(this.requester);
     this.webhooks = new Webhooks(this.requester);
+    this.projects = new Projects(this.requester);
+    this.tags = new Tags(this.requester);
+    this.search = new Search(this.requester);
+    this.shares = new Shares(this.requester);
+    this.workspace = new Workspace(this.requester);
+    this.storage = new StorageFiles(this.requester);
   }
 
   /** The normalised base URL (origin + path ending in /api/v1). */

@@ -30,6 +30,11 @@ export { Artifacts, PreviewUrlSchema, type ArtifactDownloadOptions, type Preview
 export { Receipts } from './resources/receipts.ts';
 export { Usage, type UsageRecord } from './resources/usage.ts';
 export { Webhooks, WebhookInfoSchema, type CreateWebhookRequest, type UpdateWebhookRequest, type WebhookInfo } from './resources/webhooks.ts';
+export { Projects, Tags, type PageOptions } from './resources/projects.ts';
+export { Search, Workspace, type SearchOptions } from './resources/search.ts';
+export { Shares, type CreateShareRequest } from './resources/shares.ts';
+export { StorageFiles, type CreateLinkRequest, type IterateOptions, type StorageDownloadOptions } from './resources/storage.ts';
+export * from './schemas-library.ts';
 export { putFile, isAddressProblem, LocalFileError, UPLOAD_CHUNK_BYTES, type PutFileOptions } from './upload.ts';
 export {
   downloadToFile,

@@ -10,6 +10,7 @@ import { createApiError } from './errors.ts';
 import { DocTranslateError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
+import { redactPath } from './redact.ts';
 import { decideRetry, RETRY_DEFAULTS } from './retry.ts';
 import { toTransportError, type HttpMethod, type QueryValue, type ResponseBody, type SendResult, type Transport } from './transport.ts';
 
@@ -150,14 +151,14 @@ export class Requester {
         if (!decision.retry) {
           err.attempts = index + 1;
           if (index > 0 || decision.reason !== 'not_retryable') {
-            this.#logger.debug(`giving up on ${ctx.method} ${ctx.path} after ${index + 1} attempt(s): ${decision.reason}`);
+            this.#logger.debug(`giving up on ${ctx.method} ${redactPath(ctx.path)} after ${index + 1} attempt(s): ${decision.reason}`);
           }
           throw err;
         }
         const status = err.status !== undefined ? ` HTTP ${err.status}` : '';
         const rid = err.requestId !== undefined ? ` x-request-id=${err.requestId}` : '';
         this.#logger.warn(
-          `retrying ${ctx.method} ${ctx.path} in ${decision.delayMs} ms (attempt ${index + 2} of ${maxRetries + 1}) after ${err.code}${status}${rid}`,
+          `retrying ${ctx.method} ${redactPath(ctx.path)} in ${decision.delayMs} ms (attempt ${index + 2} of ${maxRetries + 1}) after ${err.code}${status}${rid}`,
         );
         await sleep(decision.delayMs, ctx.signal);
       }
