@@ -25,12 +25,43 @@ export const CommandId = {
   jobsFocus: 'docTranslate.jobs.focus',
   /** Internal (leading underscore: VS Code hides it from the palette and getCommands(true)); tests read the Jobs tree. */
   jobsSnapshot: '_docTranslate.jobs.snapshot',
+  libraryRefresh: 'docTranslate.library.refresh',
+  libraryLoadMore: 'docTranslate.library.loadMore',
+  libraryOpen: 'docTranslate.library.open',
+  libraryDownload: 'docTranslate.library.download',
+  libraryTranslateAgain: 'docTranslate.library.translateAgain',
+  libraryRename: 'docTranslate.library.rename',
+  libraryDelete: 'docTranslate.library.delete',
+  libraryAddToProject: 'docTranslate.library.addToProject',
+  libraryTag: 'docTranslate.library.tag',
+  libraryNewProject: 'docTranslate.library.newProject',
+  libraryNewTag: 'docTranslate.library.newTag',
+  librarySearch: 'docTranslate.library.search',
+  libraryCreateShareLink: 'docTranslate.library.createShareLink',
+  libraryCopyShareLink: 'docTranslate.library.copyShareLink',
+  libraryRevokeShare: 'docTranslate.library.revokeShare',
+  libraryCreateStorageLink: 'docTranslate.library.createStorageLink',
+  libraryGrantAccess: 'docTranslate.library.grantAccess',
+  /** Internal: tests read the Library tree. */
+  librarySnapshot: '_docTranslate.library.snapshot',
+  accountRefresh: 'docTranslate.account.refresh',
+  accountOpenReceipt: 'docTranslate.account.openReceipt',
+  /** Registered by VS Code for the Account view; never registered by the extension. */
+  accountFocus: 'docTranslate.account.focus',
+  /** Internal: tests read what the Account view rendered. */
+  accountSnapshot: '_docTranslate.account.snapshot',
+  webhooksAdd: 'docTranslate.webhooks.add',
+  webhooksEdit: 'docTranslate.webhooks.edit',
+  webhooksEnable: 'docTranslate.webhooks.enable',
+  webhooksDelete: 'docTranslate.webhooks.delete',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
 /** View ids (package.json `contributes.views`). */
 export const ViewId = {
   jobs: 'docTranslate.jobs',
+  library: 'docTranslate.library',
+  account: 'docTranslate.account',
 } as const;
 export type ViewId = (typeof ViewId)[keyof typeof ViewId];
 
@@ -39,6 +70,10 @@ export const ContextKey = {
   hasServiceUrl: 'docTranslate.hasServiceUrl',
   hasApiKey: 'docTranslate.hasApiKey',
   hasTranslations: 'docTranslate.hasTranslations',
+  /** Walkthrough milestones, true once the real thing succeeded in this window. */
+  translatedSelection: 'docTranslate.walkthrough.translatedSelection',
+  translatedDocument: 'docTranslate.walkthrough.translatedDocument',
+  startedTranslateFiles: 'docTranslate.walkthrough.startedTranslateFiles',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
@@ -50,5 +85,14 @@ export const ContextValue = {
   artifactText: 'artifact.text',
   artifactBinary: 'artifact.binary',
   message: 'message',
+  /** Library view sections: `library.section.<documents|projects|tags|shares|storage>`. */
+  librarySection: 'library.section',
+  libraryDocument: 'library.document',
+  libraryProject: 'library.project',
+  libraryTag: 'library.tag',
+  libraryShare: 'library.share',
+  /** Storage items append what their capabilities allow: `library.file:open:download:share:update:delete:document`. */
+  libraryFile: 'library.file',
+  libraryLoadMore: 'library.loadMore',
 } as const;
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];

@@ -6,13 +6,32 @@ import type { Platform } from '../../platform/platform.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { showError } from '../../platform/showError.ts';
-import { CommandId } from '../../shared/ids.ts';
+import { CommandId, ViewId } from '../../shared/ids.ts';
+import { ReceiptDocuments } from './receipts.ts';
+import { AccountView } from './view.ts';
+import { webhookCommands } from './webhooks.ts';
 
 type AccountDeps = Pick<Platform, 'clients' | 'balance' | 'settings'>;
 
-/** Account: Show Balance (a free call; the command returns the balance). */
+/**
+ * Account: Show Balance (a free call; the command returns the balance), the Account view (balance,
+ * key budget, usage by day, credit operations with receipts, webhooks) and the webhook commands.
+ */
 export function activateAccount(p: Platform): vscode.Disposable[] {
-  return registerCommands([{ id: CommandId.showBalance, run: () => showBalance(p) }]);
+  const view = new AccountView(p);
+  const receipts = new ReceiptDocuments(p);
+  return [
+    view,
+    receipts,
+    vscode.window.registerWebviewViewProvider(ViewId.account, view),
+    ...registerCommands([
+      { id: CommandId.showBalance, run: () => showBalance(p) },
+      { id: CommandId.accountRefresh, run: () => view.refresh() },
+      { id: CommandId.accountOpenReceipt, run: (id?: unknown) => receipts.open(id) },
+      { id: CommandId.accountSnapshot, run: () => view.snapshot() },
+      ...webhookCommands(p, () => view.invalidate()),
+    ]),
+  ];
 }
 
 async function showBalance(s: AccountDeps): Promise<Balance | undefined> {

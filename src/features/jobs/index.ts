@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
+import { withMilestone } from '../../platform/milestones.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { ContextKey } from '../../shared/ids.ts';
 import { jobsCommands } from './commands/index.ts';
 import { JobsFeature } from './feature.ts';
 import { translateFilesCommand } from './translateFiles/command.ts';
@@ -11,5 +13,8 @@ import { translateFilesCommand } from './translateFiles/command.ts';
  */
 export function activateJobs(p: Platform): vscode.Disposable[] {
   const feature = new JobsFeature(p);
-  return [feature, ...registerCommands([translateFilesCommand(feature, p), ...jobsCommands(feature)])];
+  return [feature, ...registerCommands([
+    withMilestone(translateFilesCommand(feature, p), p.contextKeys, ContextKey.startedTranslateFiles, (r) => r['started'] === true && Array.isArray(r['jobs']) && r['jobs'].length > 0),
+    ...jobsCommands(feature),
+  ])];
 }

@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
+import { withMilestone } from '../../platform/milestones.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { ContextKey } from '../../shared/ids.ts';
 import { targetLanguageCommands } from './targetLanguage.ts';
 import { TargetLanguageStatus } from './targetLanguageStatus.ts';
 import { translateDocumentCommand } from './translateDocument.ts';
@@ -18,8 +20,8 @@ export function activateTextTranslation(p: Platform): vscode.Disposable[] {
     pairs,
     new TargetLanguageStatus(p.settings),
     ...registerCommands([
-      translateSelectionCommand(p),
-      translateDocumentCommand({ ...p, pairs }),
+      withMilestone(translateSelectionCommand(p), p.contextKeys, ContextKey.translatedSelection, (r) => r['applied'] === true),
+      withMilestone(translateDocumentCommand({ ...p, pairs }), p.contextKeys, ContextKey.translatedDocument, (r) => r['applied'] === true),
       showTranslationDiffCommand(pairs),
       ...targetLanguageCommands(p),
     ]),

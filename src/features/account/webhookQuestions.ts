@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+
+/** Answers the extension's tests may pass instead of the questions (ArgumentShortcuts). */
+export interface WebhookAnswers {
+  url?: string;
+  events?: string[];
+  description?: string;
+  /** Add only: generate a signing secret. */
+  secret?: boolean;
+}
+
+/** Why an address cannot be a webhook URL, or undefined when it can. */
+export function webhookUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'Enter an absolute address, e.g. https://hooks.example.com/doc-translate.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// (recommended) or http://.';
+  if (url.username !== '' || url.password !== '') return 'Leave credentials out of the address; sign deliveries with a secret instead.';
+  return undefined;
+}
+
+export async function askUrl(value = ''): Promise<string | undefined> {
+  const url = await vscode.window.showInputBox({
+    title: 'Doc Translate: webhook URL',
+    prompt: 'Where the service POSTs an event when a translation job ends. It must be reachable from the service; HTTPS is recommended.',
+    placeHolder: 'https://hooks.example.com/doc-translate',
+    value,
+    ignoreFocusOut: true,
+    validateInput: webhookUrlProblem,
+  });
+  return url?.trim();
+}
+
+export async function askEvents(current: readonly string[] = ['job.completed']): Promise<string[] | undefined> {
+  const all = current.includes('*');
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'job.completed', description: all ? '' : 'current', detail: 'When a translation job ends, completed or failed.', events: ['job.completed'] },
+      { label: 'All events (*)', description: all ? 'current' : '', detail: 'Every event kind, including kinds the service adds later.', events: ['*'] },
+    ],
+    { title: 'Doc Translate: which events?' },
+  );
+  return picked?.events;
+}

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { DocTranslateClient } from '../../api/index.ts';
+import type { Command } from '../../platform/commands.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { requireClient } from '../../platform/requireClient.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
+import { CommandId } from '../../shared/ids.ts';
+import { serviceOrigin } from '../../shared/serviceUrl.ts';
+import { webhookLimitNote, webhookRow, type WebhookRow } from './model.ts';
+import { askEvents, askUrl, type WebhookAnswers } from './webhookQuestions.ts';
+
+type HookDeps = Pick<Platform, 'clients' | 'settings' | 'prompter' | 'shortcuts' | 'logger' | 'context'>;
+
+export interface WebhookResult {
+  done: boolean;
+  reason?: 'cancelled' | 'limit' | 'notConfigured' | 'failed' | 'notFound';
+  id?: string;
+  error?: string;
+}
+
+/** SecretStorage name of a webhook's signing secret: per service origin and webhook id. */
+export function webhookSecretName(baseUrl: string, id: string): string {
+  return `docTranslate.webhookSecret@${serviceOrigin(baseUrl) ?? baseUrl}/${id}`;
+}
+
+export function webhookCommands(s: HookDeps, changed: () => void): Command[] {
+  const args = (a: unknown): WebhookAnswers | undefined => (s.shortcuts.enabled && typeof a === 'object' && a !== null ? (a as WebhookAnswers) : undefined);
+  const after = async (r: Promise<WebhookResult>): Promise<WebhookResult> => {
+    const result = await r;
+    if (result.done) changed();
+    return result;
+  };
+  return [
+    { id: CommandId.webhooksAdd, run: (a?: unknown) => after(add(s, args(a))) },
+    { id: CommandId.webhooksEdit, run: (id?: unknown, a?: unknown) => after(edit(s, id, args(a))) },
+    { id: CommandId.webhooksEnable, run: (id?: unknown) => after(enable(s, id)) },
+    { id: CommandId.webhooksDelete, run: (id?: unknown) => after(remove(s, id)) },
+  ];
+}
+
+const failed = (s: HookDeps, err: unknown, operation: string): WebhookResult => {
+  void showError(err, { operation, baseUrl: s.settings.baseUrl });
+  const code = errorCode(err);
+  return { done: false, reason: 'failed', ...(code !== undefined ? { error: code } : {}) };
+};
+
+async function list(client: DocTranslateClient): Promise<WebhookRow[]> {
+  return (await client.webhooks.list({ timeoutMs: 15_000 })).flatMap((w) => webhookRow(w) ?? []);
+}
+
+/** The webhook an argument names, or one the user picks. */
+async function target(client: DocTranslateClient, id: unknown, verb: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
+  const hooks = (await list(client)).filter(only ?? (() => true));
+  if (typeof id === 'string') return hooks.find((w) => w.id === id);
+  const picked = await vscode.window.showQuickPick(
+    hooks.map((w) => ({ label: w.description || w.url, description: w.disabled ? 'disabled' : w.events.join(', '), detail: w.url, w })),
+    { title: `Doc Translate: ${verb} which webhook?` },
+  );
+  return picked?.w;
+}
+
+async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<WebhookResult> {
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { done: false, reason: 'notConfigured' };
+  try {
+    const limit = webhookLimitNote((await list(client)).length);
+    if (limit !== undefined) {
+      void vscode.window.showWarningMessage(`Doc Translate: ${limit}`);
+      return { done: false, reason: 'limit' };
+    }
+    const url = given?.url ?? (await askUrl());
+    if (url === undefined) return { done: false, reason: 'cancelled' };
+    const events = given?.events ?? (await askEvents());
+    if (events === undefined) return { done: false, reason: 'cancelled' };
+    const description =
+      given?.description ?? (await vscode.window.showInputBox({ title: 'Doc Translate: webhook description (optional)', prompt: 'A name to recognise it by, e.g. "CI".' }));
+    if (description === undefined) return { done: false, reason: 'cancelled' };
+    const sign = given?.secret ?? (await askSecret());
+    if (sign === undefined) return { done: false, reason: 'cancelled' };
+    const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
+    const created = await client.webhooks.create({ url, events, description, ...(secret !== undefined ? { secret } : {}) }, { timeoutMs: 15_000 });
+    s.logger.info(`Webhook ${created.id} added${secret !== undefined ? ' with a signing secret (kept in secret storage)' : ''}.`);
+    if (secret !== undefined) {
+      await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
+      void showSecretOnce(s, secret);
+    } else {
+      void vscode.window.showInformationMessage('Doc Translate: webhook added. Its deliveries are not signed.');
+    }
+    return { done: true, id: created.id };
+  } catch (err) {
+    return failed(s, err, 'Adding the webhook');
+  }
+}
+
+async function askSecret(): Promise<boolean | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Generate a signing secret', description: 'recommended', detail: 'Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.', sign: true },
+      { label: 'No secret', detail: 'Deliveries are not signed: anyone who knows the URL can send fake events.', sign: false },
+    ],
+    { title: 'Doc Translate: sign the deliveries?' },
+  );
+  return picked?.sign;
+}
+
+/** The secret is shown once, to copy into the receiver's configuration; it is never logged. */
+async function showSecretOnce(s: HookDeps, secret: string): Promise<void> {
+  const copy = 'Copy Secret';
+  const picked = await s.prompter.choose(
+    'Doc Translate: webhook added. Copy its signing secret now: it is shown only this once.',
+    { modal: true, severity: 'info', detail: `${secret}\n\nA copy stays in VS Code secret storage on this computer; the service never shows it again.` },
+    copy,
+  );
+  if (picked === copy) await vscode.env.clipboard.writeText(secret);
+}
+
+async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined): Promise<WebhookResult> {
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { done: false, reason: 'notConfigured' };
+  try {
+    const hook = await target(client, id, 'Edit');
+    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+    const url = given !== undefined ? (given.url ?? hook.url) : await askUrl(hook.url);
+    if (url === undefined) return { done: false, reason: 'cancelled' };
+    const events = given !== undefined ? (given.events ?? hook.events) : await askEvents(hook.events);
+    if (events === undefined) return { done: false, reason: 'cancelled' };
+    const description =
+      given !== undefined ? (given.description ?? hook.description) : await vscode.window.showInputBox({ title: 'Doc Translate: webhook description', value: hook.description });
+    if (description === undefined) return { done: false, reason: 'cancelled' };
+    const changes: Record<string, unknown> = {};
+    if (url !== hook.url) changes['url'] = url;
+    if (events.join(',') !== hook.events.join(',')) changes['events'] = events;
+    if (description !== hook.description) changes['description'] = description;
+    if (Object.keys(changes).length === 0) return { done: false, reason: 'cancelled', id: hook.id };
+    await client.webhooks.update(hook.id, changes, { timeoutMs: 15_000 });
+    void vscode.window.showInformationMessage('Doc Translate: webhook updated.');
+    return { done: true, id: hook.id };
+  } catch (err) {
+    return failed(s, err, 'Updating the webhook');
+  }
+}
+
+async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { done: false, reason: 'notConfigured' };
+  try {
+    const hook = await target(client, id, 'Re-enable', (w) => w.disabled);
+    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+    await client.webhooks.update(hook.id, { active: true }, { timeoutMs: 15_000 });
+    void vscode.window.showInformationMessage('Doc Translate: webhook re-enabled; its failure count starts again at 0.');
+    return { done: true, id: hook.id };
+  } catch (err) {
+    return failed(s, err, 'Re-enabling the webhook');
+  }
+}
+
+async function remove(s: HookDeps, id: unknown): Promise<WebhookResult> {
+  const client = await requireClient(s.clients);
+  if (client === undefined) return { done: false, reason: 'notConfigured' };
+  try {
+    const hook = await target(client, id, 'Delete');
+    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+    const del = 'Delete';
+    const answer = await s.prompter.choose(
+      `Doc Translate: delete the webhook ${hook.description || hook.url}?`,
+      { modal: true, detail: `${hook.url} will get no more events. Its signing secret is removed from this computer. This cannot be undone.` },
+      del,
+    );
+    if (answer !== del) return { done: false, reason: 'cancelled', id: hook.id };
+    await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
+    await s.context.secrets.delete(webhookSecretName(s.settings.baseUrl, hook.id));
+    void vscode.window.showInformationMessage('Doc Translate: webhook deleted.');
+    return { done: true, id: hook.id };
+  } catch (err) {
+    return failed(s, err, 'Deleting the webhook');
+  }
+}
