@@ -10,4 +10,9 @@ export class ContextKeys {
     this.values.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
   }
+
+  /** The value last set by this extension (undefined when never set). */
+  value(key: ContextKey): unknown {
+    return this.values.get(key);
+  }
 }

@@ -1,0 +1,122 @@
+// The Account view against the emulator: balance, usage by day over two days of the emulator's
+// clock, credit operations with readable receipts, a key's budget; it reloads while shown and
+// stays quiet while hidden (nothing polls).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocTranslateExports } from '../../../src/extension.ts';
+import type { AccountSnapshot } from '../../../src/features/account/view.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv } from './helpers.ts';
+
+const snapshot = (): Thenable<AccountSnapshot> => vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function translateLine(name: string, text: string): Promise<void> {
+  const editor = await openWorkspaceFile(name, `${text}\n`);
+  select(editor, lineRange(editor, 0));
+  const result = await vscode.commands.executeCommand<{ applied: boolean }>('docTranslate.translateSelection', { mode: 'replace' });
+  assert.equal(result.applied, true, JSON.stringify(result));
+}
+
+async function showAccount(): Promise<AccountSnapshot> {
+  await vscode.commands.executeCommand('docTranslate.account.focus');
+  const end = Date.now() + 15_000;
+  while (!(await snapshot()).visible) {
+    assert.ok(Date.now() < end, 'the Account view became visible');
+    await sleep(100);
+  }
+  await vscode.commands.executeCommand('docTranslate.account.refresh');
+  return snapshot();
+}
+
+function testing(): NonNullable<DocTranslateExports['testing']> {
+  const t = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)?.exports.testing;
+  assert.ok(t, 'test exports');
+  return t;
+}
+
+describe('Account view', function () {
+  this.timeout(90_000);
+  before(configureExtension);
+  after(configureExtension);
+  afterEach(closeAllEditors);
+
+  it('renders the balance, a chart with two days of usage and the key\'s operations with receipts', async () => {
+    await translateLine('account-day-1.md', 'The first day of usage.');
+    await control('POST', '/clock', { advance_seconds: 86_400 });
+    await translateLine('account-day-2.md', 'The second day of usage, a little longer.');
+
+    const shot = await showAccount();
+    const m = shot.model;
+    assert.ok(m, 'the view has a model');
+    assert.deepEqual(m.problems, []);
+    assert.ok(m.balance !== undefined && m.balance.available > 0, 'balance shown');
+    assert.match(shot.html, /id="available"[^>]*>.*credits/);
+    assert.match(shot.html, /Content-Security-Policy" content="default-src 'none';[^"]*script-src 'nonce-[^']+'/);
+    const days = m.usage.filter((d) => d.characters > 0);
+    assert.ok(days.length >= 2, `usage on at least two days: ${JSON.stringify(m.usage)}`);
+    assert.notEqual(days.at(-1)!.day, days.at(-2)!.day);
+    const dataDays = Number(/data-days="(\d+)"/.exec(shot.html)?.[1]);
+    assert.ok(dataDays >= 2, 'the chart draws at least two days');
+    assert.ok((shot.html.match(/<rect class="bar"/g) ?? []).length >= 2, 'a bar per day');
+    assert.match(shot.html, /role="img" aria-labelledby="usage-title usage-desc"/, 'the chart has a text alternative');
+
+    assert.ok(m.operations.length >= 2, 'the two instant translations are credit operations of this key');
+    assert.match(shot.html, /only the operations started by that key/);
+    const op = m.operations[0]!;
+    assert.match(shot.html, new RegExp(`data-action="receipt" data-id="${op.id}"`));
+    const receipt = await vscode.commands.executeCommand<string | undefined>('docTranslate.account.openReceipt', op.id);
+    assert.ok(receipt, 'the receipt opened');
+    assert.match(receipt, new RegExp(`# Receipt ${op.id}`));
+    assert.match(receipt, /Charged: [\d.,]+ credits/);
+    assert.match(receipt, /Billed for: \d+ characters/);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'doc-translate-receipt');
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
+    assert.equal(m.keyBudget, undefined, 'the default key has no budget');
+  });
+
+  it('shows the key\'s budget when the key has one', async () => {
+    const acct = await control<{ account_id: string }>('POST', '/accounts', { credits_millicredits: 5_000_000 });
+    const key = await control<{ api_key: string }>('POST', `/accounts/${acct.account_id}/keys`, { budget_millicredits: 40 });
+    const stored = await vscode.commands.executeCommand<{ stored: boolean }>('docTranslate.setApiKey', key.api_key);
+    assert.equal(stored.stored, true);
+    await translateLine('account-budget.md', 'Ten chars.');
+    const shot = await showAccount();
+    assert.deepEqual(shot.model?.keyBudget, { budget: 40, used: 10, remaining: 30 });
+    assert.match(shot.html, /0\.01 of 0\.04 credits used; 0\.03 left/);
+    assert.match(shot.html, /role="meter"[^>]*aria-valuenow="25"/);
+    await configureExtension();
+  });
+
+  it('reloads after a balance change while shown, and sends nothing while hidden', async () => {
+    const shown = await showAccount();
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    const end = Date.now() + 10_000;
+    while ((await snapshot()).visible) {
+      assert.ok(Date.now() < end, 'the Account view was hidden');
+      await sleep(100);
+    }
+    await clearRequests();
+    await translateLine('account-hidden.md', 'Charged while the view is hidden.');
+    await vscode.commands.executeCommand('docTranslate.showBalance');
+    await sleep(1500);
+    assert.equal((await snapshot()).loads, shown.loads, 'no reload while hidden');
+    const paths = (await requestsSeen()).map((r) => r.path);
+    assert.deepEqual(paths.filter((p) => /usage|operations|webhooks/.test(p)), [], `nothing polled: ${paths.join(', ')}`);
+
+    await vscode.commands.executeCommand('docTranslate.account.focus');
+    const back = Date.now() + 10_000;
+    while ((await snapshot()).loads === shown.loads) {
+      assert.ok(Date.now() < back, 'shown again, the stale view reloaded');
+      await sleep(100);
+    }
+    await clearRequests();
+    await vscode.commands.executeCommand('docTranslate.showBalance');
+    const reload = Date.now() + 10_000;
+    while (!(await requestsSeen()).some((r) => r.path.endsWith('/usage'))) {
+      assert.ok(Date.now() < reload, 'a balance change reloads the visible view');
+      await sleep(100);
+    }
+    assert.ok(testEnv().baseUrl !== '');
+    assert.equal(testing().contextKeys.value('docTranslate.walkthrough.translatedSelection'), true, 'the walkthrough step of Translate Selection completed');
+  });
+});
