@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 
 /** How a format's content is checked and measured (documents/analyze.ts). */
-export type FormatKind = 'plain' | 'markup' | 'json' | 'subtitle' | 'pdf' | 'image' | 'docx';
+export type FormatKind = 'plain' | 'markup' | 'json' | 'subtitle' | 'pdf' | 'image' | 'docx' | 'media';
 
 export interface FormatInfo {
   /** Canonical format id stored on the document and used by jobs ("md", "html", "jpg", ...). */
@@ -15,6 +15,8 @@ export interface FormatInfo {
 const md: FormatInfo = { format: 'md', mimeType: 'text/markdown', kind: 'plain', text: true };
 const html: FormatInfo = { format: 'html', mimeType: 'text/html', kind: 'markup', text: true };
 const jpg: FormatInfo = { format: 'jpg', mimeType: 'image/jpeg', kind: 'image', text: false };
+/** Audio and video inputs of media jobs (spec 4.9); checked and measured with music-metadata. */
+const media = (format: string, mimeType: string): FormatInfo => ({ format, mimeType, kind: 'media', text: false });
 
 /** Upload formats by lower-case extension (without the dot). Anything else is 415. */
 export const FORMATS: Readonly<Record<string, FormatInfo>> = {
@@ -37,6 +39,10 @@ export const FORMATS: Readonly<Record<string, FormatInfo>> = {
     kind: 'docx',
     text: false,
   },
+  wav: media('wav', 'audio/wav'),
+  mp3: media('mp3', 'audio/mpeg'),
+  m4a: media('m4a', 'audio/mp4'),
+  mp4: media('mp4', 'video/mp4'),
 };
 
 /** Lower-case extension without the dot, '' when there is none. */

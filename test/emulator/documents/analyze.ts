@@ -4,6 +4,7 @@ import { open, readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { FormatInfo } from '../formats.ts';
 import { docxCharCount } from './docx.ts';
+import { mediaDurationMs } from './media-duration.ts';
 import { ContentError, counterFor } from './text-counters.ts';
 
 export { ContentError } from './text-counters.ts';
@@ -52,6 +53,10 @@ export async function analyzeFile(path: string, info: FormatInfo, size: number):
     case 'docx':
       await requireSignature(path, ZIP_SIGNATURE, 'a DOCX (ZIP) document');
       return { charCount: size <= WHOLE_PARSE_LIMIT ? docxCharCount(await readFile(path)) : 0, pageCount: null };
+    case 'media':
+      // A file music-metadata cannot read, or that has no duration, is not audio/video.
+      if ((await mediaDurationMs(path, info.format).catch(() => null)) === null) throw new ContentError(`The content is not ${info.format.toUpperCase()} audio or video with a duration`);
+      return { charCount: 0, pageCount: null };
     default:
       return { charCount: await textChars(path, info, size), pageCount: null };
   }
