@@ -25,7 +25,7 @@ export interface BillingBasis {
 
 export interface CreditOperation {
   operation_id: string;
-  kind: 'translation_job' | 'instant_translation' | 'document_operation' | 'charge' | 'refund';
+  kind: 'translation_job' | 'instant_translation' | 'document_operation' | 'media_job' | 'charge' | 'refund';
   status: OperationStatus;
   billing_basis: BillingBasis;
   charged_millicredits: number;
@@ -125,6 +125,7 @@ function jobOperation(state: EmulatorState, jobId: string, job: JobRecord | unde
 function kindOf(endpoint: string | null): CreditOperation['kind'] {
   if (endpoint?.startsWith('/ai/')) return 'instant_translation';
   if (endpoint?.startsWith('/document-operations')) return 'document_operation';
+  if (endpoint?.startsWith('/media-jobs')) return 'media_job';
   return 'charge';
 }
 
