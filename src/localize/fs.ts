@@ -2,8 +2,8 @@
  * File access of the engine. The editor passes its own `writeText` to route writes through its
  * safe writer (open documents, undo); everything else defaults to Node's fs. Paths are absolute.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface LocalizeFs {
@@ -34,9 +34,13 @@ export async function atomicWrite(path: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * Synchronous underneath: for many small files it is about three times faster than fs.promises
+ * (no thread-pool round trips); the scan yields to the event loop every few hundred files.
+ */
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

@@ -111,7 +111,8 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const fileSources = allFiles.filter((s) => inScope(s, opts));
   const sourceText = new Map<string, string>();
   const targetText = new Map<string, string | undefined>();
-  const perSource = await mapLimit(sources, 16, async (source) => {
+  const perSource = await mapLimit(sources, 16, async (source, index) => {
+    if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
     const text = (await fs.readText(join(config.folder, source))) ?? '';
     let doc: SourceDoc | undefined;
     const getDoc = (): SourceDoc => (doc ??= parseSource(text, config.frontMatterKeys));
