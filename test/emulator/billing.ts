@@ -60,6 +60,8 @@ export interface ChargeInput {
   requestId: string | null;
   jobId?: string;
   operationId?: string;
+  /** Pages billed, for receipts of work charged per page. */
+  pages?: number;
   type?: LedgerType;
 }
 
@@ -119,6 +121,7 @@ function record(state: EmulatorState, now: number, input: ChargeInput & { type: 
   };
   if (input.jobId !== undefined) entry.job_id = input.jobId;
   if (input.operationId !== undefined) entry.operation_id = input.operationId;
+  if (input.pages !== undefined) entry.pages = input.pages;
   state.ledger.push(entry);
   return entry;
 }

@@ -50,6 +50,8 @@ export interface LedgerEntry {
   request_id: string | null;
   job_id?: string;
   operation_id?: string;
+  /** Pages billed (document operations charged per page). */
+  pages?: number;
 }
 
 export interface StoredReply {

@@ -134,14 +134,18 @@ function entryOperation(id: string, entries: LedgerEntry[]): CreditOperation {
   const charged = sum(charges);
   const refunded = sum(entries.filter((e) => e.type === 'refund'));
   const characters = charges.reduce((n, e) => n + e.characters, 0);
+  const pages = charges.reduce((n, e) => n + (e.pages ?? 0), 0);
   const first = charges[0] ?? entries[0]!;
+  const per = (quantity: number): number | null => (charged % quantity === 0 ? charged / quantity : null);
   return {
     operation_id: id,
     kind: charges.length === 0 ? 'refund' : kindOf(first.endpoint),
     status: statusOf(charged, refunded, charges.length === 0 ? 'refunded' : 'settled'),
-    billing_basis: characters > 0
-      ? { unit: 'characters', quantity: characters, rate_millicredits: charged % characters === 0 ? charged / characters : null, minimum_millicredits: null }
-      : { unit: 'none', quantity: 0, rate_millicredits: null, minimum_millicredits: null },
+    billing_basis: pages > 0
+      ? { unit: 'pages', quantity: pages, rate_millicredits: per(pages), minimum_millicredits: null }
+      : characters > 0
+        ? { unit: 'characters', quantity: characters, rate_millicredits: per(characters), minimum_millicredits: null }
+        : { unit: 'none', quantity: 0, rate_millicredits: null, minimum_millicredits: null },
     charged_millicredits: charged,
     refunded_millicredits: refunded,
     created_at: first.at,
