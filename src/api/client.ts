@@ -9,6 +9,7 @@ import { Billing } from './resources/billing.ts';
 import { Artifacts, type ArtifactDownloadOptions } from './resources/artifacts.ts';
 import { Documents } from './resources/documents.ts';
 import { Jobs } from './resources/jobs.ts';
+import { Media } from './resources/media.ts';
 import { Receipts } from './resources/receipts.ts';
 import { Uploads, type UploadFileOptions } from './resources/uploads.ts';
 import { Usage } from './resources/usage.ts';
@@ -54,6 +55,8 @@ export class DocTranslateClient {
   readonly receipts: Receipts;
   readonly usage: Usage;
   readonly webhooks: Webhooks;
+  /** Audio/video: media catalog, estimates, media jobs and voices (spec 4.7, 4.9). */
+  readonly media: Media;
   readonly projects: Projects;
   readonly tags: Tags;
   readonly search: Search;
@@ -85,6 +88,7 @@ export class DocTranslateClient {
     this.receipts = new Receipts(this.requester);
     this.usage = new Usage(this.requester);
     this.webhooks = new Webhooks(this.requester);
+    this.media = new Media(this.requester);
     this.projects = new Projects(this.requester);
     this.tags = new Tags(this.requester);
     this.search = new Search(this.requester);

@@ -30,6 +30,9 @@ export { Artifacts, PreviewUrlSchema, type ArtifactDownloadOptions, type Preview
 export { Receipts } from './resources/receipts.ts';
 export { Usage, type UsageRecord } from './resources/usage.ts';
 export { Webhooks, WebhookInfoSchema, type CreateWebhookRequest, type UpdateWebhookRequest, type WebhookInfo } from './resources/webhooks.ts';
+export { Media, MediaJobs, type CreateMediaJobRequest, type CreateMediaOptions, type WaitForMediaOptions } from './resources/media.ts';
+export { MediaVoices, type CreateVoiceRequest } from './resources/media-voices.ts';
+export * from './schemas-media.ts';
 export { Projects, Tags, type PageOptions } from './resources/projects.ts';
 export { Search, Workspace, type SearchOptions } from './resources/search.ts';
 export { Shares, type CreateShareRequest } from './resources/shares.ts';
