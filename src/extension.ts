@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { activateAccount } from './features/account/index.ts';
 import { activateJobs } from './features/jobs/index.ts';
+import { activateLibrary } from './features/library/index.ts';
 import { activateSetup } from './features/setup/index.ts';
 import { activateTextTranslation } from './features/textTranslation/index.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
     ...activateSetup(platform),
     ...activateTextTranslation(platform),
     ...activateJobs(platform),
+    ...activateLibrary(platform),
     ...activateAccount(platform),
   ];
   context.subscriptions.push(...features);

@@ -99,7 +99,7 @@ describe('api/storage: the unified file library', () => {
     const [f] = await seed({ content: 'again' });
     await emu.control('DELETE', '/requests');
     // The first address is expired by the time it is used: a storage fault answers it with 410.
-    await emu.addFault({ kind: 'status', origin: 'storage', status: 410, code: 'url_expired', path_prefix: '/downloads/', count: 1 });
+    await emu.control('POST', '/faults', { kind: 'status', origin: 'storage', status: 410, code: 'url_expired', path_prefix: '/downloads/', count: 1 });
     const got = await client.storage.download(f!.id, { targetDir: dir });
     assert.equal(readFileSync(got.path!, 'utf8'), 'again');
     assert.equal((await emu.requests('/api/v1/storage/files')).filter((r) => r.path.endsWith('/download-ticket')).length, 2);

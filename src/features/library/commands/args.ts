@@ -1,0 +1,40 @@
+// Reading what a Library command was invoked on, and the answers tests may pass as arguments.
+import type { StorageFile } from '../../../api/index.ts';
+import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
+import { DocumentNode, FileNode, ProjectNode, ShareNode, TagNode } from '../nodes.ts';
+
+/** The document id a node stands for (a Documents row, or a Storage item of a translation input). */
+export function documentOf(node: unknown): { id: string; name: string } | undefined {
+  if (node instanceof DocumentNode) return { id: node.doc.id, name: node.doc.basename ?? node.doc.id };
+  if (node instanceof FileNode && node.documentId !== undefined) return { id: node.documentId, name: node.file.name };
+  if (typeof node === 'object' && node !== null && typeof (node as { documentId?: unknown }).documentId === 'string') {
+    const id = (node as { documentId: string }).documentId;
+    return { id, name: id };
+  }
+  return undefined;
+}
+
+export function fileOf(node: unknown): StorageFile | undefined {
+  return node instanceof FileNode ? node.file : undefined;
+}
+
+export type Target =
+  | { kind: 'document'; id: string; name: string }
+  | { kind: 'project'; id: string; name: string }
+  | { kind: 'tag'; id: string; name: string }
+  | { kind: 'share'; token: string; name: string };
+
+/** What Rename, Delete and Revoke act on. */
+export function targetOf(node: unknown): Target | undefined {
+  if (node instanceof ProjectNode) return { kind: 'project', id: node.project.id, name: node.project.name ?? node.project.id };
+  if (node instanceof TagNode) return { kind: 'tag', id: node.tag.id, name: node.tag.name ?? node.tag.id };
+  if (node instanceof ShareNode) return { kind: 'share', token: node.share.token, name: String(node.label) };
+  const doc = documentOf(node);
+  return doc === undefined ? undefined : { kind: 'document', ...doc };
+}
+
+/** A test's answer passed as an argument, honoured only under the extension's tests. */
+export function shortcut<T>(shortcuts: ArgumentShortcuts, args: unknown, key: string): T | undefined {
+  if (!shortcuts.enabled || typeof args !== 'object' || args === null || !(key in args)) return undefined;
+  return (args as Record<string, T>)[key];
+}

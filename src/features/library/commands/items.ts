@@ -1,0 +1,146 @@
+import * as path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { Command } from '../../../platform/commands.ts';
+import { COMMON_LANGUAGES, languageName } from '../../../platform/languages.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { errorCode, showError } from '../../../platform/showError.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import type { LibraryFiles } from '../files.ts';
+import type { LibraryTree } from '../tree.ts';
+import { documentOf, fileOf, shortcut, targetOf } from './args.ts';
+
+export type ItemDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'writer'> & { tree: LibraryTree; files: LibraryFiles };
+
+type Result = Record<string, unknown>;
+
+async function open(d: ItemDeps, node: unknown): Promise<Result> {
+  const file = fileOf(node);
+  if (file === undefined) return { opened: false, reason: 'noFile' };
+  try {
+    return await d.files.open(file);
+  } catch (err) {
+    await showError(err, { operation: `Opening ${file.name}` });
+    return { opened: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+/** Saves a library file into the workspace (through the SafeWriter: asks before replacing a differing file). */
+async function download(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
+  const file = fileOf(node);
+  if (file === undefined) return { written: false, reason: 'noFile' };
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const passed = shortcut<string>(d.shortcuts, args, 'target');
+  const target = passed !== undefined ? vscode.Uri.file(passed) : await vscode.window.showSaveDialog({
+    ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, file.name) } : {}),
+    saveLabel: 'Download',
+  });
+  if (target === undefined) return { written: false, reason: 'cancelled' };
+  try {
+    const local = await d.files.localPath(file.id);
+    return await d.writer.write({ target, content: await readFile(local), what: file.name });
+  } catch (err) {
+    await showError(err, { operation: `Downloading ${file.name}` });
+    return { written: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+async function pickLanguage(d: ItemDeps, args: unknown): Promise<string | undefined> {
+  const passed = shortcut<string>(d.shortcuts, args, 'targetLang');
+  if (passed !== undefined) return passed;
+  const current = d.settings.targetLanguage;
+  const codes = [current, ...COMMON_LANGUAGES.filter((c) => c !== current)];
+  const picked = await vscode.window.showQuickPick(codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code, code })), {
+    title: 'Translate Again: target language',
+    placeHolder: 'The uploaded document is used as it is: nothing is uploaded again',
+  });
+  return picked?.code;
+}
+
+/** A new job from the existing document_id: no upload. The cost is confirmed first (charged by usage). */
+async function translateAgain(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
+  const doc = documentOf(node);
+  if (doc === undefined) return { created: false, reason: 'noDocument' };
+  const targetLang = await pickLanguage(d, args);
+  if (targetLang === undefined) return { created: false, reason: 'cancelled' };
+  const answer = await d.prompter.choose(
+    `Translate "${doc.name}" again into ${languageName(targetLang)}?`,
+    { modal: true, detail: 'The document already uploaded is used (no upload). The translation is charged by usage when it completes.' },
+    'Translate',
+  );
+  if (answer !== 'Translate') return { created: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { created: false, reason: 'notConfigured' };
+  try {
+    const job = await client.jobs.create({ document_id: doc.id, target_lang: targetLang, engine: d.settings.engine });
+    void vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
+    void vscode.window.showInformationMessage(`Doc Translate: translating ${doc.name} into ${languageName(targetLang)} (job ${job.id}). It appears in the Jobs view.`);
+    return { created: true, jobId: job.id };
+  } catch (err) {
+    await showError(err, { operation: 'Translate Again', targetLanguage: targetLang });
+    return { created: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+async function rename(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
+  const target = targetOf(node);
+  if (target === undefined || target.kind === 'share' || target.kind === 'tag') return { renamed: false, reason: 'notRenamable' };
+  const ext = target.kind === 'document' ? path.extname(target.name) : '';
+  const name =
+    shortcut<string>(d.shortcuts, args, 'name') ??
+    (await vscode.window.showInputBox({
+      title: `Rename ${target.kind}`,
+      value: target.name,
+      valueSelection: [0, target.name.length - ext.length],
+      validateInput: (v) => (v.trim() === '' ? 'Enter a name.' : undefined),
+    }));
+  if (name === undefined || name.trim() === '' || name === target.name) return { renamed: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { renamed: false, reason: 'notConfigured' };
+  try {
+    if (target.kind === 'document') await client.documents.update(target.id, { basename: name.trim() });
+    else await client.projects.update(target.id, { name: name.trim() });
+    d.tree.refresh();
+    return { renamed: true };
+  } catch (err) {
+    await showError(err, { operation: 'Rename' });
+    return { renamed: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+const DELETE_DETAIL: Record<string, string> = {
+  document: 'The uploaded document is removed from the service; jobs already made from it keep their results.',
+  project: 'Only the project goes; its documents stay in the library.',
+  tag: 'The tag is removed from every document; the documents stay.',
+};
+
+/** Deletes a document, project or tag after a confirmation through the Prompter. */
+async function remove(d: ItemDeps, node: unknown): Promise<Result> {
+  const target = targetOf(node);
+  if (target === undefined || target.kind === 'share') return { deleted: false, reason: 'notDeletable' };
+  const answer = await d.prompter.choose(`Delete the ${target.kind} "${target.name}"?`, { modal: true, detail: DELETE_DETAIL[target.kind]! }, 'Delete');
+  if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { deleted: false, reason: 'notConfigured' };
+  try {
+    if (target.kind === 'document') await client.documents.delete(target.id);
+    else if (target.kind === 'project') await client.projects.delete(target.id);
+    else await client.tags.delete(target.id);
+    d.tree.refresh();
+    return { deleted: true };
+  } catch (err) {
+    await showError(err, { operation: 'Delete' });
+    return { deleted: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+export function itemCommands(d: ItemDeps): Command[] {
+  return [
+    { id: CommandId.libraryOpen, run: (node?: unknown) => open(d, node) },
+    { id: CommandId.libraryDownload, run: (node?: unknown, args?: unknown) => download(d, node, args) },
+    { id: CommandId.libraryTranslateAgain, run: (node?: unknown, args?: unknown) => translateAgain(d, node, args) },
+    { id: CommandId.libraryRename, run: (node?: unknown, args?: unknown) => rename(d, node, args) },
+    { id: CommandId.libraryDelete, run: (node?: unknown) => remove(d, node) },
+  ];
+}

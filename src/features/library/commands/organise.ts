@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+import type { DocTranslateClient } from '../../../api/index.ts';
+import type { Command } from '../../../platform/commands.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { errorCode, showError } from '../../../platform/showError.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import type { LibraryTree } from '../tree.ts';
+import { documentOf, shortcut } from './args.ts';
+
+export type OrganiseDeps = Pick<Platform, 'clients' | 'shortcuts'> & { tree: LibraryTree };
+
+type Result = Record<string, unknown>;
+const NEW = '$(add) New…';
+
+async function askName(d: OrganiseDeps, args: unknown, what: string): Promise<string | undefined> {
+  const name = shortcut<string>(d.shortcuts, args, 'name') ?? (await vscode.window.showInputBox({ title: `New ${what}`, prompt: `Name of the ${what}`, validateInput: (v) => (v.trim() === '' ? 'Enter a name.' : undefined) }));
+  return name === undefined || name.trim() === '' ? undefined : name.trim();
+}
+
+/** An existing project/tag id, or a new one made from a typed name. */
+async function choose(
+  d: OrganiseDeps,
+  client: DocTranslateClient,
+  kind: 'project' | 'tag',
+  args: unknown,
+): Promise<{ id: string; name: string } | undefined> {
+  const passed = shortcut<string>(d.shortcuts, args, kind === 'project' ? 'projectId' : 'tagId');
+  if (passed !== undefined) return { id: passed, name: passed };
+  const list = kind === 'project' ? await client.projects.list({ limit: 100 }) : await client.tags.list({ limit: 100 });
+  const items = [...list.items.map((x) => ({ label: x.name ?? x.id, id: x.id })), { label: NEW, id: '' }];
+  const picked = await vscode.window.showQuickPick(items, { title: kind === 'project' ? 'Add to Project' : 'Tag', placeHolder: `Choose a ${kind}` });
+  if (picked === undefined) return undefined;
+  if (picked.id !== '') return { id: picked.id, name: picked.label };
+  const name = await askName(d, undefined, kind);
+  if (name === undefined) return undefined;
+  const created = kind === 'project' ? await client.projects.create({ name }) : await client.tags.create({ name });
+  return { id: created.id, name };
+}
+
+async function organise(d: OrganiseDeps, kind: 'project' | 'tag', node: unknown, args: unknown): Promise<Result> {
+  const doc = documentOf(node);
+  if (doc === undefined) return { added: false, reason: 'noDocument' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { added: false, reason: 'notConfigured' };
+  try {
+    const into = await choose(d, client, kind, args);
+    if (into === undefined) return { added: false, reason: 'cancelled' };
+    if (kind === 'project') await client.projects.addDocument(into.id, doc.id);
+    else await client.tags.attach(doc.id, into.id);
+    d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
+    return { added: true, id: into.id };
+  } catch (err) {
+    await showError(err, { operation: kind === 'project' ? 'Add to Project' : 'Tag' });
+    return { added: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+async function create(d: OrganiseDeps, kind: 'project' | 'tag', args: unknown): Promise<Result> {
+  const name = await askName(d, args, kind);
+  if (name === undefined) return { created: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { created: false, reason: 'notConfigured' };
+  try {
+    const made = kind === 'project' ? await client.projects.create({ name }) : await client.tags.create({ name });
+    d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
+    return { created: true, id: made.id };
+  } catch (err) {
+    await showError(err, { operation: `New ${kind}` });
+    return { created: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+/** The first argument of a view/title or section command is a node; tests pass `{ name }` as the second. */
+const argsOf = (first: unknown, second: unknown): unknown => (second !== undefined ? second : first);
+
+export function organiseCommands(d: OrganiseDeps): Command[] {
+  return [
+    { id: CommandId.libraryAddToProject, run: (node?: unknown, args?: unknown) => organise(d, 'project', node, args) },
+    { id: CommandId.libraryTag, run: (node?: unknown, args?: unknown) => organise(d, 'tag', node, args) },
+    { id: CommandId.libraryNewProject, run: (first?: unknown, second?: unknown) => create(d, 'project', argsOf(first, second)) },
+    { id: CommandId.libraryNewTag, run: (first?: unknown, second?: unknown) => create(d, 'tag', argsOf(first, second)) },
+  ];
+}

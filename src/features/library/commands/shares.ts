@@ -1,0 +1,98 @@
+import * as vscode from 'vscode';
+import type { DocTranslateClient, Share } from '../../../api/index.ts';
+import type { Command } from '../../../platform/commands.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { errorCode, showError } from '../../../platform/showError.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import { describeExpiry, EXPIRY_CHOICES, readArtifactArg, validateDays } from '../model.ts';
+import { ShareNode } from '../nodes.ts';
+import type { LibraryTree } from '../tree.ts';
+import { shortcut } from './args.ts';
+
+export type ShareDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts'> & { tree: LibraryTree };
+
+type Result = Record<string, unknown>;
+
+/** Days (1-365) or null for never; undefined when the user backed out. */
+export async function askExpiry(d: Pick<Platform, 'shortcuts'>, args: unknown): Promise<number | null | undefined> {
+  const passed = shortcut<number | null>(d.shortcuts, args, 'expiresInDays');
+  if (passed !== undefined) return passed;
+  const picked = await vscode.window.showQuickPick(EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c })), { title: 'Link expiry', placeHolder: 'How long should the link work?' });
+  if (picked === undefined) return undefined;
+  if (picked.choice.days !== 'custom') return picked.choice.days;
+  const text = await vscode.window.showInputBox({ title: 'Link expiry', prompt: 'Days until the link stops working (1-365)', validateInput: validateDays });
+  return text === undefined || validateDays(text) !== undefined ? undefined : Number(text.trim());
+}
+
+function linkOf(client: DocTranslateClient, share: Share): string {
+  return typeof share.download_url === 'string' && share.download_url !== '' ? share.download_url : client.shares.downloadUrl(share.token);
+}
+
+/**
+ * "Create Share Link…" on an artifact (the Jobs view's artifact rows, or `{ jobId, artifactId }`):
+ * a read-only link anyone holding it can download without a key, copied to the clipboard. The
+ * link is a secret: it is never logged or shown, only copied.
+ */
+async function createShareLink(d: ShareDeps, arg: unknown, args: unknown): Promise<Result> {
+  const artifact = readArtifactArg(arg);
+  if (artifact === undefined) return { created: false, reason: 'noArtifact' };
+  const days = await askExpiry(d, args);
+  if (days === undefined) return { created: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { created: false, reason: 'notConfigured' };
+  try {
+    const share = await client.shares.create({ artifact_id: artifact.artifactId, ...(days !== null ? { expires_in_days: days } : {}) });
+    await vscode.env.clipboard.writeText(linkOf(client, share));
+    d.tree.refresh('shares');
+    const expiry = describeExpiry(share.expires_at, Date.now());
+    void vscode.window.showInformationMessage(`Doc Translate: a read-only link to ${artifact.name ?? 'the result'} is on the clipboard (${expiry}). Anyone holding it can download the file.`);
+    return { created: true, expiresAt: share.expires_at ?? null };
+  } catch (err) {
+    await showError(err, { operation: 'Create Share Link' });
+    return { created: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+async function copyShareLink(d: ShareDeps, node: unknown): Promise<Result> {
+  if (!(node instanceof ShareNode)) return { copied: false };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { copied: false, reason: 'notConfigured' };
+  await vscode.env.clipboard.writeText(linkOf(client, node.share));
+  void vscode.window.showInformationMessage('Doc Translate: share link copied.');
+  return { copied: true };
+}
+
+/** The share a Revoke was invoked on: a Shares row, or (tests, scripts) `{ artifactId }`: its newest live share. */
+async function shareFor(client: DocTranslateClient, arg: unknown): Promise<Share | undefined> {
+  if (arg instanceof ShareNode) return arg.share;
+  const ref = readArtifactArg(arg);
+  if (ref === undefined) return undefined;
+  return (await client.shares.list({ limit: 100 })).items.find((s) => s.artifact_id === ref.artifactId);
+}
+
+async function revokeShare(d: ShareDeps, arg: unknown): Promise<Result> {
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { revoked: false, reason: 'notConfigured' };
+  try {
+    const share = await shareFor(client, arg);
+    if (share === undefined) return { revoked: false, reason: 'noShare' };
+    const name = typeof share.filename === 'string' ? share.filename : 'this result';
+    const answer = await d.prompter.choose(`Revoke the share link to ${name}?`, { modal: true, detail: 'Anyone holding the link can no longer download the file. This cannot be undone.' }, 'Revoke');
+    if (answer !== 'Revoke') return { revoked: false, reason: 'cancelled' };
+    await client.shares.delete(share.token);
+    d.tree.refresh('shares');
+    return { revoked: true };
+  } catch (err) {
+    await showError(err, { operation: 'Revoke Share Link' });
+    return { revoked: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+export function shareCommands(d: ShareDeps): Command[] {
+  return [
+    { id: CommandId.libraryCreateShareLink, run: (arg?: unknown, args?: unknown) => createShareLink(d, arg, args) },
+    { id: CommandId.libraryCopyShareLink, run: (node?: unknown) => copyShareLink(d, node) },
+    { id: CommandId.libraryRevokeShare, run: (arg?: unknown) => revokeShare(d, arg) },
+  ];
+}

@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import type { Command } from '../../../platform/commands.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { errorCode, showError } from '../../../platform/showError.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import type { LibraryTree } from '../tree.ts';
+import { fileOf, shortcut } from './args.ts';
+import { askExpiry } from './shares.ts';
+
+export type StorageDeps = Pick<Platform, 'clients' | 'shortcuts'> & { tree: LibraryTree };
+
+type Result = Record<string, unknown>;
+
+async function loadMore(d: StorageDeps): Promise<Result> {
+  try {
+    return { loaded: await d.tree.loadMore(), items: d.tree.storage.items.length, hasMore: d.tree.storage.hasMore };
+  } catch (err) {
+    await showError(err, { operation: 'Loading more files' });
+    return { loaded: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+/** A public link to a library item (only on items whose capabilities allow sharing); copied, never shown. */
+async function createStorageLink(d: StorageDeps, node: unknown, args: unknown): Promise<Result> {
+  const file = fileOf(node);
+  if (file === undefined || !file.capabilities.can_share) return { created: false, reason: 'notShareable' };
+  const days = await askExpiry(d, args);
+  if (days === undefined) return { created: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { created: false, reason: 'notConfigured' };
+  try {
+    const link = await client.storage.createLink(file.id, {
+      audience: 'anyone',
+      allow_download: file.capabilities.can_download,
+      ...(days !== null ? { expires_in_days: days } : {}),
+    });
+    if (typeof link.url === 'string') await vscode.env.clipboard.writeText(link.url);
+    void vscode.window.showInformationMessage(`Doc Translate: a link to ${file.name} is on the clipboard${file.capabilities.can_download ? '' : ' (view only)'}.`);
+    return { created: true };
+  } catch (err) {
+    await showError(err, { operation: 'Create Link' });
+    return { created: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+async function grantAccess(d: StorageDeps, node: unknown, args: unknown): Promise<Result> {
+  const file = fileOf(node);
+  if (file === undefined || !file.capabilities.can_share) return { granted: false, reason: 'notShareable' };
+  const grantee = shortcut<string>(d.shortcuts, args, 'grantee') ?? (await vscode.window.showInputBox({ title: `Grant access to ${file.name}`, prompt: 'Account id or e-mail address', validateInput: (v) => (v.trim() === '' ? 'Enter who gets access.' : undefined) }));
+  if (grantee === undefined || grantee.trim() === '') return { granted: false, reason: 'cancelled' };
+  const role =
+    shortcut<string>(d.shortcuts, args, 'role') ??
+    (await vscode.window.showQuickPick([{ label: 'viewer', description: 'can view and download' }, { label: 'editor', description: 'can also change it' }], { title: 'Access' }))?.label;
+  if (role === undefined) return { granted: false, reason: 'cancelled' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { granted: false, reason: 'notConfigured' };
+  try {
+    const grant = await client.storage.grant(file.id, { grantee: grantee.trim(), role });
+    void vscode.window.showInformationMessage(`Doc Translate: ${grantee.trim()} can now ${role === 'editor' ? 'edit' : 'view'} ${file.name}.`);
+    return { granted: true, grantId: grant.id };
+  } catch (err) {
+    await showError(err, { operation: 'Grant Access' });
+    return { granted: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
+export function storageCommands(d: StorageDeps): Command[] {
+  return [
+    { id: CommandId.libraryLoadMore, run: () => loadMore(d) },
+    { id: CommandId.libraryCreateStorageLink, run: (node?: unknown, args?: unknown) => createStorageLink(d, node, args) },
+    { id: CommandId.libraryGrantAccess, run: (node?: unknown, args?: unknown) => grantAccess(d, node, args) },
+  ];
+}

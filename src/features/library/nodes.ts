@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import type { DocumentInfo, Project, Share, StorageFile, Tag } from '../../api/index.ts';
+import { CommandId, ContextValue } from '../../shared/ids.ts';
+import { describeExpiry, fileContextValue, formatBytes } from './model.ts';
+
+export type SectionKind = 'documents' | 'projects' | 'tags' | 'shares' | 'storage';
+
+const SECTION_LABELS: Record<SectionKind, [string, string]> = {
+  documents: ['Documents', 'files'],
+  projects: ['Projects', 'folder-library'],
+  tags: ['Tags', 'tag'],
+  shares: ['Shares', 'link'],
+  storage: ['Storage', 'cloud'],
+};
+
+/** Every row of the Library view; `contextValue` is what menus match. */
+export abstract class LibraryNode extends vscode.TreeItem {
+  abstract readonly kind: string;
+}
+
+export class SectionNode extends LibraryNode {
+  readonly kind = 'section';
+  constructor(readonly section: SectionKind) {
+    super(SECTION_LABELS[section][0], section === 'documents' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `library:${section}`;
+    this.contextValue = `${ContextValue.librarySection}.${section}`;
+    this.iconPath = new vscode.ThemeIcon(SECTION_LABELS[section][1]);
+  }
+}
+
+/** Document names and the library's file for a document (when Storage is loaded), for labels. */
+export class DocumentNode extends LibraryNode {
+  readonly kind = 'document';
+  constructor(
+    readonly doc: DocumentInfo,
+    parent: string,
+  ) {
+    super(doc.basename ?? doc.id, vscode.TreeItemCollapsibleState.None);
+    this.id = `${parent}/document:${doc.id}`;
+    this.contextValue = ContextValue.libraryDocument;
+    this.description = [typeof doc.format === 'string' ? doc.format : undefined, formatBytes(doc.file_size)].filter(Boolean).join(' · ');
+    this.tooltip = `${doc.basename ?? doc.id}\n${doc.id}${doc.created_at ? `\nuploaded ${doc.created_at}` : ''}`;
+    this.iconPath = new vscode.ThemeIcon('file');
+  }
+}
+
+export class ProjectNode extends LibraryNode {
+  readonly kind = 'project';
+  constructor(readonly project: Project) {
+    super(project.name ?? project.id, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `library:project:${project.id}`;
+    this.contextValue = ContextValue.libraryProject;
+    const n = project.document_ids?.length ?? 0;
+    this.description = n === 1 ? '1 document' : `${n} documents`;
+    this.iconPath = new vscode.ThemeIcon('folder');
+  }
+}
+
+export class TagNode extends LibraryNode {
+  readonly kind = 'tag';
+  constructor(readonly tag: Tag) {
+    super(tag.name ?? tag.id, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `library:tag:${tag.id}`;
+    this.contextValue = ContextValue.libraryTag;
+    const n = tag.document_ids?.length ?? 0;
+    this.description = n === 1 ? '1 document' : `${n} documents`;
+    this.iconPath = new vscode.ThemeIcon('tag');
+  }
+}
+
+/** A share link; the token is never shown (it is the secret address). */
+export class ShareNode extends LibraryNode {
+  readonly kind = 'share';
+  constructor(
+    readonly share: Share,
+    now: number,
+  ) {
+    const name = typeof share.filename === 'string' ? share.filename : (share.artifact_id ?? 'Shared result');
+    super(name, vscode.TreeItemCollapsibleState.None);
+    this.id = `library:share:${share.artifact_id ?? ''}:${share.created_at as string | undefined ?? ''}:${name}`;
+    this.contextValue = ContextValue.libraryShare;
+    this.description = `read-only · ${describeExpiry(share.expires_at, now)}`;
+    this.tooltip = `Read-only link to ${name}; anyone holding it can download it.`;
+    this.iconPath = new vscode.ThemeIcon('link');
+  }
+}
+
+export class FileNode extends LibraryNode {
+  readonly kind = 'file';
+  /** The translation input this item stands for, when the service says so (loose `source`). */
+  readonly documentId: string | undefined;
+  constructor(readonly file: StorageFile) {
+    super(file.name, vscode.TreeItemCollapsibleState.None);
+    this.id = `library:file:${file.id}`;
+    const source = file.source as { kind?: unknown; id?: unknown } | undefined;
+    this.documentId = source?.kind === 'document' && typeof source.id === 'string' ? source.id : undefined;
+    this.contextValue = fileContextValue(file.capabilities, this.documentId);
+    this.description = [file.origin.display_name, formatBytes(file.size_bytes)].filter(Boolean).join(' · ');
+    this.tooltip = `${file.name} (${file.content_type})\n${file.origin.display_name}`;
+    this.iconPath = new vscode.ThemeIcon(file.capabilities.can_download ? 'file' : 'lock');
+    if (file.capabilities.can_view && file.capabilities.can_download) this.command = { command: CommandId.libraryOpen, title: 'Open', arguments: [this] };
+  }
+}
+
+export class LoadMoreNode extends LibraryNode {
+  readonly kind = 'loadMore';
+  constructor(loaded: number) {
+    super('Load more…', vscode.TreeItemCollapsibleState.None);
+    this.id = `library:storage:more:${loaded}`;
+    this.contextValue = ContextValue.libraryLoadMore;
+    this.description = `${loaded} shown`;
+    this.iconPath = new vscode.ThemeIcon('more');
+    this.command = { command: CommandId.libraryLoadMore, title: 'Load More', arguments: [] };
+  }
+}
+
+export class MessageNode extends LibraryNode {
+  readonly kind = 'message';
+  constructor(message: string, icon = 'info') {
+    super(message, vscode.TreeItemCollapsibleState.None);
+    this.contextValue = ContextValue.message;
+    this.iconPath = new vscode.ThemeIcon(icon);
+  }
+}

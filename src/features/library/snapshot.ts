@@ -1,0 +1,35 @@
+// The internal `_docTranslate.library.snapshot` command: the Library tree as plain data for the
+// extension-host tests. It expands only the sections asked for (Storage fetches nothing unless
+// asked or already loaded), so tests can count requests. Not contributed.
+import type * as vscode from 'vscode';
+import type { LibraryNode, SectionKind } from './nodes.ts';
+import { SECTIONS, type LibraryTree } from './tree.ts';
+
+export interface LibraryRow {
+  label: string;
+  description: string;
+  contextValue: string;
+  children?: LibraryRow[];
+}
+
+function row(node: vscode.TreeItem): LibraryRow {
+  const label = typeof node.label === 'string' ? node.label : (node.label?.label ?? '');
+  return { label, description: typeof node.description === 'string' ? node.description : '', contextValue: node.contextValue ?? '' };
+}
+
+async function expand(tree: LibraryTree, node: LibraryNode, depth: number): Promise<LibraryRow> {
+  const out = row(node);
+  if (depth > 0) {
+    const children = await tree.getChildren(node);
+    out.children = await Promise.all(children.map((c) => expand(tree, c, depth - 1)));
+  }
+  return out;
+}
+
+export async function librarySnapshot(tree: LibraryTree, opts: { expand?: SectionKind[] } = {}): Promise<{ sections: Record<string, LibraryRow> }> {
+  const wanted = new Set(opts.expand ?? ['documents', 'projects', 'tags', 'shares']);
+  if (tree.storage.loaded) wanted.add('storage');
+  const sections: Record<string, LibraryRow> = {};
+  for (const kind of SECTIONS) sections[kind] = await expand(tree, tree.section(kind), wanted.has(kind) ? 2 : 0);
+  return { sections };
+}
