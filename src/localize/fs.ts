@@ -10,6 +10,11 @@ export interface LocalizeFs {
   /** The file's text, or undefined when it does not exist. */
   readText(path: string): Promise<string | undefined>;
   /**
+   * The file's bytes, for hashing without decoding (optional; when `fs` overrides readText
+   * without it, hashing goes through readText so both always see the same content).
+   */
+  readBytes?(path: string): Promise<Buffer | undefined>;
+  /**
    * Replaces the file's content in one step: readers see the old text or the new, never a part
    * (the default writes a temporary file beside it and renames it over), creating folders.
    */
@@ -72,7 +77,16 @@ async function listFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-export const nodeFs: LocalizeFs = { readText, writeText: atomicWrite, exists: existsSync, listFiles };
+async function readBytes(path: string): Promise<Buffer | undefined> {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export const nodeFs: LocalizeFs = { readText, readBytes, writeText: atomicWrite, exists: existsSync, listFiles };
 
 /** Runs `fn` over items with at most `limit` in flight; results in input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

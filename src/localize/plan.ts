@@ -109,6 +109,11 @@ interface Old {
 const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan =>
   ({ source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: conflicts.map(() => '') });
 
+/** The plan of a translation whose source is the one the lock records: nothing to send. */
+export function unchangedPlan(source: string, target: string, lang: string, state: 'up-to-date' | 'edited'): FilePlan {
+  return { source, target, lang, state, needed: [], conflicts: [], baseHashes: [] };
+}
+
 export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys)): FilePlan {
   const { entry, targetText } = p;
   if (entry !== undefined && targetText !== undefined && entry.sourceHash === fileHash(p.sourceText)) {

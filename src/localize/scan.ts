@@ -11,7 +11,8 @@ import { globToRegExp, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
-import { planFile, type FilePlan } from './plan.ts';
+import { planFile, unchangedPlan, type FilePlan } from './plan.ts';
+import { fileHash } from './hash.ts';
 
 export interface Shard {
   /** 1-based. */
@@ -111,20 +112,38 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const fileSources = allFiles.filter((s) => inScope(s, opts));
   const sourceText = new Map<string, string>();
   const targetText = new Map<string, string | undefined>();
+  // Hashes come from the bytes; text is decoded (and Markdown parsed) only where something changed.
+  const readBytes = opts.fs?.readText !== undefined && opts.fs.readBytes === undefined ? undefined : fs.readBytes;
+  const read = async (path: string): Promise<{ hash: string; text: () => string } | undefined> => {
+    if (readBytes !== undefined) {
+      const bytes = await readBytes(path);
+      if (bytes === undefined) return undefined;
+      let text: string | undefined;
+      return { hash: fileHash(bytes), text: () => (text ??= bytes.toString('utf8')) };
+    }
+    const text = await fs.readText(path);
+    return text === undefined ? undefined : { hash: fileHash(text), text: () => text };
+  };
   const perSource = await mapLimit(sources, 16, async (source, index) => {
     if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
-    const text = (await fs.readText(join(config.folder, source))) ?? '';
+    const src = (await read(join(config.folder, source))) ?? { hash: fileHash(''), text: () => '' };
     let doc: SourceDoc | undefined;
-    const getDoc = (): SourceDoc => (doc ??= parseSource(text, config.frontMatterKeys));
+    const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys));
     const plans: FilePlan[] = [];
     for (const lang of languages) {
       const target = layout.target(source, lang);
-      const current = await fs.readText(join(config.folder, target));
-      const plan = planFile({ source, target, lang, sourceText: text, targetText: current, entry: lock.files.get(target), frontMatterKeys: config.frontMatterKeys }, getDoc);
-      if (plan.compose !== undefined) targetText.set(target, current);
+      const current = await read(join(config.folder, target));
+      const entry = lock.files.get(target);
+      if (entry !== undefined && current !== undefined && entry.sourceHash === src.hash) {
+        plans.push(unchangedPlan(source, target, lang, current.hash === entry.output ? 'up-to-date' : 'edited'));
+        continue;
+      }
+      const targetNow = current?.text();
+      const plan = planFile({ source, target, lang, sourceText: src.text(), targetText: targetNow, entry, frontMatterKeys: config.frontMatterKeys }, getDoc);
+      if (plan.compose !== undefined) targetText.set(target, targetNow);
       plans.push(plan);
     }
-    if (plans.some((p) => p.compose !== undefined)) sourceText.set(source, text);
+    if (plans.some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
     return plans;
   });
   const filePlans = await mapLimit(fileSources, 8, async (source) => {
