@@ -10,4 +10,6 @@ export const GlobalStateKey = {
 export const WorkspaceStateKey = {
   watchedJobs: 'docTranslate.jobs.watched',
   jobOrigins: 'docTranslate.jobs.origins',
+  /** Media job id → the local file it was started from. */
+  mediaSources: 'docTranslate.media.sources',
 } as const;

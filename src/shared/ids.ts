@@ -54,6 +54,20 @@ export const CommandId = {
   webhooksEdit: 'docTranslate.webhooks.edit',
   webhooksEnable: 'docTranslate.webhooks.enable',
   webhooksDelete: 'docTranslate.webhooks.delete',
+  mediaTranscribe: 'docTranslate.media.transcribe',
+  mediaTranslateSubtitles: 'docTranslate.media.translateSubtitles',
+  mediaProcessVideo: 'docTranslate.media.processVideo',
+  mediaSynthesizeSpeech: 'docTranslate.media.synthesizeSpeech',
+  mediaRefresh: 'docTranslate.media.refresh',
+  mediaCancel: 'docTranslate.media.cancel',
+  mediaOpenFile: 'docTranslate.media.openFile',
+  mediaSaveNextToSource: 'docTranslate.media.saveNextToSource',
+  mediaAddVoice: 'docTranslate.media.addVoice',
+  mediaConfirmVoice: 'docTranslate.media.confirmVoice',
+  mediaReconcileVoice: 'docTranslate.media.reconcileVoice',
+  mediaRevokeVoice: 'docTranslate.media.revokeVoice',
+  /** Internal: tests read the Media tree. */
+  mediaSnapshot: '_docTranslate.media.snapshot',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
@@ -62,6 +76,7 @@ export const ViewId = {
   jobs: 'docTranslate.jobs',
   library: 'docTranslate.library',
   account: 'docTranslate.account',
+  media: 'docTranslate.media',
 } as const;
 export type ViewId = (typeof ViewId)[keyof typeof ViewId];
 
@@ -94,5 +109,13 @@ export const ContextValue = {
   /** Storage items append what their capabilities allow: `library.file:open:download:share:update:delete:document`. */
   libraryFile: 'library.file',
   libraryLoadMore: 'library.loadMore',
+  /** Media view sections: `media.section.<jobs|voices>`. */
+  mediaSection: 'media.section',
+  mediaJobActive: 'media.job.active',
+  mediaJobEnded: 'media.job.ended',
+  /** Delivered files: `media.file.<text|binary>[.source]` (`.source`: the job's source file is known). */
+  mediaFile: 'media.file',
+  /** Voices: `media.voice.<status>`. */
+  mediaVoice: 'media.voice',
 } as const;
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];
