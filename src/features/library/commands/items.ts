@@ -62,6 +62,10 @@ async function pickLanguage(d: ItemDeps, args: unknown): Promise<string | undefi
 async function translateAgain(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
   const doc = documentOf(node);
   if (doc === undefined) return { created: false, reason: 'noDocument' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { created: false, reason: 'notConfigured' };
+  // Called with a bare id (a script, a search result): the name for the question is a free query.
+  if (doc.name === doc.id) doc.name = (await client.documents.get(doc.id).catch(() => undefined))?.basename ?? doc.id;
   const targetLang = await pickLanguage(d, args);
   if (targetLang === undefined) return { created: false, reason: 'cancelled' };
   const answer = await d.prompter.choose(
@@ -70,8 +74,6 @@ async function translateAgain(d: ItemDeps, node: unknown, args?: unknown): Promi
     'Translate',
   );
   if (answer !== 'Translate') return { created: false, reason: 'cancelled' };
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { created: false, reason: 'notConfigured' };
   try {
     const job = await client.jobs.create({ document_id: doc.id, target_lang: targetLang, engine: d.settings.engine });
     void vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);

@@ -1,0 +1,160 @@
+// The Library view end to end against the emulator: an uploaded document under Documents,
+// Translate Again without an upload (emulator request log), a share link created from the Jobs
+// view downloading the result with no key and failing after Revoke, Storage paging on "Load more".
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocTranslateExports } from '../../../src/extension.ts';
+import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
+import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, testEnv } from './helpers.ts';
+
+type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
+
+const library = async (expand?: string[]): Promise<Sections> =>
+  (await vscode.commands.executeCommand<{ sections: Sections }>('_docTranslate.library.snapshot', expand !== undefined ? { expand } : undefined)).sections;
+const jobs = (): Thenable<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const env = testEnv();
+  const res = await fetch(`${env.baseUrl}${route}`, {
+    method,
+    headers: { 'x-api-key': env.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${route}: ${res.status} ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** Presign, PUT, finalize straight against the emulator (the test's own upload, not the editor's). */
+async function upload(name: string, content: string): Promise<string> {
+  const bytes = Buffer.from(content);
+  const p = await api<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>('POST', '/upload/presign', { filename: name, file_size: bytes.length });
+  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: bytes });
+  assert.equal(put.status, 200);
+  await api('POST', '/upload/finalize', { finalize_token: p.finalize_token });
+  return p.document_id;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('Library view', function () {
+  this.timeout(120_000);
+  let testing: NonNullable<DocTranslateExports['testing']>;
+  let documentId = '';
+  let jobId = '';
+
+  before(async () => {
+    await configureExtension();
+    await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
+    testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing!;
+    await vscode.commands.executeCommand('docTranslate.library.focus');
+  });
+  after(async () => {
+    await control('POST', '/settings', { job_speed: 1 });
+    await closeAllEditors();
+  });
+
+  it('lists an uploaded document under Documents', async () => {
+    documentId = await upload('library-guide.md', '# Library guide\n\nFind your files again.\n');
+    await vscode.commands.executeCommand('docTranslate.library.refresh');
+    const shown = await library(['documents']);
+    const rows = shown.documents.children ?? [];
+    const row = rows.find((r) => r.label === 'library-guide.md');
+    assert.ok(row, `Documents lists the upload: ${JSON.stringify(rows.map((r) => r.label))}`);
+    assert.equal(row.contextValue, 'library.document');
+    assert.match(row.description, /^md · \d+ B$/);
+  });
+
+  it('Translate Again creates a job from the existing document without an upload request', async () => {
+    await clearRequests();
+    const asked = testing.prompter.asked.length;
+    testing.prompter.answerNext('Translate');
+    const result = await vscode.commands.executeCommand<{ created: boolean; jobId?: string }>('docTranslate.library.translateAgain', { documentId }, { targetLang: 'de' });
+    assert.equal(result.created, true, JSON.stringify(result));
+    jobId = result.jobId!;
+    assert.match(testing.prompter.asked[asked] ?? '', /^Translate "library-guide\.md" again into German\?$/);
+    const seen = await requestsSeen();
+    assert.deepEqual(seen.filter((r) => r.path.startsWith('/api/v1/upload/')), [], 'no presign, no finalize');
+    assert.equal(seen.filter((r) => r.method === 'POST' && r.path === '/api/v1/jobs').length, 1);
+    const storageLog = await control<{ requests: unknown[] }>('GET', '/storage/credential-log');
+    assert.deepEqual(storageLog.requests, []);
+    const job = await api<{ document_id: string; target_lang: string }>('GET', `/jobs/${jobId}`);
+    assert.deepEqual([job.document_id, job.target_lang], [documentId, 'de']);
+  });
+
+  it('a share link created on a Jobs view artifact downloads the result with no key, and fails after Revoke', async () => {
+    assert.ok(jobId, 'the job of Translate Again');
+    const done = await until('the job completed with its result in the Jobs view', async () => {
+      await vscode.commands.executeCommand('docTranslate.jobs.refresh');
+      return jobs();
+    }, (s) => (s.rows.find((r) => r.jobId === jobId)?.children ?? []).some((c) => c.artifactId !== undefined));
+    const artifactRow = done.rows.find((r) => r.jobId === jobId)!.children!.find((c) => /^artifact\./.test(c.contextValue))!;
+    const created = await vscode.commands.executeCommand<{ created: boolean; expiresAt: string | null }>(
+      'docTranslate.library.createShareLink',
+      { jobId, artifactId: artifactRow.artifactId },
+      { expiresInDays: 30 },
+    );
+    assert.equal(created.created, true, JSON.stringify(created));
+    assert.ok(created.expiresAt);
+    const shares = await api<{ items: { token: string; artifact_id: string; download_url: string }[] }>('GET', '/shares');
+    const share = shares.items.find((s) => s.artifact_id === artifactRow.artifactId);
+    assert.ok(share, 'the service holds the share');
+    const copied = await vscode.env.clipboard.readText().then((t) => t, () => '');
+    if (copied !== '') assert.equal(copied, share.download_url, 'the link is on the clipboard');
+
+    await clearRequests();
+    const anonymous = await fetch(share.download_url);
+    assert.equal(anonymous.status, 200);
+    const withKey = await fetch(`${testEnv().baseUrl}/artifacts/${artifactRow.artifactId!}/download`, { headers: { 'x-api-key': testEnv().apiKey } });
+    assert.equal(await anonymous.text(), await withKey.text(), 'the shared file is the artifact');
+    const logged = (await requestsSeen('/api/v1/shares/')).filter((r) => r.path.endsWith('/download'));
+    assert.deepEqual(logged.map((r) => [r.status, r.auth]), [[200, 'none']], 'downloaded without a key');
+
+    const listed = await library(['shares']);
+    const row = (listed.shares.children ?? []).find((r) => r.contextValue === 'library.share');
+    assert.ok(row, 'the Shares node lists it');
+    assert.match(row.description, /^read-only · expires in (29|30) days$/);
+    assert.ok(!JSON.stringify(listed).includes(share.token), 'the token is never shown');
+
+    testing.prompter.answerNext('Revoke');
+    const revoked = await vscode.commands.executeCommand<{ revoked: boolean }>('docTranslate.library.revokeShare', { artifactId: artifactRow.artifactId });
+    assert.equal(revoked.revoked, true);
+    assert.match(testing.prompter.asked.at(-1)!, /^Revoke the share link to .+\?$/);
+    assert.equal((await fetch(share.download_url)).status, 404, 'the link stops working');
+    assert.ok(!((await library(['shares'])).shares.children ?? []).some((r) => r.contextValue === 'library.share'));
+  });
+
+  it('Storage fetches nothing until expanded, then loads page 2 only when "Load more" is used', async () => {
+    await control('POST', '/storage/files', { count: 30, name: 'note-{n}.txt' });
+    await vscode.commands.executeCommand('docTranslate.library.refresh');
+    await clearRequests();
+    const storageCalls = async (): Promise<number> => (await requestsSeen('/api/v1/storage/files')).length;
+    const collapsed = await library();
+    assert.equal(collapsed.storage.children, undefined);
+    assert.equal(await storageCalls(), 0, 'nothing fetched while collapsed');
+
+    const first = (await library(['storage'])).storage.children ?? [];
+    assert.equal(await storageCalls(), 1);
+    assert.equal(first.filter((r) => r.contextValue.startsWith('library.file')).length, 25);
+    assert.equal(first.at(-1)?.contextValue, 'library.loadMore');
+    assert.match(first.find((r) => r.label === 'note-1.txt')?.contextValue ?? '', /^library\.file:open:download:share:update:delete$/);
+    await library(['storage']);
+    assert.equal(await storageCalls(), 1, 'page 1 is kept; page 2 not fetched by itself');
+
+    const more = await vscode.commands.executeCommand<{ loaded: boolean; items: number }>('docTranslate.library.loadMore');
+    assert.equal(more.loaded, true);
+    assert.equal(await storageCalls(), 2);
+    const second = (await library(['storage'])).storage.children ?? [];
+    assert.ok(second.filter((r) => r.contextValue.startsWith('library.file')).length > 25);
+    assert.equal(await storageCalls(), 2);
+  });
+});
