@@ -11,11 +11,22 @@ import { skeleton } from './verify.ts';
  * line gets the container prefix back; such a paragraph goes as fragments.
  */
 function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
-  const flow = skeleton(send, 'paragraph', refs, mdx);
+  const flow = skeleton(send, refs, mdx);
   return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
 }
 
-const INLINE_MATH = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)/g;
+// Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math) and bare URLs, kept inside prose runs.
+const KEPT_IN_PROSE = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)|(?<![\p{L}\p{N}_])(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>]*/giu;
+
+/** A bare URL without the punctuation that ends the sentence around it. */
+function urlEnd(url: string): string {
+  for (;;) {
+    const last = url[url.length - 1];
+    if (last !== undefined && `?!.,:;*_~'"`.includes(last)) url = url.slice(0, -1);
+    else if (last === ')' && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
+    else return url;
+  }
+}
 
 /**
  * Fragment mode: prose runs between kept spans. Soft line breaks stay inside the prose unless a
@@ -25,12 +36,13 @@ const INLINE_MATH = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d
 export function emitFragments(text: string, items: readonly Item[], out: PartsBuilder, mdx: boolean): void {
   let prose = '';
   const flush = (): void => {
-    // Inline math (`$x^2$`, `$$E$$`) is kept; `$5 or $10` is not math.
     let at = 0;
-    for (const m of prose.matchAll(INLINE_MATH)) {
+    for (const m of prose.matchAll(KEPT_IN_PROSE)) {
+      const kept = m[0].startsWith('$') ? m[0] : urlEnd(m[0]);
+      if (!kept || m.index < at) continue;
       out.prose(prose.slice(at, m.index));
-      out.keep(m[0]);
-      at = m.index + m[0].length;
+      out.keep(kept);
+      at = m.index + kept.length;
     }
     out.prose(prose.slice(at));
     prose = '';

@@ -4,7 +4,10 @@
  * container prefixes (`> `, list indentation) inside paragraphs.
  */
 import { parse, postprocess, preprocess } from 'micromark';
-import { gfm } from 'micromark-extension-gfm';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Extension } from 'micromark-util-types';
 
@@ -17,8 +20,12 @@ export interface TokenNode {
 
 let extensions: { md: Extension[]; mdx: Extension[] } | undefined;
 
+// GFM without literal autolinks (bare URLs and e-mail addresses): they are inline only, so the
+// block structure does not depend on them, and recognising them costs as much as the rest of the
+// parse. Bare URLs are found in the prose instead (block.ts, verify.ts).
 function extensionsFor(mdx: boolean): Extension[] {
-  extensions ??= { md: [gfm()], mdx: [gfm(), mdxjs()] };
+  const gfm = (): Extension[] => [gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem()];
+  extensions ??= { md: gfm(), mdx: [...gfm(), mdxjs()] };
   return mdx ? extensions.mdx : extensions.md;
 }
 

@@ -74,7 +74,8 @@ describe('documentation sites: MDX', () => {
     assert.ok(parts.every((p) => p.mdx));
     const out = translateLocally(segmentMarkdown(input), pseudo).text;
     assert.ok(out.startsWith('import X from "./x";\nexport const meta = { a: 1 };\n\n<Card title="Keep me">\n\n[de] Sömé **böld** téxt wíth {props.value}.'), out);
-    assert.ok(out.includes('<Note>Íñlíñé çhíld téxt</Note>'), out);
+    // A tag at the line start opens HTML/JSX: the marker moved in front of it fails the check, so fragments.
+    assert.ok(out.includes('<Note>[de] Íñlíñé çhíld téxt</Note>'), out);
   });
 
   it('admonitions keep their markers; the title is translated', () => {
