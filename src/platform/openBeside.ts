@@ -31,15 +31,18 @@ export async function openBeside(
 }
 
 async function freeUntitledUri(source: vscode.Uri, language: string): Promise<vscode.Uri | undefined> {
-  if (source.scheme !== 'file') return undefined;
-  const dir = path.posix.dirname(source.path);
+  // A file source names its translation next to it (Save proposes that place); any other source
+  // (an untitled or virtual document) gets a name without a folder, never a bare "Untitled-N".
+  const onDisk = source.scheme === 'file';
+  const dir = onDisk ? path.posix.dirname(source.path) : '/';
   const ext = path.posix.extname(source.path);
-  const base = path.posix.basename(source.path, ext);
-  const open = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => d.uri.path));
+  const base = path.posix.basename(source.path, ext) || 'translation';
+  // Tab names (and the Save prompt of Close All) show the file name only: keep it unique among open documents.
+  const openNames = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => path.posix.basename(d.uri.path)));
   for (let n = 1; n <= 50; n++) {
     const name = n === 1 ? `${base}.${language}${ext}` : `${base}.${language}-${n}${ext}`;
-    const target = path.posix.join(dir, name);
-    if (open.has(target) || (await exists(source.with({ path: target })))) continue;
+    const target = onDisk ? path.posix.join(dir, name) : `/${name}`;
+    if (openNames.has(name) || (onDisk && (await exists(source.with({ path: target }))))) continue;
     return vscode.Uri.from({ scheme: 'untitled', path: target });
   }
   return undefined;

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // npm start: builds the extension, starts the emulator (port 8787, or a free one if taken), copies
-// the sample workspace into a fresh folder and opens VS Code with the extension loaded and the
-// service URL preset in a private profile. Desktop `code` when on PATH, else a local code-server
-// on 127.0.0.1. Runs until Ctrl+C (or until the desktop window is closed), then cleans up.
+// the demo workspace (test/demo/workspace: a few documents, no test fixtures) into a temporary
+// folder and opens VS Code with the extension loaded and the service URL preset in a private
+// profile. Desktop `code` when on PATH, else a local code-server on 127.0.0.1. Runs until Ctrl+C
+// (or until the desktop window is closed), then removes the temporary folder and says so, naming
+// what was saved there; --keep leaves it.
 //
 //   npm start                      (node test/demo/start.mjs)
 //   npm start -- --code-server     use code-server even when `code` is on PATH
 //   npm start -- --port 8080       code-server port (default: a free one)
+//   npm start -- --keep            keep the temporary workspace (and what you saved in it)
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureCodeServer } from '../vscode/install.mjs';
@@ -20,9 +23,12 @@ import { freePort, installCleanupHandlers, killAll, removeTempDir, trackGroup, t
 import { workbenchUrl } from '../vscode/lib/verdict.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values: opts } = parseArgs({ options: { 'code-server': { type: 'boolean' }, port: { type: 'string' } } });
-const demoDir = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-demo-')));
-installCleanupHandlers();
+const { values: opts } = parseArgs({ options: { 'code-server': { type: 'boolean' }, port: { type: 'string' }, keep: { type: 'boolean' } } });
+const demoDir = mkdtempSync(join(tmpdir(), 'doc-translate-demo-'));
+if (!opts.keep) trackTempDir(demoDir);
+const workspaceSource = join(repoRoot, 'test', 'demo', 'workspace');
+const workspace = join(demoDir, 'workspace');
+installCleanupHandlers(() => finish());
 const say = (msg) => process.stdout.write(`${msg}\n`);
 
 function desktopCode() {
@@ -40,8 +46,7 @@ async function main() {
 
   const emulatorPort = await freePort(8787);
   const emulator = await startEmulator({ repoRoot, port: emulatorPort, logFile: join(demoDir, 'emulator.log') });
-  const workspace = join(demoDir, 'workspace');
-  cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  cpSync(workspaceSource, workspace, { recursive: true });
   const settings = { ...BASE_SETTINGS, 'docTranslate.baseUrl': emulator.baseUrl };
 
   const code = desktopCode();
@@ -70,7 +75,8 @@ async function main() {
   say(`Doc Translate demo`);
   say(`  ${where}`);
   say(`  Emulator:   ${emulator.baseUrl}   (control API ${emulator.controlUrl})`);
-  say(`  Workspace:  ${workspace}   (a fresh copy of test/fixtures/workspace)`);
+  say(`  Workspace:  ${workspace}`);
+  say(`              a temporary copy of test/demo/workspace; ${opts.keep ? 'kept after the demo (--keep)' : 'deleted when the demo stops, with anything you save in it (start with --keep to keep it)'}`);
   say(`  Service URL is preset in the profile's user settings (docTranslate.baseUrl).`);
   say('');
   say(`  Run "Doc Translate: Set API Key" and paste the emulator's demo key:`);
@@ -80,11 +86,45 @@ async function main() {
   await closed;
 }
 
+let finished = false;
+/** Says where the workspace was and what happens to it (on Ctrl+C too); removes it unless --keep. */
+function finish() {
+  if (finished) return;
+  finished = true;
+  const added = filesAddedTo(workspace, workspaceSource);
+  if (opts.keep) {
+    say(`Demo stopped. The workspace is kept at ${workspace}`);
+    return;
+  }
+  removeTempDir(demoDir);
+  say(`Demo stopped. Removed the temporary workspace ${workspace}` +
+    (added.length > 0 ? ` and what was saved in it: ${added.join(', ')} (use --keep next time to keep them).` : '.'));
+}
+
+/** Files in the demo workspace that the copy did not start with (saved translations, new files). */
+function filesAddedTo(dir, original) {
+  const out = [];
+  const walk = (d) => {
+    let entries = [];
+    try { entries = readdirSync(d, { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const rel = relative(dir, p);
+        try { statSync(join(original, rel)); } catch { out.push(rel); }
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
 main().then(
   () => 0,
   (err) => { process.stderr.write(`[start] ${err?.stack ?? err}\n`); return 1; },
 ).then(async (code) => {
   await killAll();
-  removeTempDir(demoDir);
+  finish();
   process.exit(code);
 });

@@ -203,3 +203,16 @@ export function webhookLimitNote(count: number): string | undefined {
   if (count < WEBHOOK_LIMIT) return undefined;
   return `The service allows at most ${WEBHOOK_LIMIT} webhooks per user, disabled ones included. Delete one to add another.`;
 }
+
+/** Why an address cannot be a webhook URL, or undefined when it can. */
+export function webhookUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'Enter an absolute address, e.g. https://hooks.example.com/doc-translate.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// (recommended) or http://.';
+  if (url.username !== '' || url.password !== '') return 'Leave credentials out of the address; sign deliveries with a secret instead.';
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { webhookUrlProblem } from './model.ts';
 
 /** Answers the extension's tests may pass instead of the questions (ArgumentShortcuts). */
 export interface WebhookAnswers {
@@ -7,19 +8,6 @@ export interface WebhookAnswers {
   description?: string;
   /** Add only: generate a signing secret. */
   secret?: boolean;
-}
-
-/** Why an address cannot be a webhook URL, or undefined when it can. */
-export function webhookUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return 'Enter an absolute address, e.g. https://hooks.example.com/doc-translate.';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// (recommended) or http://.';
-  if (url.username !== '' || url.password !== '') return 'Leave credentials out of the address; sign deliveries with a secret instead.';
-  return undefined;
 }
 
 export async function askUrl(value = ''): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem, maskApiKey } from '../../shared/apiKey.ts';
-import { isCancellation } from '../../platform/errorMessages.ts';
+import { describeError, isCancellation } from '../../platform/errorMessages.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
@@ -20,51 +20,93 @@ export function apiKeyCommands(s: KeyDeps): Command[] {
 }
 
 async function setApiKey(s: KeyDeps, given: string | undefined): Promise<SetApiKeyResult> {
-  const entered =
-    given ??
-    (await vscode.window.showInputBox({
-      title: 'Doc Translate: Set API Key',
-      prompt: 'Paste your API key. It is checked with the service and kept in VS Code secret storage.',
-      placeHolder: 'sk_…',
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: apiKeyProblem,
-    }));
-  if (entered === undefined) return { stored: false, reason: 'cancelled' };
-  const problem = apiKeyProblem(entered);
+  if (given === undefined) return askForKey(s);
+  const problem = apiKeyProblem(given);
   if (problem !== undefined) {
     void vscode.window.showErrorMessage(`Doc Translate: ${problem}`);
     return { stored: false, reason: 'invalid' };
   }
-  const key = entered.trim();
-
-  let baseUrl = s.settings.baseUrl;
-  if (baseUrl === '' && given === undefined) {
-    await vscode.commands.executeCommand(CommandId.setServiceUrl);
-    baseUrl = s.settings.baseUrl;
-  }
+  const baseUrl = s.settings.baseUrl;
   if (baseUrl === '') {
     void vscode.window.showWarningMessage('Doc Translate: set the service URL first, then the API key.');
     return { stored: false, reason: 'missingServiceUrl' };
   }
-
-  // A free call proves the key before anything is stored.
-  const client = await s.clients.create(baseUrl, key);
   try {
-    const balance = await withCancellableProgress('Doc Translate: checking the API key', (signal) =>
-      client.getBalance({ signal }),
-    );
-    await s.keys.set(key, baseUrl);
-    s.logger.info('API key checked with the service and stored in secret storage');
-    void vscode.window.showInformationMessage(
-      `Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`,
-    );
+    await withCancellableProgress('Doc Translate: checking the API key', (signal) => checkAndStore(s, given.trim(), baseUrl, signal));
     return { stored: true };
   } catch (err) {
     return keyCheckFailed(err, baseUrl);
+  }
+}
+
+/** A free call proves the key before anything is stored; throws the client's error. */
+async function checkAndStore(s: KeyDeps, key: string, baseUrl: string, signal: AbortSignal): Promise<void> {
+  const client = await s.clients.create(baseUrl, key);
+  try {
+    const balance = await client.getBalance({ signal });
+    await s.keys.set(key, baseUrl);
+    s.logger.info('API key checked with the service and stored in secret storage');
+    void vscode.window.showInformationMessage(`Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`);
   } finally {
     void client.close().catch(() => undefined);
   }
+}
+
+/**
+ * The input box stays open while the key is checked and after a rejection, showing why, so the
+ * user can paste again; it closes when the key is stored or on Escape.
+ */
+async function askForKey(s: KeyDeps): Promise<SetApiKeyResult> {
+  if (s.settings.baseUrl === '') await vscode.commands.executeCommand(CommandId.setServiceUrl);
+  const baseUrl = s.settings.baseUrl;
+  if (baseUrl === '') {
+    void vscode.window.showWarningMessage('Doc Translate: set the service URL first, then the API key.');
+    return { stored: false, reason: 'missingServiceUrl' };
+  }
+  const box = vscode.window.createInputBox();
+  box.title = 'Doc Translate: Set API Key';
+  box.prompt = 'Paste your API key. It is checked with the service and kept in VS Code secret storage.';
+  box.placeholder = 'sk_…';
+  box.password = true;
+  box.ignoreFocusOut = true;
+  const abort = new AbortController();
+  box.onDidChangeValue((v) => {
+    box.validationMessage = v === '' ? undefined : apiKeyProblem(v);
+  });
+  return new Promise<SetApiKeyResult>((resolve) => {
+    let result: SetApiKeyResult = { stored: false, reason: 'cancelled' };
+    box.onDidAccept(async () => {
+      const problem = apiKeyProblem(box.value);
+      if (problem !== undefined || box.busy) {
+        box.validationMessage = problem;
+        return;
+      }
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = undefined;
+      try {
+        await checkAndStore(s, box.value.trim(), baseUrl, abort.signal);
+        result = { stored: true };
+        box.hide();
+      } catch (err) {
+        if (isCancellation(err)) return;
+        const rejected = err instanceof Error && err.name === 'AuthenticationError';
+        box.validationMessage = rejected
+          ? 'The service rejected this key (401); it was not saved. Paste another key, or press Escape.'
+          : `${describeError(err, { operation: 'Checking the API key', baseUrl }).message} Try again, or press Escape.`;
+        result = { stored: false, reason: rejected ? 'rejected' : 'failed', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
+      } finally {
+        box.busy = false;
+        box.enabled = true;
+      }
+    });
+    box.onDidHide(() => {
+      abort.abort();
+      box.dispose();
+      resolve(result);
+    });
+    box.show();
+  });
 }
 
 function keyCheckFailed(err: unknown, baseUrl: string): SetApiKeyResult {

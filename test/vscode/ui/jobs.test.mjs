@@ -65,9 +65,10 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
     const question = await dialog.innerText();
-    assert.match(question, /Balance: [\d,.]+ credits available/, 'the balance is shown before starting');
-    assert.match(question, /Start threshold/, 'the start threshold is shown');
-    assert.match(question, /decided by the service/);
+    assert.match(question, /Your balance: [\d,.]+ credits/, 'the balance is shown before starting');
+    assert.match(question, /Expected cost: about [\d,.]+ credits .* 1 credit per character/, 'the cost is said in plain words, with why');
+    assert.doesNotMatch(question, /spec:|threshold/i, 'no jargon');
+    assert.match(question, /charged only when a job completes/);
     await dialog.locator('.monaco-button').filter({ hasText: 'Start' }).click();
 
     const status = await wb.waitForStatusBarText(/1 job · \d+%/, { id: 'docTranslate.jobs', timeout: 30_000 });

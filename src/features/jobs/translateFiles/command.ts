@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { JobsFeature } from '../feature.ts';
 import { describeSkipped, summarizeThresholds } from './fileFormats.ts';
 import { formatCredits } from '../../../platform/format.ts';
+import { languageName } from '../../../platform/languages.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
 import { showError } from '../../../platform/showError.ts';
 import type { Command } from '../../../platform/commands.ts';
@@ -94,19 +95,21 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
   const jobs = files.length * o.targetLanguages.length;
   const what = files.length === 1 ? path.posix.basename(files[0]!.path) : `${files.length} files`;
   const lines: string[] = [];
-  lines.push(`${jobs} job${jobs === 1 ? '' : 's'} into ${o.targetLanguages.join(', ')} (${o.outputMode ?? 'translated files'}, ${o.engine ?? f.settings.engine}).`);
+  const output = o.outputMode === 'bilingual' ? 'original and translation together' : o.outputMode === 'single' ? 'the translated file only' : 'translated files';
+  lines.push(`${jobs} translation job${jobs === 1 ? '' : 's'}: into ${o.targetLanguages.map((c) => languageName(c)).join(', ')}; ${output}; engine ${o.engine ?? f.settings.engine}.`);
   const skipped = describeSkipped(unsupported.map((u) => u.path));
   if (skipped !== undefined) lines.push(skipped);
-  lines.push(balance !== undefined ? `Balance: ${formatCredits(balance.available)} available${balance.debt > 0 ? ` (debt ${formatCredits(balance.debt)})` : ''}.` : 'Balance: not available right now.');
+  lines.push(balance !== undefined ? `Your balance: ${formatCredits(balance.available)}${balance.debt > 0 ? ` (you owe ${formatCredits(balance.debt)})` : ''}.` : 'Your balance could not be read right now.');
   if (t.largestMillicredits > 0) {
-    lines.push(`Start threshold (spec: source characters in credits, at least 2 credits per job): up to ${formatCredits(t.largestMillicredits)} per job; about ${formatCredits(t.knownMillicredits)} for the text files in all languages.`);
+    lines.push(`Expected cost: about ${formatCredits(t.knownMillicredits)} for the text files, because the service charges 1 credit per character of the source, at least 2 credits per file and language.`);
+    lines.push(`To start, each job needs more than its cost in your balance (the biggest needs ${formatCredits(t.largestMillicredits)}).`);
     if (balance !== undefined && balance.available <= t.largestMillicredits) {
-      lines.push('Your balance is not above the largest threshold: such jobs end as failed without a charge.');
+      lines.push('Your balance is not enough for the biggest file: that job will fail without costing anything. Add credits first, or translate fewer files.');
     }
   }
-  if (t.pdfFiles > 0) lines.push(`PDF: 2 credits per page; the page count is known only to the service, so that threshold cannot be shown here.`);
-  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push('Images and DOCX: the text they hold is counted by the service.');
-  lines.push('What you pay is decided by the service on completion, by actual usage.');
+  if (t.pdfFiles > 0) lines.push('PDF files cost 2 credits per page; only the service counts the pages, so they are not in the estimate.');
+  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push('Images and Word files are charged by the text the service finds in them, so they are not in the estimate.');
+  lines.push('You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.');
   const start = 'Start';
   const picked = await f.prompter.choose(`Translate ${what}?`, { modal: true, severity: 'info', detail: lines.join('\n') }, start);
   return picked === start;

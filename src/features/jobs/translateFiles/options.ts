@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Platform } from '../../../platform/platform.ts';
 import { GlobalStateKey } from '../../../platform/state.ts';
-import { COMMON_LANGUAGES, isLanguageCode, languageName, orderLanguages } from '../../../platform/languages.ts';
+import { pickLanguages } from '../../../platform/languagePicker.ts';
 import { describeOptions, parseOptions, type TranslateFilesOptions } from './optionValues.ts';
 
 /** What the option pickers use of the platform. */
@@ -25,14 +25,21 @@ export async function rememberOptions(s: OptionDeps, options: TranslateFilesOpti
 /** Asks for everything; undefined when the user cancels at any step. */
 export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions | undefined> {
   const last = lastOptions(s);
+  // Step n of all the steps shown: the "use last settings" question counts when it is asked.
+  const total = last !== undefined ? 5 : 4;
+  const step = (n: number): string => `${n + total - 4}/${total}`;
   if (last !== undefined) {
     const useLast = { label: '$(history) Use last settings', detail: describeOptions(last) };
     const choose = { label: '$(settings) Choose settings…' };
-    const picked = await vscode.window.showQuickPick([useLast, choose], { title: 'Doc Translate: Translate Files' });
+    const picked = await vscode.window.showQuickPick([useLast, choose], { title: `Doc Translate: Translate Files (1/${total})` });
     if (picked === undefined) return undefined;
     if (picked === useLast) return last;
   }
-  const targetLanguages = await pickLanguages(s, last?.targetLanguages ?? [s.settings.targetLanguage]);
+  const targetLanguages = await pickLanguages({
+    title: `Doc Translate: target languages (${step(1)})`,
+    current: last?.targetLanguages ?? [s.settings.targetLanguage],
+    recent: s.recentLanguages.get(),
+  });
   if (targetLanguages === undefined || targetLanguages.length === 0) return undefined;
   // Documentation wants the translated file, not both languages: single first unless bilingual was chosen last.
   const modes = [
@@ -40,54 +47,20 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
     { label: 'Bilingual', description: 'source and translation together', value: 'bilingual' as const },
   ];
   if (last?.outputMode === 'bilingual') modes.reverse();
-  const mode = await vscode.window.showQuickPick(modes, { title: 'Doc Translate: output (2/4)' });
+  const mode = await vscode.window.showQuickPick(modes, { title: `Doc Translate: output (${step(2)})` });
   if (mode === undefined) return undefined;
-  const engine = await pickEngine(s, last?.engine);
+  const engine = await pickEngine(s, last?.engine, step(3));
   if (engine === undefined) return undefined;
-  const extras = await pickExtras(last);
+  const extras = await pickExtras(last, step(4));
   if (extras === undefined) return undefined;
   return { targetLanguages, outputMode: mode.value, engine, ...extras };
 }
 
-async function pickLanguages(s: OptionDeps, preselected: readonly string[]): Promise<string[] | undefined> {
-  const locale = vscode.env.language;
-  const ordered = orderLanguages(COMMON_LANGUAGES, [...preselected, ...s.recentLanguages.get()], (c) => languageName(c, locale));
-  type Item = vscode.QuickPickItem & { code?: string };
-  const item = (code: string): Item => ({ label: languageName(code, locale), description: code, code });
-  const base: Item[] = [
-    { label: 'recently used', kind: vscode.QuickPickItemKind.Separator },
-    ...ordered.recent.map(item),
-    { label: 'all languages', kind: vscode.QuickPickItemKind.Separator },
-    ...ordered.others.map(item),
-  ];
-  const qp = vscode.window.createQuickPick<Item>();
-  qp.title = 'Doc Translate: target languages (1/4)';
-  qp.placeholder = 'Pick one or more languages, or type a code such as pt-BR';
-  qp.canSelectMany = true;
-  qp.matchOnDescription = true;
-  qp.items = base;
-  qp.selectedItems = base.filter((i) => i.code !== undefined && preselected.includes(i.code));
-  qp.onDidChangeValue((value) => {
-    const code = value.trim();
-    const known = base.some((i) => i.code === code);
-    const selected = qp.selectedItems;
-    qp.items = isLanguageCode(code) && !known ? [{ label: code, description: 'language code', code }, ...base] : base;
-    qp.selectedItems = qp.items.filter((i) => selected.some((x) => x.code === i.code));
-  });
-  const result = await new Promise<string[] | undefined>((resolve) => {
-    qp.onDidAccept(() => resolve(qp.selectedItems.flatMap((i) => (i.code !== undefined ? [i.code] : []))));
-    qp.onDidHide(() => resolve(undefined));
-    qp.show();
-  });
-  qp.dispose();
-  return result;
-}
-
-async function pickEngine(s: OptionDeps, last: string | undefined): Promise<string | undefined> {
+async function pickEngine(s: OptionDeps, last: string | undefined, step: string): Promise<string | undefined> {
   const engines = [...new Set([last, s.settings.engine, ...KNOWN_ENGINES].filter((e): e is string => e !== undefined))];
   const other = { label: '$(edit) Other…', description: 'enter a translation configuration id' };
   const picked = await vscode.window.showQuickPick([...engines.map((e) => ({ label: e, description: e === s.settings.engine ? 'from settings' : '' })), other], {
-    title: 'Doc Translate: engine (3/4)',
+    title: `Doc Translate: engine (${step})`,
   });
   if (picked === undefined) return undefined;
   if (picked !== other) return picked.label;
@@ -97,14 +70,14 @@ async function pickEngine(s: OptionDeps, last: string | undefined): Promise<stri
 
 type Extras = Pick<TranslateFilesOptions, 'includeImages' | 'contextTranslation' | 'glossaryId' | 'stylePreset'>;
 
-async function pickExtras(last: TranslateFilesOptions | undefined): Promise<Extras | undefined> {
+async function pickExtras(last: TranslateFilesOptions | undefined, step: string): Promise<Extras | undefined> {
   const items = [
     { label: 'Translate text in images', key: 'includeImages', picked: last?.includeImages === true },
     { label: 'Context translation', key: 'contextTranslation', picked: last?.contextTranslation === true },
     { label: 'Use a glossary…', key: 'glossary', picked: last?.glossaryId !== undefined },
     { label: 'Style preset…', key: 'style', picked: last?.stylePreset !== undefined },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Doc Translate: options (4/4), Enter for none', canPickMany: true });
+  const picked = await vscode.window.showQuickPick(items, { title: `Doc Translate: options (${step}), Enter for none`, canPickMany: true });
   if (picked === undefined) return undefined;
   const has = (key: string): boolean => picked.some((p) => p.key === key);
   const out: Extras = { includeImages: has('includeImages'), contextTranslation: has('contextTranslation') };

@@ -39,14 +39,26 @@ export function formatTime(iso: string, locale?: string): string {
   return Number.isNaN(t) ? iso : new Date(t).toLocaleString(locale);
 }
 
-/** Tooltip lines (Markdown) of a job. */
+/** "1.4 s", "2 min 5 s": the service reports time_cost in seconds. */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} s`;
+  const m = Math.floor(seconds / 60);
+  return `${m} min ${Math.round(seconds - m * 60)} s`;
+}
+
+/** Tooltip lines (Markdown) of a job: the status once, in the words of the row. */
 export function jobTooltipMarkdown(job: TrackedJob, fileName: string, locale?: string): string {
   const esc = (s: string): string => s.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
-  const lines = [`**${esc(fileName)}** → ${esc(job.targetLang)}`, '', `Status: ${esc(job.status)} (${esc(stageWord(job.stage))}${job.status === 'processing' ? `, ${job.progress}%` : ''})`];
-  if (job.stageMessage !== '') lines.push('', esc(job.stageMessage));
+  const status = jobDescription(job).split(' · ').slice(1).join(', ');
+  const lines = [`**${esc(fileName)}** → ${esc(job.targetLang)}: ${esc(status)}`];
+  // The service's stage message, unless it only repeats the status.
+  const words = (x: string): string => x.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  const said = words(job.stageMessage);
+  const repeats = said === '' || [job.status, job.stage, stageWord(job.stage)].map(words).includes(said) || words(status).startsWith(said);
+  if (!repeats) lines.push('', esc(job.stageMessage));
   lines.push('', `Created: ${esc(formatTime(job.createdAt, locale))}`, '', `Updated: ${esc(formatTime(job.updatedAt, locale))}`);
-  if (job.timeCost > 0) lines.push('', `Processing time: ${job.timeCost} (as reported by the service)`);
-  if (job.status === 'failed' && job.errorMsg !== null && job.errorMsg !== '') lines.push('', `Error: ${esc(job.errorMsg)}`);
+  if (job.timeCost > 0) lines.push('', `Processing time: ${esc(formatSeconds(job.timeCost))}`);
+  if (job.status === 'failed' && job.errorMsg !== null && job.errorMsg !== '' && job.errorMsg !== 'cancelled') lines.push('', `Error: ${esc(job.errorMsg)}`);
   if (job.quotaExceeded) lines.push('', esc(QUOTA_EXPLANATION));
   lines.push('', `Job id: \`${job.id.replace(/`/g, '')}\``);
   return lines.join('\n');
