@@ -1,0 +1,86 @@
+// How media jobs, delivered files and voices read in the Media view. Pure (no vscode).
+import type { DeliveredFile, MediaJob, Voice } from '../../api/index.ts';
+import { productName } from './products.ts';
+
+export function isJobEnded(status: string): boolean {
+  return ['completed', 'succeeded', 'failed', 'cancelled', 'canceled', 'expired', 'error'].includes(status.toLowerCase());
+}
+
+/** Codicon id for a job's status. */
+export function jobIcon(status: string): string {
+  switch (status.toLowerCase()) {
+    case 'completed':
+    case 'succeeded':
+      return 'pass';
+    case 'failed':
+    case 'error':
+      return 'error';
+    case 'cancelled':
+    case 'canceled':
+      return 'circle-slash';
+    default:
+      return 'sync~spin';
+  }
+}
+
+function credits(millicredits: number): string {
+  const value = millicredits / 1000;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} credit${value === 1 ? '' : 's'}`;
+}
+
+/** "completed · 2 credits", "processing 50%", "failed: decoder crashed" */
+export function jobDescription(job: MediaJob): string {
+  const status = job.status;
+  const progress = typeof job['progress'] === 'number' && !isJobEnded(status) ? ` ${job['progress']}%` : '';
+  const charged = (job.settlement as { charged_millicredits?: unknown } | null | undefined)?.charged_millicredits;
+  const cost = typeof charged === 'number' && charged > 0 ? ` · ${credits(charged)}` : '';
+  const error = (status === 'failed' || status === 'error') && job.error_msg ? `: ${job.error_msg}` : '';
+  return `${status}${progress}${cost}${error}`;
+}
+
+export function jobLabel(job: MediaJob, source: string | undefined): string {
+  const what = productName(job.product ?? '');
+  return source !== undefined ? `${source} · ${what}` : `${what} (${job.operation_id})`;
+}
+
+export function jobTooltip(job: MediaJob, source: string | undefined): string {
+  const settlement = job.settlement as Record<string, unknown> | null | undefined;
+  const lines = [
+    `${productName(job.product ?? '')}${source !== undefined ? ` of ${source}` : ''}`,
+    `Status: ${job.status}`,
+    `Operation: ${job.operation_id}`,
+  ];
+  if (typeof job['billed_duration_ms'] === 'number') lines.push(`Billed duration: ${Math.round(job['billed_duration_ms'] / 1000)} s`);
+  if (settlement?.['credit_operation_id'] !== undefined) lines.push(`Settlement: ${String(settlement['credit_operation_id'])} (${String(settlement['status'] ?? 'pending')})`);
+  if (job.error_msg) lines.push(`Error: ${job.error_msg}`);
+  return lines.join('\n');
+}
+
+/** Text results open in an editor tab; audio and video in VS Code's media preview. */
+export function isTextFile(file: DeliveredFile): boolean {
+  const name = (file.filename ?? '').toLowerCase();
+  const type = (file.mime_type ?? '').toLowerCase();
+  return type.startsWith('text/') || type.includes('subrip') || /\.(txt|srt|vtt|md|json)$/.test(name);
+}
+
+export function fileLabel(file: DeliveredFile, index: number): string {
+  return file.filename ?? `${file.role ?? 'file'} ${index + 1}`;
+}
+
+export function voiceDescription(voice: Voice): string {
+  return (voice.status ?? 'unknown').replace(/_/g, ' ');
+}
+
+export function voiceIcon(status: string | null | undefined): string {
+  switch (status) {
+    case 'active':
+      return 'unmute';
+    case 'revoked':
+    case 'failed':
+      return 'circle-slash';
+    case 'uncertain':
+      return 'question';
+    default:
+      return 'clock';
+  }
+}

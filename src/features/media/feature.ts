@@ -1,0 +1,100 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { MediaJob } from '../../api/index.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { CommandId, ViewId } from '../../shared/ids.ts';
+import { isJobEnded } from './describe.ts';
+import { productName } from './products.ts';
+import { MediaStore } from './store.ts';
+import { MediaTreeProvider, type MediaNode } from './tree.ts';
+
+/** What the media feature uses of the platform. */
+export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance'>;
+
+/** Jobs and voices listed per load of the view. */
+const LIST_LIMIT = 50;
+
+/**
+ * Media jobs and voices: the store, the Media view and the pollers that follow jobs to their end
+ * (media jobs send no events). Nothing talks to the service until the view is shown or a command runs.
+ */
+export class MediaFeature implements vscode.Disposable {
+  readonly store: MediaStore;
+  readonly tree: MediaTreeProvider;
+  readonly view: vscode.TreeView<MediaNode>;
+  private readonly pollers = new Map<string, AbortController>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly p: MediaPlatform) {
+    this.store = new MediaStore(p.context.workspaceState);
+    this.tree = new MediaTreeProvider({
+      store: this.store,
+      configured: async () => (await p.clients.get()).kind === 'ready',
+      load: () => this.load(),
+    });
+    this.view = vscode.window.createTreeView(ViewId.media, { treeDataProvider: this.tree, showCollapseAll: false });
+    this.disposables.push(this.view, this.store, this.store.onDidChange(() => this.tree.refresh()));
+  }
+
+  /** Jobs (account-wide) and this key's voices from the service; jobs still running are followed. */
+  async load(): Promise<void> {
+    const state = await this.p.clients.get();
+    if (state.kind !== 'ready') return;
+    const [jobs, voices] = await Promise.allSettled([state.client.media.jobs.list({ limit: LIST_LIMIT }), state.client.media.voices.list({ limit: LIST_LIMIT })]);
+    if (jobs.status === 'fulfilled') {
+      this.store.merge(jobs.value.items);
+      for (const job of jobs.value.items) if (!isJobEnded(job.status)) this.follow(job);
+    } else this.p.logger.warn(`Media jobs could not be listed: ${String(jobs.reason)}`);
+    if (voices.status === 'fulfilled') this.store.setVoices(voices.value.items);
+    else this.p.logger.warn(`Voices could not be listed: ${String(voices.reason)}`);
+  }
+
+  /** Polls the job until it ends (backoff in the client), updating the view; tells the user at the end. */
+  follow(job: MediaJob): void {
+    if (this.pollers.has(job.operation_id) || isJobEnded(job.status)) return;
+    const controller = new AbortController();
+    this.pollers.set(job.operation_id, controller);
+    void (async () => {
+      try {
+        const state = await this.p.clients.get();
+        if (state.kind !== 'ready') return;
+        const done = await state.client.media.jobs.waitFor(job.operation_id, {
+          signal: controller.signal,
+          intervalMs: 500,
+          maxIntervalMs: 5000,
+          onUpdate: (j) => this.store.upsert(j),
+        });
+        this.notify(done);
+      } catch (err) {
+        if (!controller.signal.aborted) this.p.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        this.pollers.delete(job.operation_id);
+      }
+    })();
+  }
+
+  get following(): number {
+    return this.pollers.size;
+  }
+
+  private notify(job: MediaJob): void {
+    const source = this.store.source(job.operation_id);
+    const name = source !== undefined ? path.basename(vscode.Uri.parse(source.uri).fsPath) : job.operation_id;
+    const what = `${productName(job.product ?? '')} of ${name}`;
+    if (job.status !== 'completed') {
+      void vscode.window.showWarningMessage(`Doc Translate: ${what} ended ${job.status}${job.error_msg ? `: ${job.error_msg}` : ''}.`);
+      return;
+    }
+    const first = job.files[0];
+    if (first === undefined) return;
+    void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${what} is ready.`, 'Open')).then((picked) => {
+      if (picked === 'Open') void vscode.commands.executeCommand(CommandId.mediaOpenFile, { operationId: job.operation_id, artifactId: first.artifact_id });
+    });
+  }
+
+  dispose(): void {
+    for (const controller of this.pollers.values()) controller.abort();
+    this.pollers.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DeliveredFile, MediaJob } from '../../api/index.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
+import { isTextFile } from './describe.ts';
+import type { MediaFeature } from './feature.ts';
+import { MediaFileNode } from './tree.ts';
+
+/** `{ operationId, artifactId }` from a test or a notification, or the file node clicked. */
+export interface FileRef {
+  operationId: string;
+  artifactId?: string;
+}
+
+function refOf(arg: unknown): FileRef | undefined {
+  if (arg instanceof MediaFileNode) return { operationId: arg.job.operation_id, ...(arg.file.artifact_id ? { artifactId: arg.file.artifact_id } : {}) };
+  if (typeof arg === 'object' && arg !== null && typeof (arg as FileRef).operationId === 'string') return arg as FileRef;
+  return undefined;
+}
+
+async function resolve(f: MediaFeature, arg: unknown): Promise<{ job: MediaJob; file: DeliveredFile } | undefined> {
+  const ref = refOf(arg);
+  if (ref === undefined) return undefined;
+  let job = f.store.job(ref.operationId);
+  if (job === undefined || job.files.length === 0) {
+    const state = await f.p.clients.get();
+    if (state.kind !== 'ready') return undefined;
+    job = await state.client.media.jobs.get(ref.operationId);
+    f.store.upsert(job);
+  }
+  const file = ref.artifactId !== undefined ? job.files.find((x) => x.artifact_id === ref.artifactId) : job.files[0];
+  return file === undefined ? undefined : { job, file };
+}
+
+/** Local path of a delivered file in the platform's download cache (never the workspace). */
+function cachedPath(f: MediaFeature, file: DeliveredFile, signal?: AbortSignal): Promise<string> {
+  const id = file.artifact_id;
+  if (typeof id !== 'string') return Promise.reject(new Error('The service gave no downloadable id for this file.'));
+  return f.p.downloads.get(`media:${id}`, async (dir, ifNoneMatch) => {
+    const state = await f.p.clients.get();
+    if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? 'Set your API key first.' : 'Set the service URL first.');
+    const result = await state.client.artifacts.download(id, {
+      targetDir: dir,
+      ifExists: 'overwrite',
+      ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
+      ...(file.filename ? { fallbackFilename: path.basename(file.filename) } : {}),
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    return result.notModified
+      ? { notModified: true, ...(result.etag !== undefined ? { etag: result.etag } : {}) }
+      : { notModified: false, path: result.path, ...(result.etag !== undefined ? { etag: result.etag } : {}) };
+  });
+}
+
+/** Text results in an editor tab, audio and video in VS Code's own media preview. */
+export async function openDeliveredFile(f: MediaFeature, arg: unknown): Promise<{ opened: boolean; uri?: vscode.Uri; error?: string }> {
+  try {
+    const found = await resolve(f, arg);
+    if (found === undefined) return { opened: false };
+    const uri = vscode.Uri.file(await cachedPath(f, found.file));
+    if (isTextFile(found.file)) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    else await vscode.commands.executeCommand('vscode.open', uri);
+    return { opened: true, uri };
+  } catch (err) {
+    await showError(err, { operation: 'Opening the result' });
+    return { opened: false, ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
+  }
+}
+
+/** The delivered file's own name, reduced to a plain file name (the service's value is untrusted). */
+export function safeName(filename: string | null | undefined, fallback: string): string {
+  const base = path.basename((filename ?? '').replace(/\\/g, '/'));
+  return base === '' || base === '.' || base === '..' ? fallback : base;
+}
+
+/** Beside the file the job was started from, through the platform's safe writer (asks before replacing). */
+export async function saveNextToSource(f: MediaFeature, arg: unknown): Promise<{ saved: boolean; how?: string; reason?: string; uri?: vscode.Uri }> {
+  try {
+    const found = await resolve(f, arg);
+    if (found === undefined) return { saved: false, reason: 'notFound' };
+    const source = f.store.source(found.job.operation_id);
+    if (source === undefined) {
+      void vscode.window.showWarningMessage('Doc Translate: this job was not started from a file in this workspace; use Open and save it yourself.');
+      return { saved: false, reason: 'noSource' };
+    }
+    const sourceUri = vscode.Uri.parse(source.uri);
+    const local = await cachedPath(f, found.file);
+    const target = vscode.Uri.joinPath(vscode.Uri.file(path.dirname(sourceUri.fsPath)), safeName(found.file.filename, `result-${found.job.operation_id}`));
+    const text = isTextFile(found.file);
+    const outcome = await f.p.writer.write({
+      target,
+      content: await readFile(local),
+      what: `the ${found.file.role ?? 'result'} of ${path.basename(sourceUri.fsPath)}`,
+      ...(text ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, vscode.Uri.file(local), `${path.basename(target.fsPath)} ↔ service result`)) } : {}),
+    });
+    if (!outcome.written) {
+      if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(`Doc Translate: ${outcome.message}`);
+      return { saved: false, reason: outcome.reason, uri: outcome.uri };
+    }
+    return { saved: true, how: outcome.how, uri: outcome.uri };
+  } catch (err) {
+    await showError(err, { operation: 'Saving the result' });
+    return { saved: false, reason: 'error' };
+  }
+}

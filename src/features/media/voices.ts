@@ -1,0 +1,84 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Voice } from '../../api/index.ts';
+import { withCancellableProgress } from '../../platform/progress.ts';
+import { requireClient } from '../../platform/requireClient.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
+import { CONSENT_CHOICE, CONSENT_VERSION, consentQuestion, consentStatement } from './consent.ts';
+import type { MediaFeature } from './feature.ts';
+import { AUDIO_VIDEO_EXTENSIONS } from './products.ts';
+import { VoiceNode } from './tree.ts';
+
+export interface AddVoiceResult {
+  created: boolean;
+  assetId?: string;
+  status?: string;
+  reason?: 'noFile' | 'noClient' | 'noConsent' | 'error';
+  error?: string;
+}
+
+async function pickRecording(): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    title: 'Doc Translate: Recording for the New Voice',
+    canSelectMany: false,
+    filters: { 'Audio and video': AUDIO_VIDEO_EXTENSIONS.map((e) => e.slice(1)) },
+  });
+  return picked?.[0];
+}
+
+/**
+ * Add Voice…: the rights statement of CONSENT_VERSION first, as a modal; only the explicit answer
+ * "The recording is my own or validly authorised" goes on. Without it nothing is sent, not even
+ * the recording. Then the recording is uploaded and the voice created with `consent: true`.
+ */
+export async function addVoice(f: MediaFeature, uri: unknown, rawArgs: unknown): Promise<AddVoiceResult> {
+  const args = f.p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as { name?: string }) : {};
+  const file = uri instanceof vscode.Uri ? uri : await pickRecording();
+  if (file === undefined) return { created: false, reason: 'noFile' };
+  const name = path.basename(file.fsPath);
+  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, CONSENT_CHOICE);
+  if (answer !== CONSENT_CHOICE) return { created: false, reason: 'noConsent' };
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { created: false, reason: 'noClient' };
+  try {
+    const voice = await withCancellableProgress(`Doc Translate: creating a voice from ${name}`, async (signal) => {
+      const doc = await client.uploadFile(file.fsPath, { signal });
+      return client.media.voices.create({ document_id: doc.id, consent: true, consent_version: CONSENT_VERSION, name: args.name ?? name }, { signal });
+    });
+    f.store.upsertVoice(voice);
+    void vscode.window.showInformationMessage(`Doc Translate: voice "${voice.name ?? name}" is ${voice.status ?? 'created'}${voice.status === 'pending_confirmation' ? ': confirm it in the Media view' : ''}.`);
+    return { created: true, assetId: voice.asset_id, ...(voice.status ? { status: voice.status } : {}) };
+  } catch (err) {
+    await showError(err, { operation: 'Add Voice' });
+    return { created: false, reason: 'error', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
+  }
+}
+
+function assetOf(arg: unknown): string | undefined {
+  if (arg instanceof VoiceNode) return arg.voice.asset_id;
+  if (typeof arg === 'object' && arg !== null && typeof (arg as { assetId?: unknown }).assetId === 'string') return (arg as { assetId: string }).assetId;
+  return undefined;
+}
+
+type VoiceAction = 'confirm' | 'reconcile' | 'revoke';
+
+/** Confirm, Check Again (reconcile: re-checks the original operation, never a second voice) and Revoke (asks first). */
+export async function voiceAction(f: MediaFeature, action: VoiceAction, arg: unknown): Promise<{ done: boolean; status?: string; reason?: string }> {
+  const id = assetOf(arg);
+  if (id === undefined) return { done: false, reason: 'noVoice' };
+  if (action === 'revoke') {
+    const label = arg instanceof VoiceNode ? String(arg.label) : id;
+    const answer = await f.p.prompter.choose(`Revoke the voice ${label}? Speech synthesis can no longer use it, and this cannot be undone.`, { modal: true }, 'Revoke');
+    if (answer !== 'Revoke') return { done: false, reason: 'cancelled' };
+  }
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { done: false, reason: 'noClient' };
+  try {
+    const voice: Voice = await client.media.voices[action](id);
+    f.store.upsertVoice(voice);
+    return { done: true, ...(voice.status ? { status: voice.status } : {}) };
+  } catch (err) {
+    await showError(err, { operation: action === 'reconcile' ? 'Check Again' : `${action[0]!.toUpperCase()}${action.slice(1)} Voice` });
+    return { done: false, reason: errorCode(err) ?? 'error' };
+  }
+}
