@@ -207,7 +207,8 @@ export class Transport {
     };
 
     const started = performance.now();
-    this.#logger.debug(`→ ${describe.method} ${redactUrl(url, this.base.origin)}`);
+    // One debug line per request (the answer below, or the failure); the start only at trace.
+    this.#logger.trace(`→ ${describe.method} ${redactUrl(url, this.base.origin)}`);
     this.#logger.trace(`  request headers: ${redactHeaders(headers, [this.#apiKey])}`);
     let res: Dispatcher.ResponseData;
     try {

@@ -218,6 +218,7 @@ describe('api/transport over loopback HTTP', () => {
     assert.ok(lines.some((l) => /→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sse\/jobs\/j1\?ticket=REDACTED/.test(l)), lines.join('\n'));
     assert.ok(lines.some((l) => /← 200 GET \/sse\/jobs\/j1\?ticket=REDACTED \d+ ms x-request-id=log-rid/.test(l)), lines.join('\n'));
     assert.ok(lines.some((l) => l.includes('x-api-key: sk_…5e6f')), lines.join('\n'));
+    assert.equal(lines.filter((l) => l.startsWith('debug ')).length, 1, 'one debug line per request');
     assert.ok(!lines.some((l) => l.includes('tkt_secret_value')));
     assert.equal(server.requests[0]!.url, '/api/v1/sse/jobs/j1?ticket=tkt_secret_value');
   });
