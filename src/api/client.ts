@@ -8,6 +8,8 @@ import { Requester, type RequestOptions, type RetryConfig } from './requester.ts
 import { Billing } from './resources/billing.ts';
 import { Artifacts, type ArtifactDownloadOptions } from './resources/artifacts.ts';
 import { Documents } from './resources/documents.ts';
+import { DocumentOperations } from './resources/document-operations.ts';
+import { FileTools } from './resources/file-tools.ts';
 import { Jobs } from './resources/jobs.ts';
 import { Media } from './resources/media.ts';
 import { Receipts } from './resources/receipts.ts';
@@ -50,6 +52,10 @@ export class DocTranslateClient {
   readonly billing: Billing;
   readonly uploads: Uploads;
   readonly documents: Documents;
+  /** Extraction, PDF to HTML and visual extraction, run asynchronously (spec 4.5). */
+  readonly documentOperations: DocumentOperations;
+  /** Synchronous PDF and image tools answering with a file (spec 4.6). */
+  readonly fileTools: FileTools;
   readonly jobs: Jobs;
   readonly artifacts: Artifacts;
   readonly receipts: Receipts;
@@ -83,6 +89,8 @@ export class DocTranslateClient {
     this.billing = new Billing(this.requester);
     this.uploads = new Uploads(this.requester, opts.logger);
     this.documents = new Documents(this.requester);
+    this.documentOperations = new DocumentOperations(this.requester, this.documents);
+    this.fileTools = new FileTools(this.requester);
     this.jobs = new Jobs(this.requester, opts.logger);
     this.artifacts = new Artifacts(this.requester);
     this.receipts = new Receipts(this.requester);

@@ -61,7 +61,11 @@ export class FileExistsError extends Error {
 }
 Object.defineProperty(FileExistsError.prototype, 'name', { value: 'FileExistsError', writable: true, configurable: true });
 
-export type DownloadSource = { path: string } | { url: string };
+/**
+ * An API path (sent with the key; `json` makes it a POST with that body, as the synchronous file
+ * tools answer with a file) or an absolute URL (sent without credentials).
+ */
+export type DownloadSource = { path: string; json?: unknown } | { url: string };
 export { MAX_REDIRECTS, nextRedirectUrl };
 
 function candidateName(name: string, n: number): string {
@@ -247,6 +251,9 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
   const signal = opts.signal;
   const headers: Record<string, string> = { accept: '*/*' };
   if (opts.etag !== undefined && opts.etag !== '') headers['if-none-match'] = opts.etag;
+  const json = 'path' in source ? source.json : undefined;
+  // A POST without an Idempotency-Key is never retried (the retry decision), so a tool runs once.
+  const method = json !== undefined ? ('POST' as const) : ('GET' as const);
   const common = {
     method: 'GET' as const,
     headers,
@@ -256,11 +263,11 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
   };
   const startUrl = 'path' in source ? new URL(transport.base.basePath + source.path, transport.base.origin) : new URL(source.url);
   const describe = 'path' in source ? source.path : '(download address)';
-  const ctx = { method: 'GET' as const, path: describe, ...(signal !== undefined ? { signal } : {}), ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
+  const ctx = { method, path: describe, ...(signal !== undefined ? { signal } : {}), ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
 
   return requester.withRetry(ctx, async () => {
     let current = startUrl;
-    let res = 'path' in source ? await transport.send({ ...common, path: source.path }) : await transport.send({ ...common, url: startUrl });
+    let res = 'path' in source ? await transport.send({ ...common, method, path: source.path, ...(json !== undefined ? { json } : {}) }) : await transport.send({ ...common, url: startUrl });
     for (let hops = 0; REDIRECT_STATUSES.has(res.status); hops++) {
       await readBodyText(res.body, 64 * 1024, res.describe).catch(() => undefined);
       if (hops >= MAX_REDIRECTS) throw refuse(`The download was redirected more than ${MAX_REDIRECTS} times.`, res.status);
@@ -275,7 +282,7 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
     }
     if (res.status < 200 || res.status > 299) {
       const text = await readBodyText(res.body, 64 * 1024, res.describe);
-      throw createApiError(res.status, text ?? '', res.headers, { method: 'GET', path: describe, scrub: transport.scrub });
+      throw createApiError(res.status, text ?? '', res.headers, { method, path: describe, scrub: transport.scrub });
     }
     return writeBody(res, dest, opts);
   });

@@ -25,6 +25,14 @@ export { Billing } from './resources/billing.ts';
 export * from './schemas.ts';
 export { Uploads, MAX_FRESH_ADDRESSES, type PresignRequest, type UploadFileOptions } from './resources/uploads.ts';
 export { Documents, DocumentInfoSchema, type DocumentInfo, type ListDocumentsOptions } from './resources/documents.ts';
+export {
+  DocumentOperations,
+  type CreateDocumentOperationOptions,
+  type CreateDocumentOperationRequest,
+  type WaitForOperationOptions,
+} from './resources/document-operations.ts';
+export { FileTools, isPageRange, type FileToolOptions, type SavedFile } from './resources/file-tools.ts';
+export * from './schemas-doctools.ts';
 export { Jobs, buildCreateJobBody, type CreateJobOptions, type CreateJobRequest, type ListJobsOptions } from './resources/jobs.ts';
 export { Artifacts, PreviewUrlSchema, type ArtifactDownloadOptions, type PreviewUrl } from './resources/artifacts.ts';
 export { Receipts } from './resources/receipts.ts';

@@ -1,0 +1,130 @@
+/**
+ * Document operations (spec 4.5): structured extraction, PDF to HTML and visual extraction, run
+ * asynchronously. A create always carries an Idempotency-Key (required by the service), resolved
+ * once per logical create and resent unchanged on every retry, so a timeout never starts (or
+ * charges) a second operation. Operations send no events (spec 6.2): `waitFor` polls with a
+ * growing interval until the operation ends or the signal aborts. The output is a new document of
+ * the account: `downloadOutput` streams it to disk like any document.
+ */
+import { sleep, throwIfAborted } from '../abort.ts';
+import type { DownloadOptions, DownloadResult } from '../download.ts';
+import { invalidRequest } from '../error-classes.ts';
+import { resolveIdempotencyKey } from '../idempotency.ts';
+import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { LooseList } from '../schemas.ts';
+import {
+  CapabilitiesSchema,
+  DocumentOperationListSchema,
+  DocumentOperationSchema,
+  operationOutcome,
+  type DocumentOperation,
+  type ToolCapabilities,
+} from '../schemas-doctools.ts';
+import type { Documents } from './documents.ts';
+
+export interface CreateDocumentOperationRequest {
+  document_id: string;
+  /** extract, pdf_to_html or visual_extract (spec 4.5); other values are sent as given, the capabilities decide. */
+  kind: string;
+}
+
+export type CreateDocumentOperationOptions = RequestOptions & { idempotencyKey?: string };
+
+export interface WaitForOperationOptions {
+  signal?: AbortSignal;
+  /** First wait between polls (default 1000 ms); grows 1.5x per poll up to `maxIntervalMs` (default 10 s). */
+  intervalMs?: number;
+  maxIntervalMs?: number;
+  /** Called with every state read, including the last. */
+  onUpdate?: (op: DocumentOperation) => void;
+}
+
+function checkCreate(req: CreateDocumentOperationRequest): Record<string, unknown> {
+  const problems: { field: string; message: string }[] = [];
+  for (const field of ['document_id', 'kind'] as const) {
+    const value: unknown = req[field];
+    if (typeof value !== 'string' || value.trim() === '') problems.push({ field, message: value === undefined ? 'is required' : 'must be a non-empty string' });
+  }
+  const first = problems[0];
+  if (first !== undefined) throw invalidRequest(`${first.field} ${first.message}.`, problems);
+  return { document_id: req.document_id, kind: req.kind };
+}
+
+export class DocumentOperations {
+  readonly #requester: Requester;
+  readonly #documents: Documents;
+
+  constructor(requester: Requester, documents: Documents) {
+    this.#requester = requester;
+    this.#documents = documents;
+  }
+
+  /** GET /document-operations/capabilities (free): what can be created now, with formats, billing and limits. */
+  async capabilities(opts: RequestOptions = {}): Promise<ToolCapabilities> {
+    return this.#requester.requestJson({ method: 'GET', path: '/document-operations/capabilities', ...pickRequestOptions(opts) }, CapabilitiesSchema);
+  }
+
+  /** POST /document-operations (Idempotency-Key required; the same one on every retry). */
+  async create(req: CreateDocumentOperationRequest, opts: CreateDocumentOperationOptions = {}): Promise<DocumentOperation> {
+    const json = checkCreate(req);
+    const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
+    return this.#requester.requestJson(
+      { method: 'POST', path: '/document-operations', json, idempotencyKey, ...pickRequestOptions(opts) },
+      DocumentOperationSchema,
+    );
+  }
+
+  /** GET /document-operations/{operation_id} (free). */
+  async get(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
+    return this.#requester.requestJson(
+      { method: 'GET', path: `/document-operations/${pathSegment(operationId)}`, ...pickRequestOptions(opts) },
+      DocumentOperationSchema,
+    );
+  }
+
+  /** GET /document-operations?limit=: only the calling key's operations (spec 5); envelope read loosely. */
+  async list(opts: RequestOptions & { limit?: number } = {}): Promise<LooseList<DocumentOperation>> {
+    if (opts.limit !== undefined && (!Number.isSafeInteger(opts.limit) || opts.limit < 1)) {
+      throw invalidRequest('limit must be a positive integer.', [{ field: 'limit', message: 'must be a positive integer' }]);
+    }
+    return this.#requester.requestJson(
+      { method: 'GET', path: '/document-operations', query: { limit: opts.limit }, ...pickRequestOptions(opts) },
+      DocumentOperationListSchema,
+    );
+  }
+
+  /** POST /document-operations/{operation_id}/cancel; an ended operation is AlreadyEndedError (409). */
+  async cancel(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
+    return this.#requester.requestJson(
+      { method: 'POST', path: `/document-operations/${pathSegment(operationId)}/cancel`, ...pickRequestOptions(opts) },
+      DocumentOperationSchema,
+    );
+  }
+
+  /**
+   * Polls until the operation ends (`operationOutcome` is not `running`) and resolves with its last
+   * state; rejects with AbortError the moment the signal aborts (the operation keeps running:
+   * cancel it separately). Transient errors of a poll are retried by the client as usual.
+   */
+  async waitFor(operationId: string, opts: WaitForOperationOptions = {}): Promise<DocumentOperation> {
+    const max = Math.max(1, opts.maxIntervalMs ?? 10_000);
+    let wait = Math.min(max, Math.max(1, opts.intervalMs ?? 1000));
+    for (;;) {
+      throwIfAborted(opts.signal);
+      const op = await this.get(operationId, opts.signal !== undefined ? { signal: opts.signal } : {});
+      opts.onUpdate?.(op);
+      if (operationOutcome(op) !== 'running') return op;
+      await sleep(wait, opts.signal);
+      wait = Math.min(max, Math.ceil(wait * 1.5));
+    }
+  }
+
+  /** Streams the output document of a completed operation to disk (see DownloadOptions). */
+  async downloadOutput(op: Pick<DocumentOperation, 'id' | 'output_document_id'>, opts: DownloadOptions = {}): Promise<DownloadResult> {
+    const documentId = op.output_document_id;
+    if (typeof documentId !== 'string' || documentId === '') {
+      throw invalidRequest(`The document operation ${op.id} has no output document (yet).`, [{ field: 'output_document_id', message: 'is not set' }]);
+    }
+    return this.#documents.download(documentId, opts);
+  }
+}
