@@ -61,13 +61,19 @@ async function pickVoice(client: DocTranslateClient): Promise<string | null | un
   return picked === undefined ? undefined : picked.id;
 }
 
-async function estimateText(client: DocTranslateClient, product: ProductId, durationMs: number | undefined): Promise<string> {
-  if (durationMs === undefined) return 'Estimate: not available (the file header does not give its length).';
+const CHARGE_RULE = 'The service charges by the duration it measures, never more than your available balance when the job starts.';
+
+/** The question's estimate line and its detail; the service's estimate is for display only. */
+async function estimateText(client: DocTranslateClient, product: ProductId, durationMs: number | undefined): Promise<{ line: string; detail: string }> {
+  if (durationMs === undefined) return { line: 'No estimate (the file does not give its length).', detail: CHARGE_RULE };
   const estimate = await client.media.estimate({ product, duration_ms: Math.max(1, durationMs) }).catch(() => undefined);
   const amount = estimate?.estimated_millicredits;
   const length = `Length: about ${formatDuration(durationMs)} (read from the file).`;
-  if (typeof amount !== 'number') return `${length}\nEstimate: not available.`;
-  return `${length}\nEstimate: about ${formatCredits(amount)}. This is an estimate for display only: the service charges by the duration it measures, never more than your available balance when the job starts.`;
+  if (typeof amount !== 'number') return { line: 'No estimate available.', detail: `${length}\n${CHARGE_RULE}` };
+  return {
+    line: `Estimated cost: about ${formatCredits(amount)} (an estimate only).`,
+    detail: `${length}\nThe estimate is the service's, for display only. ${CHARGE_RULE}`,
+  };
 }
 
 /**
@@ -109,9 +115,9 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
     }
     const size = (await stat(file.fsPath)).size;
     const durationMs = await localDurationMs(file.fsPath, path.extname(name), size).catch(() => undefined);
-    const detail = await estimateText(client, offer.product, durationMs);
+    const estimate = await estimateText(client, offer.product, durationMs);
     const towards = target !== undefined ? ` into ${languageName(target)}` : '';
-    const answer = await p.prompter.choose(`${verb} ${name}${towards} with ${offer.name}?`, { modal: true, detail }, START);
+    const answer = await p.prompter.choose(`${verb} ${name}${towards} with ${offer.name}? ${estimate.line}`, { modal: true, detail: estimate.detail }, START);
     if (answer !== START) return { started: false, reason: 'cancelled' };
     const job = await withCancellableProgress(`Doc Translate: ${verb} ${name}`, async (signal) => {
       const doc = await client.uploadFile(file.fsPath, { signal });

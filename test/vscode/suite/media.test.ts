@@ -1,0 +1,155 @@
+// Audio, video, subtitles and voices in a real VS Code against the emulator: Transcribe a WAV
+// written by the test and open the transcript; Translate Subtitles and save next to the source
+// (the platform's safe writer); Add Voice refuses without the explicit consent and creates a voice
+// with it; closed products are not offered. Questions are answered through the test prompter.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DocTranslateExports } from '../../../src/extension.ts';
+import type { MediaSnapshot, MediaSnapshotRow } from '../../../src/features/media/snapshot.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv } from './helpers.ts';
+
+const CONSENT = 'The recording is my own or validly authorised';
+
+/** 8 kHz mono 8-bit PCM silence, `ms` long: a real WAV the emulator measures with music-metadata. */
+function wavFile(ms: number): Buffer {
+  const n = Math.round((8000 * ms) / 1000);
+  const b = Buffer.alloc(44 + n, 0x80);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(36 + n, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(n, 40);
+  return b;
+}
+
+const snapshot = (): Thenable<MediaSnapshot> => vscode.commands.executeCommand<MediaSnapshot>('_docTranslate.media.snapshot');
+
+function section(snap: MediaSnapshot, name: 'jobs' | 'voices'): MediaSnapshotRow[] {
+  return snap.rows.find((r) => r.contextValue === `media.section.${name}`)?.children ?? [];
+}
+
+async function waitForJob(operationId: string): Promise<MediaSnapshotRow> {
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const row = section(await snapshot(), 'jobs').find((r) => r.id === `media.job.${operationId}`);
+    if (row?.contextValue === 'media.job.ended') return row;
+    assert.ok(Date.now() < end, `media job ${operationId} ended (last: ${JSON.stringify(row)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function writeWorkspaceFile(relative: string, content: Buffer | string): vscode.Uri {
+  const file = path.join(testEnv().workspace, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return vscode.Uri.file(file);
+}
+
+interface StartResult {
+  started: boolean;
+  operationId?: string;
+  reason?: string;
+  closed?: { product: string; reason: string }[];
+}
+
+describe('Media: audio, subtitles and voices', function () {
+  this.timeout(120_000);
+  let testing: NonNullable<DocTranslateExports['testing']>;
+
+  before(async () => {
+    await configureExtension();
+    await control('POST', '/media/settings', { step_ms: 100, hold: false });
+    const ext = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!;
+    testing = (await ext.activate()).testing!;
+  });
+
+  afterEach(async () => {
+    await control('POST', '/media/catalog', { product: 'asr', open: true });
+    await closeAllEditors();
+  });
+
+  it('transcribes a WAV written by the test after showing the estimate, and opens the transcript', async () => {
+    const wav = writeWorkspaceFile('media/talk.wav', wavFile(25_000));
+    await clearRequests();
+    const asked = testing.prompter.asked.length;
+    testing.prompter.answerNext('Start');
+    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
+    assert.equal(result.started, true, JSON.stringify(result));
+    const question = testing.prompter.asked.slice(asked).join('\n');
+    assert.match(question, /Transcribe talk\.wav with Speech recognition\? Estimated cost: about 1 credits \(an estimate only\)/);
+    const seen = (await requestsSeen()).map((r) => `${r.method} ${r.path}`);
+    const estimateAt = seen.indexOf('POST /api/v1/billing/media/credit-estimates');
+    assert.ok(estimateAt >= 0 && estimateAt < seen.indexOf('POST /api/v1/media-jobs'), `the estimate came before the job: ${seen.join(', ')}`);
+    const row = await waitForJob(result.operationId!);
+    assert.match(row.label, /^talk\.wav · Speech recognition$/);
+    assert.match(row.description, /^completed · 1 credit/);
+    assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['talk.transcript.txt', 'media.file.text.source']]);
+    const opened = await vscode.commands.executeCommand<{ opened: boolean }>('docTranslate.media.openFile', { operationId: result.operationId });
+    assert.equal(opened.opened, true);
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(text, /^\[00:00:00\.000 --> 00:00:10\.000\] \(en\) Recognised speech, segment 1\./);
+    assert.match(text, /segment 3\./);
+  });
+
+  it('translates an .srt and saves the result next to the source', async () => {
+    const srt = writeWorkspaceFile('media/intro.srt', '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the product tour\n\n2\n00:00:05,000 --> 00:00:09,500\nOpen the settings to begin\n');
+    testing.prompter.answerNext('Start');
+    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.translateSubtitles', srt, [srt], { targetLanguage: 'de' });
+    assert.equal(result.started, true, JSON.stringify(result));
+    assert.match(testing.prompter.asked.at(-1)!, /Translate Subtitles intro\.srt into German with Subtitle translation\? Estimated cost/);
+    await waitForJob(result.operationId!);
+    const saved = await vscode.commands.executeCommand<{ saved: boolean; how?: string; uri?: vscode.Uri }>('docTranslate.media.saveNextToSource', { operationId: result.operationId });
+    assert.deepEqual([saved.saved, saved.how], [true, 'created']);
+    const target = path.join(testEnv().workspace, 'media', 'intro.de.srt');
+    assert.equal(saved.uri?.fsPath, target);
+    const out = fs.readFileSync(target, 'utf8');
+    assert.match(out, /^1\n00:00:01,000 --> 00:00:04,000\n/);
+    assert.ok(looksTranslated(out, 'de'), out);
+    const again = await vscode.commands.executeCommand<{ saved: boolean; how?: string }>('docTranslate.media.saveNextToSource', { operationId: result.operationId });
+    assert.deepEqual([again.saved, again.how], [true, 'unchanged'], 'an identical file is left alone');
+  });
+
+  it('Add Voice refuses without the explicit confirmation (nothing sent) and creates one with it', async () => {
+    const wav = writeWorkspaceFile('media/me.wav', wavFile(6000));
+    await clearRequests();
+    testing.prompter.answerNext(undefined);
+    const refused = await vscode.commands.executeCommand<{ created: boolean; reason?: string }>('docTranslate.media.addVoice', wav, [wav], { name: 'Narrator' });
+    assert.deepEqual(refused, { created: false, reason: 'noConsent' });
+    assert.match(testing.prompter.asked.at(-1)!, /Create a voice from me\.wav\?/);
+    assert.deepEqual((await requestsSeen()).filter((r) => r.method === 'POST'), [], 'no upload and no voice request without consent');
+
+    testing.prompter.answerNext(CONSENT);
+    const created = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', wav, [wav], { name: 'Narrator' });
+    assert.equal(created.created, true, JSON.stringify(created));
+    assert.equal(created.status, 'pending_confirmation');
+    const voices = section(await snapshot(), 'voices').filter((r) => r.id === `media.voice.${created.assetId}`);
+    assert.deepEqual(voices.map((v) => [v.label, v.description, v.contextValue]), [['Narrator', 'pending confirmation', 'media.voice.pending_confirmation']]);
+    const confirmed = await vscode.commands.executeCommand<{ done: boolean; status?: string }>('docTranslate.media.confirmVoice', { assetId: created.assetId });
+    assert.deepEqual(confirmed, { done: true, status: 'active' });
+    testing.prompter.answerNext(undefined);
+    const kept = await vscode.commands.executeCommand<{ done: boolean; reason?: string }>('docTranslate.media.revokeVoice', { assetId: created.assetId });
+    assert.deepEqual(kept, { done: false, reason: 'cancelled' }, 'revoking asks first');
+  });
+
+  it('does not offer closed products and says why', async () => {
+    const wav = writeWorkspaceFile('media/clip.wav', wavFile(3000));
+    const video = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', wav, [wav], { product: 'full_video', targetLanguage: 'fr' });
+    assert.equal(video.started, false);
+    assert.equal(video.reason, 'notOpen');
+    assert.match(video.closed?.find((c) => c.product === 'full_video')?.reason ?? '', /not open/);
+    await control('POST', '/media/catalog', { product: 'asr', open: false, reason: 'Speech recognition is paused for maintenance' });
+    const asked = testing.prompter.asked.length;
+    const asr = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
+    assert.deepEqual([asr.started, asr.reason, asr.closed?.[0]?.reason], [false, 'notOpen', 'Speech recognition is paused for maintenance']);
+    assert.equal(testing.prompter.asked.length, asked, 'nothing is offered, so nothing is asked');
+  });
+});
