@@ -133,6 +133,48 @@ describe('Library view', function () {
     assert.ok(!((await library(['shares'])).shares.children ?? []).some((r) => r.contextValue === 'library.share'));
   });
 
+  it('opens a text library file in a read-only tab and a binary one from the download cache (fetched once, without the key)', async () => {
+    const [text] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'readme.txt', content: 'Library text {n}' })).items;
+    const [binary] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'scan.pdf', content: '%PDF-1.4 {n}', content_type: 'application/pdf' })).items;
+    await clearRequests();
+    const opened = await vscode.commands.executeCommand<{ opened: boolean; kind: string; uri: vscode.Uri }>('docTranslate.library.open', { fileId: text!.id });
+    assert.deepEqual([opened.opened, opened.kind, opened.uri.scheme], [true, 'text', 'doc-translate-library']);
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), 'Library text 1');
+    const pdf = await vscode.commands.executeCommand<{ opened: boolean; kind: string; uri: vscode.Uri }>('docTranslate.library.open', { fileId: binary!.id });
+    assert.deepEqual([pdf.opened, pdf.kind, pdf.uri.scheme], [true, 'binary', 'file']);
+    assert.ok(!pdf.uri.fsPath.startsWith(testEnv().workspace), 'kept in the extension storage, not the workspace');
+    await vscode.commands.executeCommand('docTranslate.library.open', { fileId: binary!.id });
+    const tickets = (await requestsSeen('/api/v1/storage/files')).filter((r) => r.path.endsWith('/download-ticket'));
+    assert.equal(tickets.length, 2, 'one download per file: the second open of the PDF comes from the cache');
+    const storageLog = await control<{ requests: unknown[] }>('GET', '/storage/credential-log');
+    assert.deepEqual(storageLog.requests, [], 'no key reached the storage origin');
+    await closeAllEditors();
+  });
+
+  it('organises a document into a new project and a tag, and finds it with Search Library', async () => {
+    const project = await vscode.commands.executeCommand<{ created: boolean; id: string }>('docTranslate.library.newProject', undefined, { name: 'Manuals' });
+    assert.equal(project.created, true);
+    const added = await vscode.commands.executeCommand<{ added: boolean }>('docTranslate.library.addToProject', { documentId }, { projectId: project.id });
+    assert.equal(added.added, true);
+    const tag = await vscode.commands.executeCommand<{ created: boolean; id: string }>('docTranslate.library.newTag', undefined, { name: 'to review' });
+    assert.equal((await vscode.commands.executeCommand<{ added: boolean }>('docTranslate.library.tag', { documentId }, { tagId: tag.id })).added, true);
+    const shown = await library(['projects', 'tags']);
+    const manuals = (shown.projects.children ?? []).find((r) => r.label === 'Manuals');
+    assert.deepEqual(manuals?.children?.map((c) => c.label), ['library-guide.md']);
+    assert.equal(manuals?.description, '1 document');
+    assert.deepEqual((shown.tags.children ?? []).find((r) => r.label === 'to review')?.children?.map((c) => c.label), ['library-guide.md']);
+    const found = await vscode.commands.executeCommand<{ hits: { type: string; id: string }[] }>('docTranslate.library.search', { query: 'manuals' });
+    assert.ok(found.hits.some((h) => h.type === 'document' && h.id === documentId), JSON.stringify(found));
+    const ledger = await control<{ entries: { endpoint: string }[] }>('GET', '/ledger');
+    assert.ok(!ledger.entries.some((e) => /projects|tags|search/.test(e.endpoint)), 'organising and searching are free');
+    const asked = testing.prompter.asked.length;
+    testing.prompter.answerNext(undefined);
+    const kept = await vscode.commands.executeCommand<{ deleted: boolean; reason?: string }>('docTranslate.library.delete', { documentId });
+    assert.deepEqual(kept, { deleted: false, reason: 'cancelled' });
+    assert.match(testing.prompter.asked[asked] ?? '', /^Delete the document "/);
+    await api('GET', `/documents/${documentId}`);
+  });
+
   it('Storage fetches nothing until expanded, then loads page 2 only when "Load more" is used', async () => {
     await control('POST', '/storage/files', { count: 30, name: 'note-{n}.txt' });
     await vscode.commands.executeCommand('docTranslate.library.refresh');

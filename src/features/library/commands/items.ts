@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import type { StorageFile } from '../../../api/index.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { COMMON_LANGUAGES, languageName } from '../../../platform/languages.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -15,8 +16,21 @@ export type ItemDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'se
 
 type Result = Record<string, unknown>;
 
-async function open(d: ItemDeps, node: unknown): Promise<Result> {
+/** A Storage row, or `{ fileId }` (scripts, tests): then the item is read from the service (free). */
+async function resolveFile(d: ItemDeps, node: unknown): Promise<StorageFile | undefined> {
   const file = fileOf(node);
+  if (file !== undefined) return file;
+  const id = typeof node === 'object' && node !== null ? (node as { fileId?: unknown }).fileId : undefined;
+  if (typeof id !== 'string') return undefined;
+  const client = await requireClient(d.clients);
+  return client?.storage.get(id);
+}
+
+async function open(d: ItemDeps, node: unknown): Promise<Result> {
+  const file = await resolveFile(d, node).catch(async (err: unknown) => {
+    await showError(err, { operation: 'Opening a library file' });
+    return undefined;
+  });
   if (file === undefined) return { opened: false, reason: 'noFile' };
   try {
     return await d.files.open(file);
@@ -28,7 +42,7 @@ async function open(d: ItemDeps, node: unknown): Promise<Result> {
 
 /** Saves a library file into the workspace (through the SafeWriter: asks before replacing a differing file). */
 async function download(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
-  const file = fileOf(node);
+  const file = await resolveFile(d, node).catch(() => undefined);
   if (file === undefined) return { written: false, reason: 'noFile' };
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const passed = shortcut<string>(d.shortcuts, args, 'target');
