@@ -75,7 +75,8 @@ export async function handleApi(app: EmulatorApp, req: IncomingMessage, res: Ser
   const entry: RequestLogEntry = {
     at: app.clock.nowIso(),
     method: ctx.method,
-    path,
+    // Share tokens are addresses that download without a key: never kept in the log.
+    path: path.replace(/(\/shares\/)[^/]+/, '$1REDACTED'),
     idempotency_key: ctx.header('idempotency-key') ?? null,
     auth: authStyle(req),
     status: 0,

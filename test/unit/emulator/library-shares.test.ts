@@ -40,6 +40,9 @@ describe('emulator: share links', () => {
     assert.equal((await fx.api(`/shares/${s.token as string}`)).status, 404);
     assert.deepEqual(obj(await fx.api('/shares')).items, []);
     assert.equal((await fx.ledger()).length, before, 'shares are free');
+    const logged = (obj(await fx.control('/requests?path_prefix=/api/v1/shares')).requests as Json[]).map((r) => r.path as string);
+    assert.ok(logged.includes('/api/v1/shares/REDACTED/download'));
+    assert.deepEqual(logged.filter((p) => p.includes(s.token as string)), [], 'the request log keeps no share token');
   });
 
   it('expires_in_days 1-365 or absent; the link stops after expiry (virtual clock)', async () => {
