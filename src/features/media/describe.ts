@@ -1,4 +1,5 @@
 // How media jobs, delivered files and voices read in the Media view. Pure (no vscode).
+import * as path from 'node:path';
 import type { DeliveredFile, MediaJob, Voice } from '../../api/index.ts';
 import { productName } from './products.ts';
 
@@ -83,4 +84,10 @@ export function voiceIcon(status: string | null | undefined): string {
     default:
       return 'clock';
   }
+}
+
+/** The delivered file's own name, reduced to a plain file name (the service's value is untrusted). */
+export function safeName(filename: string | null | undefined, fallback: string): string {
+  const base = path.posix.basename((filename ?? '').replace(/\\/g, '/'));
+  return base === '' || base === '.' || base === '..' ? fallback : base;
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DeliveredFile, MediaJob } from '../../api/index.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
-import { isTextFile } from './describe.ts';
+import { isTextFile, safeName } from './describe.ts';
 import type { MediaFeature } from './feature.ts';
 import { MediaFileNode } from './tree.ts';
 
@@ -66,12 +66,6 @@ export async function openDeliveredFile(f: MediaFeature, arg: unknown): Promise<
     await showError(err, { operation: 'Opening the result' });
     return { opened: false, ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
   }
-}
-
-/** The delivered file's own name, reduced to a plain file name (the service's value is untrusted). */
-export function safeName(filename: string | null | undefined, fallback: string): string {
-  const base = path.basename((filename ?? '').replace(/\\/g, '/'));
-  return base === '' || base === '.' || base === '..' ? fallback : base;
 }
 
 /** Beside the file the job was started from, through the platform's safe writer (asks before replacing). */
