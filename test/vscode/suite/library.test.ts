@@ -175,6 +175,23 @@ describe('Library view', function () {
     await api('GET', `/documents/${documentId}`);
   });
 
+  it('storage links and permissions only on items whose capabilities allow sharing; the link downloads without a key', async () => {
+    const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'locked.txt', capabilities: { can_share: false } })).items;
+    const refused = await vscode.commands.executeCommand<{ created: boolean; reason?: string }>('docTranslate.library.createStorageLink', { fileId: locked!.id }, { expiresInDays: 7 });
+    assert.deepEqual(refused, { created: false, reason: 'notShareable' });
+    assert.equal((await vscode.commands.executeCommand<{ granted: boolean }>('docTranslate.library.grantAccess', { fileId: locked!.id }, { grantee: 'a@example.com', role: 'viewer' })).granted, false);
+    const [open] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'shared.txt', content: 'for everyone' })).items;
+    const made = await vscode.commands.executeCommand<{ created: boolean }>('docTranslate.library.createStorageLink', { fileId: open!.id }, { expiresInDays: 7 });
+    assert.equal(made.created, true);
+    const links = await api<{ items: { url: string; expires_at: string }[] }>('GET', `/storage/files/${open!.id}/links`);
+    assert.equal(links.items.length, 1);
+    assert.equal(await (await fetch(links.items[0]!.url)).text(), 'for everyone');
+    const granted = await vscode.commands.executeCommand<{ granted: boolean }>('docTranslate.library.grantAccess', { fileId: open!.id }, { grantee: 'reviewer@example.com', role: 'viewer' });
+    assert.equal(granted.granted, true);
+    const grants = await api<{ items: { grantee: string; role: string }[] }>('GET', `/storage/files/${open!.id}/permissions`);
+    assert.deepEqual(grants.items.map((g) => [g.grantee, g.role]), [['reviewer@example.com', 'viewer']]);
+  });
+
   it('Storage fetches nothing until expanded, then loads page 2 only when "Load more" is used', async () => {
     await control('POST', '/storage/files', { count: 30, name: 'note-{n}.txt' });
     await vscode.commands.executeCommand('docTranslate.library.refresh');

@@ -1,6 +1,8 @@
 // Reading what a Library command was invoked on, and the answers tests may pass as arguments.
 import type { StorageFile } from '../../../api/index.ts';
+import type { ClientService } from '../../../platform/clientService.ts';
 import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
 import { DocumentNode, FileNode, ProjectNode, ShareNode, TagNode } from '../nodes.ts';
 
 /** The document id a node stands for (a Documents row, or a Storage item of a translation input). */
@@ -14,7 +16,7 @@ export function documentOf(node: unknown): { id: string; name: string } | undefi
   return undefined;
 }
 
-export function fileOf(node: unknown): StorageFile | undefined {
+function fileOf(node: unknown): StorageFile | undefined {
   return node instanceof FileNode ? node.file : undefined;
 }
 
@@ -37,4 +39,14 @@ export function targetOf(node: unknown): Target | undefined {
 export function shortcut<T>(shortcuts: ArgumentShortcuts, args: unknown, key: string): T | undefined {
   if (!shortcuts.enabled || typeof args !== 'object' || args === null || !(key in args)) return undefined;
   return (args as Record<string, T>)[key];
+}
+
+/** A Storage row, or `{ fileId }` (scripts, tests): then the item is read from the service (free). */
+export async function resolveFile(clients: ClientService, node: unknown): Promise<StorageFile | undefined> {
+  const file = fileOf(node);
+  if (file !== undefined) return file;
+  const id = typeof node === 'object' && node !== null ? (node as { fileId?: unknown }).fileId : undefined;
+  if (typeof id !== 'string') return undefined;
+  const client = await requireClient(clients);
+  return client?.storage.get(id);
 }

@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { StorageFile } from '../../../api/index.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { COMMON_LANGUAGES, languageName } from '../../../platform/languages.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -10,24 +9,14 @@ import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryFiles } from '../files.ts';
 import type { LibraryTree } from '../tree.ts';
-import { documentOf, fileOf, shortcut, targetOf } from './args.ts';
+import { documentOf, resolveFile, shortcut, targetOf } from './args.ts';
 
 export type ItemDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'writer'> & { tree: LibraryTree; files: LibraryFiles };
 
 type Result = Record<string, unknown>;
 
-/** A Storage row, or `{ fileId }` (scripts, tests): then the item is read from the service (free). */
-async function resolveFile(d: ItemDeps, node: unknown): Promise<StorageFile | undefined> {
-  const file = fileOf(node);
-  if (file !== undefined) return file;
-  const id = typeof node === 'object' && node !== null ? (node as { fileId?: unknown }).fileId : undefined;
-  if (typeof id !== 'string') return undefined;
-  const client = await requireClient(d.clients);
-  return client?.storage.get(id);
-}
-
 async function open(d: ItemDeps, node: unknown): Promise<Result> {
-  const file = await resolveFile(d, node).catch(async (err: unknown) => {
+  const file = await resolveFile(d.clients, node).catch(async (err: unknown) => {
     await showError(err, { operation: 'Opening a library file' });
     return undefined;
   });
@@ -42,7 +31,7 @@ async function open(d: ItemDeps, node: unknown): Promise<Result> {
 
 /** Saves a library file into the workspace (through the SafeWriter: asks before replacing a differing file). */
 async function download(d: ItemDeps, node: unknown, args?: unknown): Promise<Result> {
-  const file = await resolveFile(d, node).catch(() => undefined);
+  const file = await resolveFile(d.clients, node).catch(() => undefined);
   if (file === undefined) return { written: false, reason: 'noFile' };
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const passed = shortcut<string>(d.shortcuts, args, 'target');

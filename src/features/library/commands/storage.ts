@@ -5,7 +5,7 @@ import { requireClient } from '../../../platform/requireClient.ts';
 import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryTree } from '../tree.ts';
-import { fileOf, shortcut } from './args.ts';
+import { resolveFile, shortcut } from './args.ts';
 import { askExpiry } from './shares.ts';
 
 export type StorageDeps = Pick<Platform, 'clients' | 'shortcuts'> & { tree: LibraryTree };
@@ -23,7 +23,7 @@ async function loadMore(d: StorageDeps): Promise<Result> {
 
 /** A public link to a library item (only on items whose capabilities allow sharing); copied, never shown. */
 async function createStorageLink(d: StorageDeps, node: unknown, args: unknown): Promise<Result> {
-  const file = fileOf(node);
+  const file = await resolveFile(d.clients, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { created: false, reason: 'notShareable' };
   const days = await askExpiry(d, args);
   if (days === undefined) return { created: false, reason: 'cancelled' };
@@ -45,7 +45,7 @@ async function createStorageLink(d: StorageDeps, node: unknown, args: unknown): 
 }
 
 async function grantAccess(d: StorageDeps, node: unknown, args: unknown): Promise<Result> {
-  const file = fileOf(node);
+  const file = await resolveFile(d.clients, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { granted: false, reason: 'notShareable' };
   const grantee = shortcut<string>(d.shortcuts, args, 'grantee') ?? (await vscode.window.showInputBox({ title: `Grant access to ${file.name}`, prompt: 'Account id or e-mail address', validateInput: (v) => (v.trim() === '' ? 'Enter who gets access.' : undefined) }));
   if (grantee === undefined || grantee.trim() === '') return { granted: false, reason: 'cancelled' };
