@@ -1,7 +1,7 @@
 // activate-ms: runs the extension in 3 fresh extension hosts (the harness of test/vscode: private
 // code-server + headless Chromium) and prints one JSON line { samples: [{ activateMs, loadMs }] }.
-// Each host gets a copy of the extension (production bundle, package.json without the startup
-// activation event) so that the benchmark suite, and nothing else, activates it.
+// Each host gets a copy of the extension (production bundle, package.json without the startup and
+// workspaceContains activation events) so that the benchmark suite, and nothing else, activates it.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,7 +18,8 @@ const bundleDir = process.argv[3] ?? join(repoRoot, 'dist');
 function extensionCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-ext-'));
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-  pkg.activationEvents = (pkg.activationEvents ?? []).filter((e) => e !== 'onStartupFinished' && e !== '*');
+  // Nothing may activate the copy before the benchmark does: no startup or workspace-content events.
+  pkg.activationEvents = (pkg.activationEvents ?? []).filter((e) => e !== 'onStartupFinished' && e !== '*' && !e.startsWith('workspaceContains:'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   mkdirSync(join(dir, 'dist'));
   for (const file of ['extension.js', 'api.js']) cpSync(join(bundleDir, file), join(dir, 'dist', file));

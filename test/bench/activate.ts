@@ -1,8 +1,9 @@
 /**
  * activate-ms: median over 3 fresh extension hosts (activate-host.mjs runs them through the
- * test/vscode harness) of what activation costs the extension: loading its bundle plus running its
- * activate(). activate-host-ms: the whole `await ext.activate()` as the test sees it, which adds
- * the host's own work (extension context, storage, IPC to the workbench), for comparison.
+ * test/vscode harness) of the real `await ext.activate()` as a caller in the host sees it: the host
+ * loading the bundle, building the extension context, and the extension's activate(); the goal
+ * applies to it. activate-own-ms (information): loading the bundle plus activate()'s own time, the
+ * part the extension controls.
  */
 import { atMost, failedFigure, median, note, type Figure } from './lib/figures.ts';
 import { runJsonChildMjs } from './lib/processes.ts';
@@ -15,7 +16,7 @@ export async function benchActivate(bundle: string): Promise<Figure[]> {
     failures: string[];
   };
   for (const f of r.failures) note(`activate: a host failed: ${f}`);
-  if (r.samples.length === 0) return [failedFigure('activate-ms', 'ms', 50, 'ratio<=1')];
+  if (r.samples.length === 0) return [failedFigure('activate-ms', 'ms', 50, 'ratio<=1'), failedFigure('activate-own-ms', 'ms', 50, 'info')];
   const act = r.samples.map((s) => s.activateMs);
   const load = r.samples.map((s) => s.loadMs);
   const own = r.samples.map((s) => s.ownMs);
@@ -23,7 +24,7 @@ export async function benchActivate(bundle: string): Promise<Figure[]> {
   const list = (xs: number[]): string => xs.map((x) => x.toFixed(1)).join(', ');
   note(`activate: loading the bundle ${list(load)} ms; activate() itself ${list(own)} ms; await ext.activate() ${list(act)} ms`);
   return [
-    { name: 'activate-ms', value: Number(median(cost).toFixed(1)), unit: 'ms', ref: 50, goal: 'ratio<=1', met: atMost(1) },
-    { name: 'activate-host-ms', value: Number(median(act).toFixed(1)), unit: 'ms', ref: 50, goal: 'info', met: () => true },
+    { name: 'activate-ms', value: Number(median(act).toFixed(1)), unit: 'ms', ref: 50, goal: 'ratio<=1', met: atMost(1) },
+    { name: 'activate-own-ms', value: Number(median(cost).toFixed(1)), unit: 'ms', ref: 50, goal: 'info', met: () => true },
   ];
 }
