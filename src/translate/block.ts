@@ -144,7 +144,7 @@ function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: numb
 }
 
 export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
-  const items = block.node ? flatten(text, block.node) : [{ cls: 'text', start: block.start, end: block.end } as Item];
+  const items = block.node ? flatten(text, block.node) : (block.items?.slice() ?? [{ cls: 'text', start: block.start, end: block.end } as Item]);
   if (mode === 'fragments') {
     const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, items, sub, mdx);

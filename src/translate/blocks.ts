@@ -1,4 +1,5 @@
 /** The prose blocks of a parsed document: paragraphs, heading texts, table cells, admonition titles. */
+import type { Item } from './inline.ts';
 import type { Admonition } from './mask.ts';
 import type { TokenNode } from './tokens.ts';
 
@@ -8,8 +9,10 @@ export interface ProseBlock {
   kind: BlockKind;
   start: number;
   end: number;
-  /** The block's tokens; absent for admonition titles (plain text). */
+  /** The block's tokens; absent for admonition titles (plain text) and blocks read without the parser. */
   node?: TokenNode;
+  /** Inline items of a block read without the parser (fast.ts). */
+  items?: Item[];
 }
 
 const PROSE: Readonly<Record<string, BlockKind>> = {
@@ -34,11 +37,10 @@ function walk(node: TokenNode, out: ProseBlock[]): void {
   }
 }
 
-/** Prose blocks in document order. */
-export function proseBlocks(root: TokenNode, admonitions: readonly Admonition[]): ProseBlock[] {
-  const out: ProseBlock[] = [];
-  walk(root, out);
-  if (admonitions.length === 0) return out;
+/** Prose blocks in document order: from parsed trees, blocks read without the parser, admonition titles. */
+export function proseBlocks(roots: readonly TokenNode[], admonitions: readonly Admonition[], read: readonly ProseBlock[] = []): ProseBlock[] {
+  const out: ProseBlock[] = [...read];
+  for (const root of roots) walk(root, out);
   for (const a of admonitions) out.push({ kind: 'heading', start: a.titleStart, end: a.titleEnd });
   return out.sort((a, b) => a.start - b.start);
 }

@@ -1,9 +1,10 @@
 import { emitBlock } from './block.ts';
-import { proseBlocks } from './blocks.ts';
+import { proseBlocks, type ProseBlock } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
 import { DEFAULT_FRONT_MATTER_KEYS, emitYaml, frontMatter } from './frontmatter.ts';
-import { maskExtensions, type Masked } from './mask.ts';
-import { looksLikeMdx, tokenTree, type TokenNode } from './tokens.ts';
+import { fastRegions } from './fast.ts';
+import { maskExtensions, type Admonition, type Masked } from './mask.ts';
+import { looksLikeMdx, normalizeLabel, tokenTree, type TokenNode } from './tokens.ts';
 import type { SegmentationMode, Segmented } from './types.ts';
 
 export interface SegmentMarkdownOptions {
@@ -13,23 +14,50 @@ export interface SegmentMarkdownOptions {
   frontMatterKeys?: readonly string[];
   /** Parse as MDX (JSX, `{expressions}`, import/export). Default: when the text looks like MDX; MDX that does not parse falls back to Markdown. */
   mdx?: boolean;
+  /** Read simple top-level blocks without the parser (fast.ts). Default: Markdown over 32 KB. Tests force it. */
+  fast?: boolean;
 }
+
+const FAST_FROM_CHARS = 32 * 1024;
+// Definition labels anywhere (any container), so that chunks parsed apart resolve references.
+const DEFINITION = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.){1,999})\]:/gm;
 
 const BOM = '\uFEFF';
 
 /** Parses the masked text (front matter and BOM blanked, so offsets are the input's). */
-function parse(text: string, bodyStart: number, mdx: boolean): { root: TokenNode; mdx: boolean; masked: Masked } {
+function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | undefined): { blocks: ProseBlock[]; mdx: boolean } {
   const blankHead = (masked: string): string => text.slice(0, bodyStart).replace(/[^\r\n]/g, ' ') + masked.slice(bodyStart);
+  const admonitions = (m: Masked): Admonition[] => m.admonitions.filter((a) => a.titleStart >= bodyStart);
   if (mdx) {
     const masked = maskExtensions(text);
     try {
-      return { root: tokenTree(blankHead(masked.text), true), mdx: true, masked };
+      return { blocks: proseBlocks([tokenTree(blankHead(masked.text), true)], admonitions(masked)), mdx: true };
     } catch {
       // Not valid MDX (an HTML comment, a stray brace): read it as Markdown, import/export lines kept.
     }
   }
   const masked = maskExtensions(text, mdx);
-  return { root: tokenTree(blankHead(masked.text), false), mdx: false, masked };
+  const parsed = blankHead(masked.text);
+  if (!(fast ?? text.length > FAST_FROM_CHARS)) return { blocks: proseBlocks([tokenTree(parsed, false)], admonitions(masked)), mdx: false };
+  const regions = fastRegions(parsed, bodyStart);
+  const read: ProseBlock[] = [];
+  for (const region of regions) if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
+  const chunks = (defined: string[]): TokenNode[] =>
+    regions.flatMap((r) => (r.kind === 'other' ? [tokenTree(parsed.slice(r.start, r.end), false, { offset: r.start, defined })] : []));
+  // Labels that look defined, then (when a candidate was no definition, or one was missed) the parser's.
+  const candidates = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => normalizeLabel(m[1]!)))].sort();
+  let roots = chunks(candidates);
+  const defined = [...new Set(roots.flatMap((root) => definitionLabels(parsed, root)))].sort();
+  if (defined.join('\n') !== candidates.join('\n')) roots = chunks(defined);
+  return { blocks: proseBlocks(roots, admonitions(masked), read), mdx: false };
+}
+
+function definitionLabels(text: string, node: TokenNode, out: string[] = []): string[] {
+  for (const child of node.children) {
+    if (child.type === 'definitionLabelString') out.push(normalizeLabel(text.slice(child.start, child.end)));
+    else if (child.type !== 'paragraph') definitionLabels(text, child, out);
+  }
+  return out;
 }
 
 /**
@@ -64,9 +92,9 @@ export function segmentWithStats(text: string, options: SegmentMarkdownOptions =
     stats.blocks = stats.segments = builder.translateCount;
     bodyStart = front.end;
   }
-  const { root, mdx, masked } = parse(text, bodyStart, options.mdx ?? looksLikeMdx(text));
+  const { blocks, mdx } = parse(text, bodyStart, options.mdx ?? looksLikeMdx(text), options.fast);
   let at = bodyStart;
-  for (const block of proseBlocks(root, masked.admonitions.filter((a) => a.titleStart >= bodyStart))) {
+  for (const block of blocks) {
     if (block.start < at) continue;
     builder.keep(text.slice(at, block.start));
     const before = builder.translateCount;

@@ -29,14 +29,25 @@ function extensionsFor(mdx: boolean): Extension[] {
   return mdx ? extensions.mdx : extensions.md;
 }
 
-/** Parses `text`; MDX that is not valid (JSX, expressions or ESM) throws. */
-export function tokenTree(text: string, mdx: boolean): TokenNode {
-  const events = postprocess(parse({ extensions: extensionsFor(mdx) }).document().write(preprocess()(text, undefined, true)));
-  const root: TokenNode = { type: 'root', start: 0, end: text.length, children: [] };
+/** micromark's normalizeIdentifier: how definition labels are matched. */
+export function normalizeLabel(label: string): string {
+  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase();
+}
+
+/**
+ * Parses `text` (offsets shifted by `offset`, for a chunk of a larger document whose definition
+ * labels are `defined`); MDX that is not valid (JSX, expressions or ESM) throws.
+ */
+export function tokenTree(text: string, mdx: boolean, chunk: { offset?: number; defined?: readonly string[] } = {}): TokenNode {
+  const parser = parse({ extensions: extensionsFor(mdx) });
+  if (chunk.defined) parser.defined.push(...chunk.defined);
+  const events = postprocess(parser.document().write(preprocess()(text, undefined, true)));
+  const offset = chunk.offset ?? 0;
+  const root: TokenNode = { type: 'root', start: offset, end: offset + text.length, children: [] };
   const stack: TokenNode[] = [root];
   for (const [kind, token] of events) {
     if (kind === 'enter') {
-      const node: TokenNode = { type: token.type, start: token.start.offset, end: token.end.offset, children: [] };
+      const node: TokenNode = { type: token.type, start: token.start.offset + offset, end: token.end.offset + offset, children: [] };
       stack[stack.length - 1]!.children.push(node);
       stack.push(node);
     } else {

@@ -59,6 +59,14 @@ describe('segmentation properties', function () {
     fc.assert(fc.property(anyText, (text) => assertWellFormed(text, segmentMarkdown(text))), { numRuns: 1500 });
   });
 
+  it('segmentMarkdown: the fast reader of large documents and the parser alone give the same parts, in both modes', () => {
+    fc.assert(fc.property(anyText, fc.constantFrom('wholeBlocks', 'fragments') as fc.Arbitrary<'wholeBlocks' | 'fragments'>, (text, mode) => {
+      const fast = segmentMarkdown(text, { mode, mdx: false, fast: true });
+      assertWellFormed(text, fast);
+      assert.deepEqual(fast, segmentMarkdown(text, { mode, mdx: false, fast: false }));
+    }), { numRuns: 1500 });
+  });
+
   it('segmentPlainText: reassembling untranslated parts is the identity, parts are well formed', () => {
     fc.assert(fc.property(anyText, (text) => assertWellFormed(text, segmentPlainText(text))), { numRuns: 1000 });
   });

@@ -16,8 +16,10 @@ describe('real Markdown: the READMEs in node_modules', function () {
     let segments = 0;
     let fellBack = 0;
     for (const [i, { path, text }] of docs.entries()) {
-      const { doc, stats } = segmentWithStats(text, { mdx: false });
+      const { doc, stats } = segmentWithStats(text, { mdx: false, fast: true });
       assertWellFormed(text, doc);
+      // The fast reader (fast.ts) and the parser alone agree.
+      if (i % 4 === 0) assert.deepEqual(doc, segmentWithStats(text, { mdx: false, fast: false }).doc, path);
       blocks += stats.blocks;
       segments += stats.segments;
       // Every other document through a careless engine, so the fallback runs on real Markdown too.

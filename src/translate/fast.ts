@@ -1,0 +1,176 @@
+/**
+ * The parser costs about a microsecond per character, too much for multi-megabyte documents. Most
+ * of such a document is top-level paragraphs, ATX headings and fenced code whose reading does not
+ * depend on anything around them: a block that starts at column 0 after a blank line closes every
+ * open container. Those are recognised here, line by line, when their content is simple enough to
+ * be read exactly without the parser (text, emphasis, code spans, `[text](destination)`); anything
+ * else (lists, quotes, tables, HTML, references, escapes) is left to the parser, in chunks, with
+ * every definition label of the document known to each chunk.
+ */
+import type { Item } from './inline.ts';
+
+export type FastRegion =
+  | { kind: 'other'; start: number; end: number }
+  | { kind: 'fence'; start: number; end: number }
+  | { kind: 'paragraph' | 'heading'; start: number; end: number; items: Item[] };
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+// HTML blocks that run over blank lines, and what ends each (CommonMark kinds 1 to 5).
+const HTML_RAW: [RegExp, RegExp][] = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+];
+const PARAGRAPH_LINE = /^[\p{L}\p{N}("'“‘¿¡]/u;
+const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
+// Escapes, HTML, math, pipes and brackets outside `[text](destination)` need the parser.
+const BARRED = '<\\$|]';
+
+/** Items of simple inline content in [start, end), or null when the parser must read it. */
+export function simpleInline(text: string, start: number, end: number): Item[] | null {
+  const items: Item[] = [];
+  let from = start;
+  const textRun = (a: number, b: number): void => {
+    for (let k = a; k < b; k++) {
+      if (text[k] !== '\n') continue;
+      const eolStart = text[k - 1] === '\r' ? k - 1 : k;
+      if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
+      items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
+      a = k + 1;
+    }
+    if (b > a) items.push({ cls: 'text', start: a, end: b });
+  };
+  let i = start;
+  while (i < end) {
+    const c = text[i]!;
+    if (c === '`') {
+      let n = 1;
+      while (text[i + n] === '`') n++;
+      let close = -1;
+      for (let k = text.indexOf('`', i + n); k >= 0 && k < end; k = text.indexOf('`', k)) {
+        let m = 1;
+        while (text[k + m] === '`') m++;
+        if (m === n) {
+          close = k;
+          break;
+        }
+        k += m;
+      }
+      if (close < 0 || close + n > end) {
+        i += n;
+        continue;
+      }
+      textRun(from, i);
+      items.push({ cls: 'kept', start: i, end: close + n, cuts: [] });
+      i = from = close + n;
+    } else if (c === '[') {
+      let k = i + 1;
+      while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
+      if (text[k] !== ']' || text[k + 1] !== '(') return null;
+      let m = k + 2;
+      while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
+      if (text[m] !== ')') return null;
+      textRun(from, i);
+      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
+      textRun(i + 1, k);
+      items.push({ cls: 'kept', start: k, end: m + 1, cuts: [] });
+      i = from = m + 1;
+    } else if (c === '\n' || c === '\r') {
+      i++;
+    } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
+      return null;
+    } else {
+      i++;
+    }
+  }
+  textRun(from, end);
+  return items.filter((item) => item.start < item.end);
+}
+
+function lineAt(text: string, at: number): { content: string; next: number } {
+  const nl = text.indexOf('\n', at);
+  const end = nl < 0 ? text.length : nl;
+  return { content: text.slice(at, end).replace(/\r$/, ''), next: nl < 0 ? text.length : nl + 1 };
+}
+
+/** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
+function headingText(content: string, at: number): [number, number] | null {
+  const m = /^#{1,6}(?:[ \t]+|$)/.exec(content);
+  if (!m) return null;
+  let end = content.trimEnd().length;
+  let hashes = end;
+  while (hashes > m[0].length && content[hashes - 1] === '#') hashes--;
+  if (hashes < end && /[ \t]/.test(content[hashes - 1] ?? '')) end = content.slice(0, hashes).trimEnd().length;
+  return end > m[0].length ? [at + m[0].length, at + end] : null;
+}
+
+/** Regions covering [from, text.length) in order; `text` is the masked text the parser would see. */
+export function fastRegions(text: string, from: number): FastRegion[] {
+  const regions: FastRegion[] = [];
+  let other = -1;
+  const push = (region: FastRegion): void => {
+    if (other >= 0) regions.push({ kind: 'other', start: other, end: region.start });
+    other = -1;
+    regions.push(region);
+  };
+  let at = from;
+  let canStart = true;
+  let open: { fence?: string; html?: RegExp } | null = null;
+  while (at < text.length) {
+    const { content, next } = lineAt(text, at);
+    const blank = content.trim() === '';
+    if (open) {
+      const closes = open.fence ? new RegExp(`^ {0,3}${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}[ \\t]*$`).test(content) : open.html!.test(content);
+      if (closes) open = null;
+    } else if (canStart && !blank) {
+      const fence = /^(`{3,}|~{3,})/.exec(content);
+      const heading = content.startsWith('#') ? headingText(content, at) : null;
+      if (fence && !(fence[1]![0] === '`' && content.slice(fence[1]!.length).includes('`'))) {
+        const close = new RegExp(`^ {0,3}${fence[1]![0] === '`' ? '`' : '~'}{${fence[1]!.length},}[ \\t]*$`);
+        let end = next;
+        while (end < text.length && !close.test(lineAt(text, end).content)) end = lineAt(text, end).next;
+        end = end < text.length ? lineAt(text, end).next : end;
+        push({ kind: 'fence', start: at, end });
+        at = end;
+        continue;
+      }
+      const items = heading ? simpleInline(text, heading[0], heading[1]) : null;
+      if (heading && items) {
+        push({ kind: 'heading', start: heading[0], end: heading[1], items });
+        at = next;
+        continue;
+      }
+      if (PARAGRAPH_LINE.test(content) && !ORDERED.test(content)) {
+        let end = at;
+        let simple = true;
+        let contentEnd = at;
+        for (let line = lineAt(text, at); end < text.length && line.content.trim() !== ''; line = lineAt(text, end)) {
+          if (!PARAGRAPH_LINE.test(line.content) || ORDERED.test(line.content) || line.content.includes('|')) simple = false;
+          contentEnd = end + line.content.length;
+          end = line.next;
+        }
+        const trimmed = text.slice(at, contentEnd).trimEnd().length;
+        const paraItems = simple ? simpleInline(text, at, at + trimmed) : null;
+        if (paraItems) {
+          push({ kind: 'paragraph', start: at, end: at + trimmed, items: paraItems });
+          at = at + trimmed;
+          canStart = false;
+          continue;
+        }
+      }
+    }
+    if (!blank && other < 0 && !(regions.length > 0 && regions[regions.length - 1]!.end > at)) other = at;
+    if (!open && !blank) {
+      const fence = FENCE_OPEN.exec(content);
+      const html = HTML_RAW.find(([start]) => start.test(content));
+      if (fence) open = { fence: fence[1]! };
+      else if (html && !html[1].test(content.slice(content.indexOf('<') + 2))) open = { html: html[1] };
+    }
+    canStart = blank;
+    at = next;
+  }
+  if (other >= 0) regions.push({ kind: 'other', start: other, end: text.length });
+  return regions;
+}
