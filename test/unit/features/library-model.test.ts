@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describeExpiry, EXPIRY_CHOICES, fileContextValue, formatBytes, isTextFile, Pager, readArtifactArg, validateDays } from '../../../src/features/library/model.ts';
 
 const ALL = { can_view: true, can_download: true, can_update: true, can_delete: true, can_share: true };
@@ -62,5 +64,31 @@ describe('library model', () => {
 
   it('formats sizes', () => {
     assert.deepEqual([formatBytes(12), formatBytes(2048), formatBytes(3 * 1024 * 1024), formatBytes(undefined)], ['12 B', '2.0 KB', '3.0 MB', '']);
+  });
+
+  it('every Library menu of package.json matches a contextValue the view produces, and no more than it should', () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const menus = pkg.contributes.menus['view/item/context']!.filter((m) => m.when?.includes('view == docTranslate.library'));
+    const values = [
+      'library.document', 'library.project', 'library.tag', 'library.share', 'library.loadMore',
+      'library.section.projects', 'library.section.tags',
+      fileContextValue(ALL, 'doc_1'), fileContextValue(ALL, undefined), fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined),
+      fileContextValue({ ...ALL, can_download: false, can_share: false }, undefined),
+    ];
+    const matches = (when: string, value: string): boolean => {
+      const re = /viewItem =~ \/(.+)\/$/.exec(when);
+      if (re) return new RegExp(re[1]!).test(value);
+      const eq = /viewItem == (\S+)$/.exec(when);
+      return eq !== null && eq[1] === value;
+    };
+    for (const m of menus) assert.ok(values.some((v) => matches(m.when!, v)), `${m.command} matches nothing`);
+    const on = (command: string, value: string): boolean => menus.some((m) => m.command === command && matches(m.when!, value));
+    assert.ok(on('docTranslate.library.download', fileContextValue(ALL, undefined)));
+    assert.ok(!on('docTranslate.library.download', fileContextValue({ ...ALL, can_download: false }, undefined)), 'no Download without can_download');
+    assert.ok(!on('docTranslate.library.createStorageLink', fileContextValue({ ...ALL, can_share: false }, undefined)), 'no Create Link without can_share');
+    assert.ok(!on('docTranslate.library.delete', fileContextValue({ ...ALL, can_delete: false }, 'doc_1')), 'no Delete without can_delete');
+    assert.ok(on('docTranslate.library.translateAgain', fileContextValue(ALL, 'doc_1')));
+    assert.ok(!on('docTranslate.library.translateAgain', fileContextValue(ALL, undefined)), 'Translate Again only for translation inputs');
+    assert.ok(on('docTranslate.library.addToProject', 'library.document'));
   });
 });
