@@ -29,16 +29,19 @@ const plainLlhttpOnly = {
  * the service: the editor layer reaches it only through `loadApi()` (src/platform/api.ts), so
  * activation never parses it. The segmentation engine (Markdown, MDX and YAML parsers) is
  * dist/translate.js, loaded by the first translation through the modules that import it lazily.
+ * The localization engine (src/localize) is dist/localizer.js, loaded by the Localization feature
+ * on first use; it reaches the client and the segmentation through their own bundles.
  */
 const bundlesApart = {
   name: 'bundles-apart',
   setup(build) {
-    build.onResolve({ filter: /(^|[\\/])(api|translate)[\\/]index\.ts$/ }, (args) => {
+    build.onResolve({ filter: /(^|[\\/])(api|translate|localize)[\\/]index\.ts$/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
       const importer = args.importer.replace(/\\/g, '/');
-      const which = /(?:^|[\\/])(api|translate)[\\/]index\.ts$/.exec(args.path)[1];
+      const which = /(?:^|[\\/])(api|translate|localize)[\\/]index\.ts$/.exec(args.path)[1];
       if (importer.includes(`/src/${which}/`)) return undefined;
       // The segmentation engine may use the client's types only, so it never pulls in dist/api.js.
-      return { path: `./${which}.js`, external: true };
+      return { path: `./${which === 'localize' ? 'localizer' : which}.js`, external: true };
     });
   },
 };
@@ -91,6 +94,13 @@ const localize = {
 };
 const localizeOnly = process.argv.includes('--localize');
 
+/** The localization engine for the editor (src/localize/index.ts -> dist/localizer.js), loaded on first use. */
+const localizer = {
+  ...extension,
+  entryPoints: ['src/localize/index.ts'],
+  outfile: 'dist/localizer.js',
+};
+
 function suiteEntries(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -116,13 +126,13 @@ const suite = () => ({
 });
 
 if (watch) {
-  for (const options of [extension, client, segmentation]) await (await esbuild.context(options)).watch();
+  for (const options of [extension, client, segmentation, localizer]) await (await esbuild.context(options)).watch();
 } else {
   if (localizeOnly) {
     await esbuild.build(localize);
   } else if (!tests) {
-    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localize)]);
+    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map']) rmSync(map, { force: true });
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localize)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { activateAccount } from './features/account/index.ts';
 import { activateJobs } from './features/jobs/index.ts';
 import { activateLibrary } from './features/library/index.ts';
+import { activateLocalization } from './features/localization/index.ts';
 import { activateMedia } from './features/media/index.ts';
 import { activateSetup } from './features/setup/index.ts';
 import { activateTextTranslation } from './features/textTranslation/index.ts';
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
     ...activateSetup(platform),
     ...activateTextTranslation(platform),
     ...activateJobs(platform),
+    ...activateLocalization(platform),
     ...activateLibrary(platform),
     ...activateMedia(platform),
     ...activateAccount(platform),

@@ -25,6 +25,18 @@ export const CommandId = {
   jobsFocus: 'docTranslate.jobs.focus',
   /** Internal (leading underscore: VS Code hides it from the palette and getCommands(true)); tests read the Jobs tree. */
   jobsSnapshot: '_docTranslate.jobs.snapshot',
+  localizationSetUp: 'docTranslate.localization.setUp',
+  localizationUpdate: 'docTranslate.localization.update',
+  localizationCheck: 'docTranslate.localization.check',
+  localizationCancelUpdate: 'docTranslate.localization.cancelUpdate',
+  localizationRefresh: 'docTranslate.localization.refresh',
+  localizationOpenTranslation: 'docTranslate.localization.openTranslation',
+  localizationDiffWithSource: 'docTranslate.localization.diffWithSource',
+  localizationShowConflict: 'docTranslate.localization.showConflict',
+  /** Registered by VS Code for the Localization view; never registered by the extension. */
+  localizationFocus: 'docTranslate.localization.focus',
+  /** Internal: tests read the Localization tree, its status bar item and the Explorer badges. */
+  localizationSnapshot: '_docTranslate.localization.snapshot',
   libraryRefresh: 'docTranslate.library.refresh',
   libraryLoadMore: 'docTranslate.library.loadMore',
   libraryOpen: 'docTranslate.library.open',
@@ -93,6 +105,7 @@ export const ContextKey = {
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
 /** `contextValue` of tree items; menus in package.json match them with `viewItem =~ /^job\./` etc. */
+  localization: 'docTranslate.localization',
 export const ContextValue = {
   jobActive: 'job.active',
   jobCompleted: 'job.completed',
@@ -105,6 +118,10 @@ export const ContextValue = {
   libraryDocument: 'library.document',
   libraryProject: 'library.project',
   libraryTag: 'library.tag',
+  /** A workspace folder holds doc-translate.json. */
+  localizationHasSetup: 'docTranslate.localization.hasSetup',
+  /** An update of the translations is running (Cancel Translation Update). */
+  localizationUpdating: 'docTranslate.localization.updating',
   libraryShare: 'library.share',
   /** Storage items append what their capabilities allow: `library.file:open:download:share:update:delete:document`. */
   libraryFile: 'library.file',
@@ -119,3 +136,7 @@ export const ContextValue = {
   mediaVoice: 'media.voice',
 } as const;
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];
+  /** Localization view: a set-up (workspace folder), a source file, a translation `localization.target.<state>`. */
+  localizationSetup: 'localization.setup',
+  localizationSource: 'localization.source',
+  localizationTarget: 'localization.target',

@@ -17,8 +17,10 @@ export class MediaJobNode extends vscode.TreeItem {
   constructor(readonly job: MediaJob, source: string | undefined) {
     const ended = isJobEnded(job.status);
     super(jobLabel(job, source), ended && job.files.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    this.id = `media.job.${job.operation_id}`;
+    // A new id once ended: the view then takes the Expanded state instead of remembering a leaf.
+    this.id = `media.job.${job.operation_id}${ended ? '.ended' : ''}`;
     this.description = jobDescription(job);
+    this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     this.tooltip = jobTooltip(job, source);
     this.iconPath = new vscode.ThemeIcon(jobIcon(job.status));
     this.contextValue = ended ? ContextValue.mediaJobEnded : ContextValue.mediaJobActive;
@@ -30,6 +32,7 @@ export class MediaFileNode extends vscode.TreeItem {
     super(fileLabel(file, index), vscode.TreeItemCollapsibleState.None);
     this.id = `media.file.${job.operation_id}.${file.artifact_id ?? index}`;
     this.description = file.role ?? undefined;
+    this.accessibilityInformation = { label: `${String(this.label)}, ${file.role ?? 'file'}` };
     const text = isTextFile(file);
     this.iconPath = new vscode.ThemeIcon(text ? 'file-text' : 'file-media');
     this.contextValue = `${ContextValue.mediaFile}.${text ? 'text' : 'binary'}${hasSource ? '.source' : ''}`;
@@ -42,6 +45,7 @@ export class VoiceNode extends vscode.TreeItem {
     super(voice.name ?? voice.asset_id, vscode.TreeItemCollapsibleState.None);
     this.id = `media.voice.${voice.asset_id}`;
     this.description = voiceDescription(voice);
+    this.accessibilityInformation = { label: `Voice ${String(this.label)}, ${this.description}` };
     this.tooltip = `Voice ${voice.asset_id}\nStatus: ${voice.status ?? 'unknown'}\nConsent: ${String(voice['consent_version'] ?? '')}`;
     this.iconPath = new vscode.ThemeIcon(voiceIcon(voice.status));
     this.contextValue = `${ContextValue.mediaVoice}.${voice.status ?? 'unknown'}`;

@@ -40,7 +40,7 @@ function section(snap: MediaSnapshot, name: 'jobs' | 'voices'): MediaSnapshotRow
 async function waitForJob(operationId: string): Promise<MediaSnapshotRow> {
   const end = Date.now() + 30_000;
   for (;;) {
-    const row = section(await snapshot(), 'jobs').find((r) => r.id === `media.job.${operationId}`);
+    const row = section(await snapshot(), 'jobs').find((r) => r.id?.startsWith(`media.job.${operationId}`));
     if (row?.contextValue === 'media.job.ended') return row;
     assert.ok(Date.now() < end, `media job ${operationId} ended (last: ${JSON.stringify(row)})`);
     await new Promise((r) => setTimeout(r, 100));

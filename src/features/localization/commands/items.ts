@@ -1,0 +1,129 @@
+// Actions on one translation: Open Translation, Diff with Source, Show Conflict (the three versions
+// in a read-only page, then keep, replace or merge).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Conflict, TargetStatus } from '../../../localize/index.ts';
+import type { Command } from '../../../platform/commands.ts';
+import { languageName } from '../../../platform/languages.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import { conflictPage } from '../conflictText.ts';
+import { editorFs, loadEngine } from '../engine.ts';
+import { relativeInside } from '../model.ts';
+import type { LocalizationState } from '../state.ts';
+import { TargetNode } from '../tree.ts';
+
+export const CONFLICT_SCHEME = 'doc-translate-conflict';
+
+export type ItemDeps = Pick<Platform, 'prompter'> & { state: LocalizationState; pages: ConflictPages };
+
+/** Read-only pages of the conflicts shown (scheme doc-translate-conflict). */
+export class ConflictPages implements vscode.TextDocumentContentProvider {
+  private readonly pages = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  set(key: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: CONFLICT_SCHEME, path: `/${key}.md` });
+    this.pages.set(uri.path, text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.pages.get(uri.path) ?? '';
+  }
+}
+
+interface Picked {
+  folder: string;
+  status: TargetStatus;
+}
+
+/** The translation an argument names: a view row, `{ target }` (relative or absolute), a Uri, or the active editor; else the user picks. */
+async function targetFrom(state: LocalizationState, arg: unknown, filter: (t: TargetStatus) => boolean, title: string): Promise<Picked | undefined> {
+  if (arg instanceof TargetNode) return { folder: arg.folder, status: arg.target };
+  await state.ready();
+  const given = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'object' && arg !== null && typeof (arg as { target?: unknown }).target === 'string' ? (arg as { target: string }).target : vscode.window.activeTextEditor?.document.uri.fsPath;
+  const all = state.all().flatMap((s) => (s.report?.targets ?? []).map((t) => ({ folder: s.folder, status: t })));
+  if (given !== undefined) {
+    const found = all.find((x) => x.status.target === given || relativeInside(x.folder, given) === x.status.target);
+    if (found !== undefined) return found;
+  }
+  const items = all.filter((x) => filter(x.status)).map((x) => ({ label: x.status.target, description: `${x.status.lang}: ${x.status.state}`, x }));
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('Doc Translate: there is no matching translation.');
+    return undefined;
+  }
+  if (items.length === 1) return items[0]!.x;
+  return (await vscode.window.showQuickPick(items, { title }))?.x;
+}
+
+export function itemCommands(d: ItemDeps): Command[] {
+  return [
+    {
+      id: CommandId.localizationOpenTranslation,
+      run: async (arg?: unknown) => {
+        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', 'Doc Translate: open which translation?');
+        if (t === undefined) return undefined;
+        if (t.status.state === 'missing') {
+          void vscode.window.showInformationMessage(`Doc Translate: ${t.status.target} is not written yet: Update Translations writes it.`);
+          return undefined;
+        }
+        const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(t.folder, t.status.target)), { preview: true });
+        return editor.document.uri;
+      },
+    },
+    {
+      id: CommandId.localizationDiffWithSource,
+      run: async (arg?: unknown) => {
+        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', 'Doc Translate: compare which translation with its source?');
+        if (t === undefined || t.status.state === 'missing') return false;
+        const title = `${path.posix.basename(t.status.source)} ↔ ${languageName(t.status.lang, vscode.env.language)} (${t.status.target})`;
+        await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(path.join(t.folder, t.status.source)), vscode.Uri.file(path.join(t.folder, t.status.target)), title);
+        return true;
+      },
+    },
+    { id: CommandId.localizationShowConflict, run: (arg?: unknown) => showConflict(d, arg) },
+  ];
+}
+
+const KEEP = 'Keep Mine';
+const REPLACE = 'Use New Translation';
+const MERGE = 'Merge';
+
+async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'keep' | 'replace' | 'merge'; shown: boolean }> {
+  const t = await targetFrom(d.state, arg, (s) => s.state === 'conflict', 'Doc Translate: show the conflict of which translation?');
+  if (t === undefined) return { shown: false };
+  const first = t.status.conflicts[0];
+  if (first === undefined) {
+    void vscode.window.showInformationMessage(`Doc Translate: ${t.status.target} has no conflict (${t.status.state}).`);
+    return { shown: false };
+  }
+  let conflict: Conflict | undefined = d.state.knownConflict(t.folder, first.target, first.theirs);
+  if (conflict === undefined) {
+    // The new translation of the changed source is made by an update of this file (which leaves the hand edit in place).
+    await vscode.commands.executeCommand(CommandId.localizationUpdate, new TargetNode(t.folder, t.status));
+    conflict = d.state.knownConflict(t.folder, first.target, first.theirs);
+    if (conflict === undefined) return { shown: false };
+  }
+  const engine = await loadEngine();
+  const merged = engine.mergeConflict(conflict);
+  const page = d.pages.set(`${t.status.target}#${conflict.block}`, conflictPage(conflict, merged));
+  await vscode.window.showTextDocument(page, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const choices = [KEEP, ...(conflict.ours !== undefined ? [REPLACE] : []), ...(merged !== undefined ? [MERGE] : [])];
+  const picked = await d.prompter.choose(`Resolve the conflict in ${t.status.target}?`, { modal: true, detail: 'Keep Mine leaves your text and marks it as the translation of the new source. Use New Translation replaces your text with the new translation. Merge combines both word by word (the page beside shows each version).' }, ...choices);
+  const resolution = picked === KEEP ? 'keep' : picked === REPLACE ? 'replace' : picked === MERGE ? 'merge' : undefined;
+  if (resolution === undefined) return { shown: true };
+  try {
+    const config = await engine.loadConfig(t.folder);
+    await engine.resolveConflict(config, conflict, resolution, editorFs(engine));
+    d.state.forgetConflict(t.folder, conflict);
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Doc Translate: ${err instanceof Error ? err.message : String(err)}`);
+    return { shown: true };
+  } finally {
+    await d.state.refreshNow();
+  }
+  return { shown: true, resolved: resolution };
+}

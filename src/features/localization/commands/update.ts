@@ -1,0 +1,192 @@
+// Update Translations (all, a folder, one file) and Check Translations (no writes). Before anything
+// is sent: the dry run (files, characters, a credit estimate labelled as one) and a question that
+// protects money. Progress with cancel: the engine writes each file whole and the lock last, so a
+// cancelled update leaves every file as before or fully updated and the lock matching what was written.
+import * as vscode from 'vscode';
+import type { UpdateReport } from '../../../localize/index.ts';
+import type { Command } from '../../../platform/commands.ts';
+import { languageName } from '../../../platform/languages.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { requireClient } from '../../../platform/requireClient.ts';
+import { showError } from '../../../platform/showError.ts';
+import { CommandId, ContextKey } from '../../../shared/ids.ts';
+import { editorFs, editorReadFs, loadEngine } from '../engine.ts';
+import { dryRunSummary } from '../model.ts';
+import type { LocalizationState } from '../state.ts';
+import type { LocalizationStatusItem } from '../statusBar.ts';
+import { scopeOptions, scopesOf, testOptions, type Scope } from './scope.ts';
+
+export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'logger' | 'contextKeys' | 'balance'> & {
+  state: LocalizationState;
+  status: LocalizationStatusItem;
+};
+
+export interface UpdateResult {
+  started: boolean;
+  reason?: 'noSetup' | 'upToDate' | 'declined' | 'noClient' | 'busy' | 'failed';
+  reports?: (Pick<UpdateReport, 'written' | 'requests' | 'chars_sent' | 'segments_sent' | 'cancelled'> & { folder: string; conflicts: number })[];
+}
+
+/** The running update's controller: one update at a time; Cancel Translation Update aborts it. */
+let running: AbortController | undefined;
+
+const UPDATE = 'Update';
+
+export function updateCommands(d: UpdateDeps): Command[] {
+  return [
+    { id: CommandId.localizationUpdate, run: (...args: unknown[]) => updateTranslations(d, args) },
+    { id: CommandId.localizationCheck, run: (...args: unknown[]) => checkTranslations(d, args) },
+    {
+      id: CommandId.localizationCancelUpdate,
+      run: () => {
+        running?.abort();
+        return running !== undefined;
+      },
+    },
+  ];
+}
+
+async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<UpdateResult> {
+  if (running !== undefined) {
+    void vscode.window.showInformationMessage('Doc Translate: an update of the translations is already running.');
+    return { started: false, reason: 'busy' };
+  }
+  const opts = testOptions(d.shortcuts, args);
+  await d.state.ready();
+  const scopes = scopesOf(d.state, args);
+  if (scopes.length === 0) return noSetup();
+  try {
+    const engine = await loadEngine();
+    const plans = [];
+    for (const s of scopes) {
+      const config = await engine.loadConfig(s.setup.folder);
+      plans.push({ scope: s, config, plan: await engine.dryRun({ config, ...scopeOptions(s), fs: editorReadFs(engine) }) });
+    }
+    const work = plans.filter((p) => p.plan.languages.some((l) => l.files > 0) || p.plan.counts.stale > 0);
+    if (work.length === 0) {
+      const conflicts = plans.reduce((n, p) => n + p.plan.counts.conflict, 0);
+      void vscode.window.showInformationMessage(conflicts > 0 ? `Doc Translate: nothing to translate; ${conflicts} translation(s) in conflict wait for your decision (Show Conflict).` : 'Doc Translate: the translations are up to date.');
+      return { started: false, reason: 'upToDate' };
+    }
+    const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) => languageName(c, vscode.env.language));
+    if (summary.chars > 0 || summary.credits > 0) {
+      const confirmed = opts.confirm === false || (await d.prompter.choose(`Update ${summary.files} translation${summary.files === 1 ? '' : 's'} (${summary.chars.toLocaleString('en-US')} characters to send)?`, { modal: true, severity: 'info', detail: summary.lines.join('\n') }, UPDATE)) === UPDATE;
+      if (!confirmed) return { started: false, reason: 'declined' };
+    }
+    const client = await requireClient(d.clients);
+    if (client === undefined) return { started: false, reason: 'noClient' };
+    const reports = await withUpdateProgress(d, opts, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
+    tell(reports);
+    void d.balance.refresh();
+    return { started: true, reports: reports.map((r) => ({ folder: r.folder, written: r.report.written, requests: r.report.requests, chars_sent: r.report.chars_sent, segments_sent: r.report.segments_sent, cancelled: r.report.cancelled, conflicts: r.report.conflicts.length })) };
+  } catch (err) {
+    void showError(err, { operation: 'Updating the translations', baseUrl: d.settings.baseUrl });
+    return { started: true, reason: 'failed' };
+  } finally {
+    await d.state.refreshNow();
+  }
+}
+
+type Progress = (phase: 'scan' | 'translate' | 'write', done: number, total: number) => void;
+
+async function runAll(
+  d: UpdateDeps,
+  engine: Awaited<ReturnType<typeof loadEngine>>,
+  client: Parameters<typeof engine.update>[0]['client'],
+  work: { scope: Scope; config: Parameters<typeof engine.update>[0]['config'] }[],
+  signal: AbortSignal,
+  onProgress: Progress,
+): Promise<{ folder: string; report: UpdateReport }[]> {
+  const out: { folder: string; report: UpdateReport }[] = [];
+  for (const w of work) {
+    if (signal.aborted) break;
+    const report = await engine.update({ config: w.config, client, ...scopeOptions(w.scope), signal, onProgress: (p) => onProgress(p.phase, p.done, p.total), fs: editorFs(engine) });
+    d.state.rememberConflicts(w.scope.setup.folder, report.conflicts);
+    d.logger.info(`Localization ${w.scope.setup.name}: wrote ${report.written.length} file(s), ${report.requests} request(s), ${report.chars_sent} characters${report.cancelled ? ' (cancelled)' : ''}; ${report.conflicts.length} conflict(s).`);
+    out.push({ folder: w.scope.setup.folder, report });
+  }
+  return out;
+}
+
+/** Progress in a cancellable notification; the CancellationToken becomes the AbortSignal here. */
+async function withUpdateProgress<T>(d: UpdateDeps, opts: ReturnType<typeof testOptions>, task: (signal: AbortSignal, onProgress: Progress) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  running = controller;
+  d.contextKeys.set(ContextKey.localizationUpdating, true);
+  d.status.setUpdating(true);
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Doc Translate: updating translations', cancellable: true }, async (progress, token) => {
+      const sub = token.onCancellationRequested(() => controller.abort());
+      let shown = 0;
+      try {
+        return await task(controller.signal, (phase, done, total) => {
+          const at = opts.cancelAt;
+          if (at !== undefined && at.phase === phase && done >= at.done) controller.abort();
+          const fraction = phase === 'scan' ? 0 : phase === 'translate' ? 0.8 * (total > 0 ? done / total : 1) : 0.8 + 0.2 * (total > 0 ? done / total : 1);
+          const percent = Math.floor(fraction * 100);
+          const message = phase === 'write' ? `writing ${done}/${total}` : phase === 'translate' ? 'translating' : 'reading';
+          progress.report({ increment: Math.max(0, percent - shown), message });
+          shown = Math.max(shown, percent);
+        });
+      } finally {
+        sub.dispose();
+      }
+    });
+  } finally {
+    running = undefined;
+    d.contextKeys.set(ContextKey.localizationUpdating, false);
+    d.status.setUpdating(false);
+  }
+}
+
+function tell(reports: { folder: string; report: UpdateReport }[]): void {
+  const written = reports.reduce((n, r) => n + r.report.written.length, 0);
+  const conflicts = reports.reduce((n, r) => n + r.report.conflicts.length, 0);
+  const cancelled = reports.some((r) => r.report.cancelled);
+  const sent = reports.reduce((n, r) => n + r.report.chars_sent, 0);
+  const head = cancelled ? `update cancelled: ${written} translation(s) written in full, the others left as they were` : `updated ${written} translation(s) (${sent.toLocaleString('en-US')} characters sent)`;
+  if (conflicts === 0) {
+    void vscode.window.showInformationMessage(`Doc Translate: ${head}.`);
+    return;
+  }
+  void Promise.resolve(vscode.window.showWarningMessage(`Doc Translate: ${head}; ${conflicts} paragraph(s) were edited by hand where the source changed: they were left as they are.`, 'Show Conflict')).then(
+    (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationShowConflict),
+  );
+}
+
+function noSetup(): UpdateResult {
+  void Promise.resolve(vscode.window.showInformationMessage('Doc Translate: no localization set-up (doc-translate.json) covers this.', 'Set Up Localization…')).then(
+    (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationSetUp),
+  );
+  return { started: false, reason: 'noSetup' };
+}
+
+/** Check Translations: the status of the scope from hashes only; nothing is sent or written. */
+async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ counts: Record<string, number>; files: number } | undefined> {
+  await d.state.refreshNow();
+  const scopes = scopesOf(d.state, args);
+  if (scopes.length === 0) {
+    noSetup();
+    return undefined;
+  }
+  const engine = await loadEngine();
+  const counts: Record<string, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
+  let files = 0;
+  try {
+    for (const s of scopes) {
+      const report = await engine.planStatus({ config: await engine.loadConfig(s.setup.folder), ...scopeOptions(s), fs: editorReadFs(engine) });
+      for (const [k, v] of Object.entries(report.counts)) counts[k] = (counts[k] ?? 0) + v;
+      files += report.files;
+    }
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Doc Translate: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+  const open = (counts['stale'] ?? 0) + (counts['missing'] ?? 0) + (counts['conflict'] ?? 0);
+  const text = `Doc Translate: ${files} source file(s): ${counts['up-to-date']} translation(s) up to date, ${counts['stale']} stale, ${counts['missing']} missing, ${counts['edited']} edited by hand, ${counts['conflict']} in conflict.`;
+  void Promise.resolve(open > 0 ? vscode.window.showWarningMessage(text, 'Update Translations', 'Show Localization') : vscode.window.showInformationMessage(text)).then((picked) => {
+    if (picked === 'Update Translations') void vscode.commands.executeCommand(CommandId.localizationUpdate, ...args.filter((a) => a !== undefined));
+    else if (picked === 'Show Localization') void vscode.commands.executeCommand(CommandId.localizationFocus);
+  });
+  return { counts, files };
+}

@@ -1,0 +1,176 @@
+// What the Localization view, the Explorer badges and the status bar show, from the engine's status
+// report. Pure (no vscode import); the engine's types only.
+import type { DryRunReport, StatusReport, TargetState, TargetStatus } from '../../localize/index.ts';
+
+/** One set-up: a workspace folder holding doc-translate.json, and its latest status. */
+export interface SetupStatus {
+  /** Absolute path of the folder holding doc-translate.json. */
+  folder: string;
+  /** The workspace folder's name (shown when several hold a set-up). */
+  name: string;
+  report: StatusReport | undefined;
+  /** Why the status could not be computed (an invalid doc-translate.json). */
+  error?: string;
+}
+
+/** A source file with one entry per target language, sources in path order, languages in config order. */
+export interface SourceEntry {
+  source: string;
+  targets: TargetStatus[];
+}
+
+export function groupBySource(report: StatusReport): SourceEntry[] {
+  const bySource = new Map<string, TargetStatus[]>();
+  for (const t of report.targets) {
+    const list = bySource.get(t.source);
+    if (list === undefined) bySource.set(t.source, [t]);
+    else list.push(t);
+  }
+  return [...bySource].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([source, targets]) => ({ source, targets }));
+}
+
+/** "up to date", "stale (3 segments)", "missing", "edited", "conflict". */
+export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflicts'>): string {
+  switch (t.state) {
+    case 'up-to-date':
+      return 'up to date';
+    case 'stale':
+      return t.segments === 0 ? 'stale (nothing to send)' : `stale (${t.segments} segment${t.segments === 1 ? '' : 's'})`;
+    case 'missing':
+      return 'missing';
+    case 'edited':
+      return 'edited';
+    case 'conflict':
+      return t.conflicts.length > 1 ? `conflict (${t.conflicts.length} paragraphs)` : 'conflict';
+  }
+}
+
+/** What each state means, for tooltips. */
+export const STATE_EXPLANATION: Record<TargetState, string> = {
+  'up-to-date': 'The translation matches its source as last translated.',
+  stale: 'The source changed since the last update: Update Translations sends only the changed paragraphs.',
+  missing: 'Not translated yet: Update Translations writes it.',
+  edited: 'Someone edited the translation by hand and its source did not change: updates keep the edit.',
+  conflict: 'The source changed where the translation was edited by hand: Show Conflict to keep, replace or merge.',
+};
+
+export const STATE_ICON: Record<TargetState, string> = {
+  'up-to-date': 'pass',
+  stale: 'sync',
+  missing: 'circle-large-outline',
+  edited: 'edit',
+  conflict: 'warning',
+};
+
+/** States that need attention (an update or a decision). */
+export function needsWork(state: TargetState): boolean {
+  return state === 'stale' || state === 'missing' || state === 'conflict';
+}
+
+/** Description of a source row: "up to date", or what its languages need ("de stale, fr missing"). */
+export function sourceSummary(targets: readonly TargetStatus[]): string {
+  const open = targets.filter((t) => t.state !== 'up-to-date');
+  if (open.length === 0) return 'up to date';
+  return open.map((t) => `${t.lang} ${t.state === 'up-to-date' ? 'up to date' : t.state}`).join(', ');
+}
+
+export interface Totals {
+  stale: number;
+  missing: number;
+  conflict: number;
+  edited: number;
+  upToDate: number;
+  files: number;
+}
+
+export function totals(setups: readonly SetupStatus[]): Totals {
+  const t: Totals = { stale: 0, missing: 0, conflict: 0, edited: 0, upToDate: 0, files: 0 };
+  for (const s of setups) {
+    if (s.report === undefined) continue;
+    t.stale += s.report.counts.stale;
+    t.missing += s.report.counts.missing;
+    t.conflict += s.report.counts.conflict;
+    t.edited += s.report.counts.edited;
+    t.upToDate += s.report.counts['up-to-date'];
+    t.files += s.report.files;
+  }
+  return t;
+}
+
+/** Status bar text: "Localization: 3 stale", "Localization: 3 stale, 1 conflict", "Localization: up to date". */
+export function statusText(t: Totals): string {
+  const parts: string[] = [];
+  if (t.stale > 0) parts.push(`${t.stale} stale`);
+  if (t.missing > 0) parts.push(`${t.missing} missing`);
+  if (t.conflict > 0) parts.push(`${t.conflict} conflict${t.conflict === 1 ? '' : 's'}`);
+  return `Localization: ${parts.length > 0 ? parts.join(', ') : 'up to date'}`;
+}
+
+export function statusTooltip(t: Totals): string {
+  return [
+    `${t.files} source file${t.files === 1 ? '' : 's'}; translations: ${t.upToDate} up to date, ${t.stale} stale, ${t.missing} missing, ${t.edited} edited by hand, ${t.conflict} in conflict.`,
+    'Computed locally from hashes (no requests). Click to show the Localization view.',
+  ].join('\n');
+}
+
+export interface Decoration {
+  /** Absolute path of the translation file. */
+  path: string;
+  badge: string;
+  tooltip: string;
+  state: TargetState;
+}
+
+/** Explorer badges: on stale translations and on those in conflict (missing files have no row to decorate). */
+export function decorations(setup: SetupStatus, join: (folder: string, rel: string) => string): Decoration[] {
+  const out: Decoration[] = [];
+  for (const t of setup.report?.targets ?? []) {
+    if (t.state === 'stale') {
+      const what = t.segments === 0 ? 'nothing to send' : `${t.segments} segment${t.segments === 1 ? '' : 's'} to translate`;
+      out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip: `Stale translation of ${t.source} (${what})`, state: t.state });
+    } else if (t.state === 'conflict') {
+      out.push({ path: join(setup.folder, t.target), badge: '!', tooltip: `Translation of ${t.source} in conflict with a hand edit`, state: t.state });
+    }
+  }
+  return out;
+}
+
+/** The question before an update: per language files and characters, and a credit estimate labelled as one. */
+export function dryRunSummary(plan: Pick<DryRunReport, 'languages' | 'conflicts'>, nameOf: (code: string) => string = (c) => c): { files: number; chars: number; credits: number; lines: string[] } {
+  let files = 0;
+  let chars = 0;
+  let credits = 0;
+  const lines: string[] = [];
+  for (const l of plan.languages) {
+    files += l.files;
+    chars += l.chars;
+    credits += l.estimatedCredits;
+    if (l.files === 0) continue;
+    const jobs = l.fileJobs > 0 ? ` (${l.fileJobs} as file jobs)` : '';
+    lines.push(`${nameOf(l.lang)} (${l.lang}): ${l.files} file${l.files === 1 ? '' : 's'}${jobs}, ${l.chars.toLocaleString('en-US')} characters in ${l.segments} segment${l.segments === 1 ? '' : 's'}, about ${formatEstimate(l.estimatedCredits)} credits.`);
+  }
+  lines.push(`Estimated cost: about ${formatEstimate(credits)} credits. This is an estimate only: the service decides what it charges.`);
+  lines.push('Only new and changed paragraphs are sent; translations edited by hand are kept.');
+  if (plan.conflicts.length > 0) lines.push(`${plan.conflicts.length} paragraph${plan.conflicts.length === 1 ? '' : 's'} in conflict with a hand edit will be left as they are and reported.`);
+  return { files, chars, credits, lines };
+}
+
+function formatEstimate(credits: number): string {
+  return credits.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** A path relative to `folder` (both absolute, '/'- or '\\'-separated), '/'-separated; undefined when outside. */
+export function relativeInside(folder: string, file: string): string | undefined {
+  const f = folder.replace(/\\/g, '/').replace(/\/+$/, '');
+  const p = file.replace(/\\/g, '/');
+  if (p === f) return '';
+  return p.startsWith(`${f}/`) ? p.slice(f.length + 1) : undefined;
+}
+
+/** The scope of an update or check from a path relative to the set-up: all, a folder, one source, or a translation (its source and language). */
+export function scopeOf(report: StatusReport | undefined, rel: string): { paths?: string[]; languages?: string[] } {
+  if (rel === '' || rel === '.') return {};
+  const asTarget = report?.targets.find((t) => t.target === rel);
+  if (asTarget !== undefined) return { paths: [asTarget.source], languages: [asTarget.lang] };
+  return { paths: [rel] };
+}

@@ -1,0 +1,144 @@
+// The set-ups of this window (workspace folders holding doc-translate.json) and their status,
+// computed locally from hashes (no requests): found shortly after activation, refreshed on save
+// (debounced), on changes of the set-up or the lock, and after each update.
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Conflict, LocalizeConfig } from '../../localize/index.ts';
+import type { Logger } from '../../api/index.ts';
+import { editorReadFs, loadEngine } from './engine.ts';
+import { relativeInside, type SetupStatus } from './model.ts';
+
+const CONFIG_FILE = 'doc-translate.json';
+const LOCK_FILE = 'doc-translate.lock';
+/** Saves closer together than this refresh the status once. */
+export const REFRESH_DEBOUNCE_MS = 300;
+/** Looking for set-ups waits until the workbench has settled (never on the activation path). */
+const DISCOVER_DELAY_MS = 1000;
+
+export class LocalizationState implements vscode.Disposable {
+  private readonly setups = new Map<string, SetupStatus>();
+  /** Conflicts of the last update per set-up, with their new translation (`ours`), by `target#block`. */
+  private readonly lastConflicts = new Map<string, Map<string, Conflict>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private discovered: Promise<void> | undefined;
+
+  constructor(private readonly logger: Logger) {
+    const soon = (): void => this.schedule();
+    const inSetup = (uri: vscode.Uri): boolean => uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
+    const discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/{${CONFIG_FILE},${LOCK_FILE}}`);
+    this.disposables.push(
+      { dispose: () => clearTimeout(discover) },
+      watcher,
+      watcher.onDidCreate(soon),
+      watcher.onDidChange(soon),
+      watcher.onDidDelete(soon),
+      vscode.workspace.onDidSaveTextDocument((doc) => inSetup(doc.uri) && soon()),
+      vscode.workspace.onDidCreateFiles((e) => e.files.some(inSetup) && soon()),
+      vscode.workspace.onDidDeleteFiles((e) => e.files.some(inSetup) && soon()),
+      vscode.workspace.onDidRenameFiles((e) => e.files.some((f) => inSetup(f.oldUri) || inSetup(f.newUri)) && soon()),
+      vscode.workspace.onDidChangeWorkspaceFolders(soon),
+    );
+  }
+
+  /** The set-ups with their latest status (after the first look). */
+  all(): SetupStatus[] {
+    return [...this.setups.values()];
+  }
+
+  /** The set-up holding an absolute path, if any. */
+  setupOf(file: string): SetupStatus | undefined {
+    return this.all().find((s) => relativeInside(s.folder, file) !== undefined);
+  }
+
+  /** Resolves once set-ups were looked for and their status computed at least once. */
+  ready(): Promise<void> {
+    this.discovered ??= this.refreshNow();
+    return this.discovered;
+  }
+
+  /** Refreshes after a short pause; saves in a burst refresh once. */
+  schedule(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refreshNow();
+    }, REFRESH_DEBOUNCE_MS);
+  }
+
+  /** Looks for set-ups again and computes every status; concurrent calls coalesce into one more run. */
+  async refreshNow(): Promise<void> {
+    if (this.running !== undefined) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.compute();
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    this.discovered ??= this.running;
+    return this.running;
+  }
+
+  async config(folder: string): Promise<LocalizeConfig> {
+    return (await loadEngine()).loadConfig(folder);
+  }
+
+  rememberConflicts(folder: string, conflicts: readonly Conflict[]): void {
+    const map = this.lastConflicts.get(folder) ?? new Map<string, Conflict>();
+    for (const c of conflicts) map.set(`${c.target}#${c.block}`, c);
+    this.lastConflicts.set(folder, map);
+  }
+
+  /** The conflict an update reported for a target's block as it stands (with `ours`), if any. */
+  knownConflict(folder: string, target: string, theirs: string): Conflict | undefined {
+    return [...(this.lastConflicts.get(folder)?.values() ?? [])].find((c) => c.target === target && c.theirs === theirs);
+  }
+
+  forgetConflict(folder: string, c: Pick<Conflict, 'target' | 'block'>): void {
+    this.lastConflicts.get(folder)?.delete(`${c.target}#${c.block}`);
+  }
+
+  private async compute(): Promise<void> {
+    const folders = [];
+    for (const f of vscode.workspace.workspaceFolders ?? []) {
+      if (f.uri.scheme !== 'file') continue;
+      const found = await stat(path.join(f.uri.fsPath, CONFIG_FILE)).then((s) => s.isFile(), () => false);
+      if (found) folders.push(f);
+    }
+    const next = new Map<string, SetupStatus>();
+    if (folders.length > 0) {
+      const engine = await loadEngine();
+      for (const f of folders) {
+        const folder = f.uri.fsPath;
+        try {
+          const config = await engine.loadConfig(folder);
+          const report = await engine.planStatus({ config, fs: editorReadFs(engine) });
+          next.set(folder, { folder, name: f.name, report });
+        } catch (err) {
+          const error = err instanceof Error ? err.message : String(err);
+          this.logger.warn(`Localization status of ${f.name}: ${error}`);
+          next.set(folder, { folder, name: f.name, report: undefined, error });
+        }
+      }
+    }
+    this.setups.clear();
+    for (const [k, v] of next) this.setups.set(k, v);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+  }
+}

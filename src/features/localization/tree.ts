@@ -1,0 +1,110 @@
+// The Localization view: source files, one child per target language with its state.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TargetStatus } from '../../localize/index.ts';
+import { languageName } from '../../platform/languages.ts';
+import { CommandId, ContextValue } from '../../shared/ids.ts';
+import { groupBySource, needsWork, sourceSummary, STATE_EXPLANATION, STATE_ICON, stateLabel, type SetupStatus } from './model.ts';
+import type { LocalizationState } from './state.ts';
+
+export type LocalizationNode = SetupNode | SourceNode | TargetNode | NoteNode;
+
+/** A workspace folder's set-up (a root only when several folders hold one). */
+export class SetupNode extends vscode.TreeItem {
+  readonly kind = 'setup';
+  constructor(readonly setup: SetupStatus) {
+    super(setup.name, vscode.TreeItemCollapsibleState.Expanded);
+    this.id = `setup:${setup.folder}`;
+    this.iconPath = new vscode.ThemeIcon('root-folder');
+    this.contextValue = ContextValue.localizationSetup;
+    this.resourceUri = vscode.Uri.file(setup.folder);
+    this.description = setup.error ?? `${setup.report?.files ?? 0} source files`;
+  }
+}
+
+export class SourceNode extends vscode.TreeItem {
+  readonly kind = 'source';
+  constructor(
+    readonly folder: string,
+    readonly source: string,
+    readonly targets: TargetStatus[],
+  ) {
+    super(source, targets.some((t) => needsWork(t.state)) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `source:${folder}:${source}`;
+    this.description = sourceSummary(targets);
+    this.iconPath = vscode.ThemeIcon.File;
+    this.resourceUri = vscode.Uri.file(path.join(folder, source));
+    this.contextValue = ContextValue.localizationSource;
+    this.tooltip = `${source}: ${targets.map((t) => `${t.lang} ${stateLabel(t)}`).join(', ')}`;
+  }
+}
+
+export class TargetNode extends vscode.TreeItem {
+  readonly kind = 'target';
+  constructor(
+    readonly folder: string,
+    readonly target: TargetStatus,
+  ) {
+    super(`${languageName(target.lang, vscode.env.language)} (${target.lang})`, vscode.TreeItemCollapsibleState.None);
+    this.id = `target:${folder}:${target.target}`;
+    this.description = stateLabel(target);
+    const color = target.state === 'up-to-date' ? 'testing.iconPassed' : target.state === 'conflict' ? 'list.errorForeground' : needsWork(target.state) ? 'list.warningForeground' : undefined;
+    this.iconPath = new vscode.ThemeIcon(STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
+    this.contextValue = `${ContextValue.localizationTarget}.${target.state}`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${target.target}: ${stateLabel(target)}\n\n${STATE_EXPLANATION[target.state]}`);
+    this.tooltip = tooltip;
+    this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
+    if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: 'Show Conflict', arguments: [this] };
+    else if (target.state !== 'missing') this.command = { command: CommandId.localizationOpenTranslation, title: 'Open Translation', arguments: [this] };
+  }
+}
+
+/** A row that only says something (an invalid set-up, no sources). */
+export class NoteNode extends vscode.TreeItem {
+  readonly kind = 'note';
+  constructor(message: string, icon = 'info') {
+    super(message, vscode.TreeItemCollapsibleState.None);
+    this.iconPath = new vscode.ThemeIcon(icon);
+    this.contextValue = ContextValue.message;
+  }
+}
+
+export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly state: LocalizationState) {
+    this.subscription = state.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getTreeItem(node: LocalizationNode): vscode.TreeItem {
+    return node;
+  }
+
+  async getChildren(node?: LocalizationNode): Promise<LocalizationNode[]> {
+    if (node === undefined) {
+      await this.state.ready();
+      const setups = this.state.all();
+      // No set-up: the view's welcome content offers Set Up Localization…
+      if (setups.length === 1) return this.setupChildren(setups[0]!);
+      return setups.map((s) => new SetupNode(s));
+    }
+    if (node instanceof SetupNode) return this.setupChildren(node.setup);
+    if (node instanceof SourceNode) return node.targets.map((t) => new TargetNode(node.folder, t));
+    return [];
+  }
+
+  private setupChildren(setup: SetupStatus): LocalizationNode[] {
+    if (setup.error !== undefined) return [new NoteNode(setup.error, 'error')];
+    const entries = setup.report !== undefined ? groupBySource(setup.report) : [];
+    if (entries.length === 0) return [new NoteNode('No source files match doc-translate.json (source, include).')];
+    return entries.map((e) => new SourceNode(setup.folder, e.source, e.targets));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
