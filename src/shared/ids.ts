@@ -86,6 +86,7 @@ export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 /** View ids (package.json `contributes.views`). */
 export const ViewId = {
   jobs: 'docTranslate.jobs',
+  localization: 'docTranslate.localization',
   library: 'docTranslate.library',
   account: 'docTranslate.account',
   media: 'docTranslate.media',
@@ -97,6 +98,10 @@ export const ContextKey = {
   hasServiceUrl: 'docTranslate.hasServiceUrl',
   hasApiKey: 'docTranslate.hasApiKey',
   hasTranslations: 'docTranslate.hasTranslations',
+  /** A workspace folder holds doc-translate.json. */
+  localizationHasSetup: 'docTranslate.localization.hasSetup',
+  /** An update of the translations is running (Cancel Translation Update). */
+  localizationUpdating: 'docTranslate.localization.updating',
   /** Walkthrough milestones, true once the real thing succeeded in this window. */
   translatedSelection: 'docTranslate.walkthrough.translatedSelection',
   translatedDocument: 'docTranslate.walkthrough.translatedDocument',
@@ -105,7 +110,6 @@ export const ContextKey = {
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
 /** `contextValue` of tree items; menus in package.json match them with `viewItem =~ /^job\./` etc. */
-  localization: 'docTranslate.localization',
 export const ContextValue = {
   jobActive: 'job.active',
   jobCompleted: 'job.completed',
@@ -113,15 +117,15 @@ export const ContextValue = {
   artifactText: 'artifact.text',
   artifactBinary: 'artifact.binary',
   message: 'message',
+  /** Localization view: a set-up (workspace folder), a source file, a translation `localization.target.<state>`. */
+  localizationSetup: 'localization.setup',
+  localizationSource: 'localization.source',
+  localizationTarget: 'localization.target',
   /** Library view sections: `library.section.<documents|projects|tags|shares|storage>`. */
   librarySection: 'library.section',
   libraryDocument: 'library.document',
   libraryProject: 'library.project',
   libraryTag: 'library.tag',
-  /** A workspace folder holds doc-translate.json. */
-  localizationHasSetup: 'docTranslate.localization.hasSetup',
-  /** An update of the translations is running (Cancel Translation Update). */
-  localizationUpdating: 'docTranslate.localization.updating',
   libraryShare: 'library.share',
   /** Storage items append what their capabilities allow: `library.file:open:download:share:update:delete:document`. */
   libraryFile: 'library.file',
@@ -136,7 +140,3 @@ export const ContextValue = {
   mediaVoice: 'media.voice',
 } as const;
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];
-  /** Localization view: a set-up (workspace folder), a source file, a translation `localization.target.<state>`. */
-  localizationSetup: 'localization.setup',
-  localizationSource: 'localization.source',
-  localizationTarget: 'localization.target',
