@@ -13,10 +13,8 @@ const NAMES: Readonly<Record<ProductId, string>> = {
   full_video: 'Full video processing',
 };
 
-/** File types the Explorer commands appear on (package.json `when` clauses use the same lists). */
+/** Recordings the Explorer commands and Add Voice… take (package.json `when` clauses use the same list). */
 export const AUDIO_VIDEO_EXTENSIONS = ['.wav', '.mp3', '.m4a', '.mp4'] as const;
-export const SUBTITLE_EXTENSIONS = ['.srt', '.vtt'] as const;
-export const TEXT_EXTENSIONS = ['.txt', '.md'] as const;
 
 /** Products that need a target language. */
 export function needsTarget(product: ProductId): boolean {
