@@ -89,6 +89,14 @@ describe('The Library view in the workbench', function () {
     await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
     await wb.runCommand('Doc Translate: Focus on Library View');
     await waitForRow(wb, /user-guide\.md/);
+    // The container holds other views too: collapse them so the Library has the room.
+    const others = wb.page.locator('.sidebar .pane-header[aria-expanded="true"]').filter({ hasNot: wb.page.locator('text=/^Library$/i') });
+    for (let i = await others.count(); i > 0; i--) {
+      const header = others.first();
+      if (/^library/i.test((await header.getAttribute('aria-label')) ?? '')) break;
+      await header.click();
+      await wb.page.waitForTimeout(100);
+    }
     for (const section of ['Projects', 'Tags', 'Shares']) await expand(wb, section);
     await waitForRow(wb, /Spring launch/);
     await expand(wb, 'Handbook');
@@ -98,5 +106,27 @@ describe('The Library view in the workbench', function () {
     await wb.page.mouse.move(0, 0);
     const shot = await wb.screenshot('library-view');
     assert.ok(shot.endsWith('library-view.png'));
+  });
+
+  it('Search Library shows documents and jobs while typing, matched by name, tag or project', async () => {
+    const wb = workbench();
+    await wb.runCommand('Doc Translate: Search Library…');
+    const box = wb.page.locator('.quick-input-widget .quick-input-box input');
+    await box.waitFor({ state: 'visible' });
+    await box.pressSequentially('handbook', { delay: 30 });
+    const deadline = Date.now() + 15_000;
+    let labels = [];
+    while (Date.now() < deadline) {
+      labels = await wb.quickPickLabels();
+      if (labels.some((l) => /faq\.txt/.test(l)) && labels.some((l) => /user-guide\.md/.test(l))) break;
+      await wb.page.waitForTimeout(100);
+    }
+    // Neither name contains "handbook": the service matched them by their project, and the picker keeps them.
+    assert.ok(labels.some((l) => /faq\.txt/.test(l)), JSON.stringify(labels));
+    assert.ok(labels.some((l) => /user-guide\.md/.test(l)), JSON.stringify(labels));
+    await box.fill('user-guide');
+    await wb.page.waitForFunction(() => [...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => /job/.test(r.textContent ?? '')), undefined, { timeout: 15_000 });
+    await wb.screenshot('library-search');
+    await wb.closeQuickInput();
   });
 });
