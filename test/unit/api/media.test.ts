@@ -122,3 +122,16 @@ describe('api/media: catalog, estimates and media jobs against the emulator', ()
     assert.equal((await emu.requests('/api/v1/media-jobs')).length, 0);
   });
 });
+
+describe('api/media schemas (response field names not shown: read loosely)', () => {
+  it('takes id/task_status for operation_id/status, keeps unknown fields, defaults files to none', async () => {
+    const { MediaJobSchema, VoiceSchema, MediaCatalogSchema } = await import('../../../src/api/index.ts');
+    const job = MediaJobSchema.parse({ id: 'mop_1', task_status: 'running', extra: { a: 1 } });
+    assert.deepEqual([job.operation_id, job.status, job.files, job['extra']], ['mop_1', 'running', [], { a: 1 }]);
+    assert.equal(isMediaJobEnded({ status: 'Succeeded' }), true);
+    assert.equal(isMediaJobEnded({ status: 'processing' }), false);
+    assert.equal(VoiceSchema.parse({ id: 'voice_1', state: 'x' }).asset_id, 'voice_1');
+    assert.deepEqual(MediaCatalogSchema.parse([{ product: 'asr' }]).products[0], { product: 'asr' });
+    assert.equal(MediaJobSchema.safeParse({ status: 'completed' }).success, false, 'an id is required');
+  });
+});

@@ -140,6 +140,9 @@ describe('emulator: media jobs (spec 4.9, part 8 rule 2)', () => {
   it('checks input types, ownership (403 media_job_not_owned, unknown 404) and a used-up key budget (429)', async () => {
     const text = await mediaDoc(fx, 'notes.txt', 'hello');
     assert.equal((await createMedia(fx, { product: 'asr', document_id: text })).status, 415);
+    const recording = await mediaDoc(fx, 'voice.m4a', Buffer.from(mp4File(4000)));
+    const translation = await fx.api('/jobs', { method: 'POST', body: { document_id: recording, target_lang: 'de' } });
+    assert.equal(translation.status, 415, 'translation jobs do not take recordings');
     const bad = await upload(fx, 'fake.mp3', 'not audio at all');
     assert.equal(bad.status, 400);
     const mine = obj(await createMedia(fx, { product: 'asr', document_id: await mediaDoc(fx, 't.wav', wavFile(1000)) })) as MediaJob;

@@ -140,6 +140,38 @@ describe('Media: audio, subtitles and voices', function () {
     assert.deepEqual(kept, { done: false, reason: 'cancelled' }, 'revoking asks first');
   });
 
+  it('synthesizes speech from a text file and opens the audio in VS Code\'s media preview', async () => {
+    const txt = writeWorkspaceFile('media/script.txt', 'Welcome to the product tour. '.repeat(6));
+    testing.prompter.answerNext('Start');
+    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', txt, [txt], {});
+    assert.equal(result.started, true, JSON.stringify(result));
+    assert.match(testing.prompter.asked.at(-1)!, /Synthesize Speech script\.txt with Speech synthesis\? Estimated cost: about 2 credits/);
+    const row = await waitForJob(result.operationId!);
+    assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['script.speech.wav', 'media.file.binary.source']]);
+    const opened = await vscode.commands.executeCommand<{ opened: boolean; uri?: vscode.Uri }>('docTranslate.media.openFile', { operationId: result.operationId });
+    assert.equal(opened.opened, true);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputCustom, `a custom (media preview) editor, not a text tab: ${tab?.label}`);
+    assert.equal(tab.input.uri.fsPath, opened.uri?.fsPath);
+    assert.match(tab.label, /\.wav$/);
+  });
+
+  it('cancels a running media job from the Media view', async () => {
+    await control('POST', '/media/settings', { hold: true });
+    try {
+      const wav = writeWorkspaceFile('media/held.wav', wavFile(4000));
+      testing.prompter.answerNext('Start');
+      const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
+      assert.equal(result.started, true, JSON.stringify(result));
+      const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.media.cancel', { operationId: result.operationId });
+      assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
+      const row = await waitForJob(result.operationId!);
+      assert.match(row.description, /^cancelled/);
+    } finally {
+      await control('POST', '/media/settings', { hold: false });
+    }
+  });
+
   it('does not offer closed products and says why', async () => {
     const wav = writeWorkspaceFile('media/clip.wav', wavFile(3000));
     const video = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', wav, [wav], { product: 'full_video', targetLanguage: 'fr' });
