@@ -35,13 +35,8 @@ export function mediaCommands(f: MediaFeature): Command[] {
     { id: CommandId.mediaTranslateSubtitles, run: onFile(f, ['subtitle_translation'], 'Translate Subtitles') },
     { id: CommandId.mediaProcessVideo, run: onFile(f, ['basic_video', 'full_video'], 'Process Video') },
     { id: CommandId.mediaSynthesizeSpeech, run: onFile(f, ['tts'], 'Synthesize Speech') },
-    {
-      id: CommandId.mediaRefresh,
-      run: async () => {
-        await f.load();
-        f.tree.reload();
-      },
-    },
+    // The view lists jobs and voices again on its next read.
+    { id: CommandId.mediaRefresh, run: () => f.tree.reload() },
     { id: CommandId.mediaCancel, run: (arg?: unknown) => cancel(f, arg) },
     { id: CommandId.mediaOpenFile, run: (arg?: unknown) => openDeliveredFile(f, arg) },
     { id: CommandId.mediaSaveNextToSource, run: (arg?: unknown) => saveNextToSource(f, arg) },

@@ -64,6 +64,8 @@ export class MediaFeature implements vscode.Disposable {
           maxIntervalMs: 5000,
           onUpdate: (j) => this.store.upsert(j),
         });
+        // A media job is settled when it ends: the balance shown elsewhere should follow.
+        if (done.status === 'completed') void this.p.balance.refresh().catch(() => undefined);
         this.notify(done);
       } catch (err) {
         if (!controller.signal.aborted) this.p.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);

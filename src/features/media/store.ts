@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MediaJob, Voice } from '../../api/index.ts';
 import { WorkspaceStateKey } from '../../platform/state.ts';
+import { isJobEnded } from './describe.ts';
 
 /** The local file a media job was started from (kept per workspace, so Save Next to Source works after a reload). */
 export interface MediaSource {
@@ -41,9 +42,12 @@ export class MediaStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The service's list; a job this window follows keeps its newest state. */
+  /** The service's list; a job known here as ended stays as it is, any other takes the listed state. */
   merge(listed: readonly MediaJob[]): void {
-    for (const job of listed) if (!this.jobs.has(job.operation_id)) this.jobs.set(job.operation_id, job);
+    for (const job of listed) {
+      const known = this.jobs.get(job.operation_id);
+      if (known === undefined || !isJobEnded(known.status)) this.jobs.set(job.operation_id, job);
+    }
     this.changed.fire();
   }
 
