@@ -10,6 +10,8 @@ export const GlobalStateKey = {
 export const WorkspaceStateKey = {
   watchedJobs: 'docTranslate.jobs.watched',
   jobOrigins: 'docTranslate.jobs.origins',
+  /** Jobs removed from the Jobs view by Clear Finished (they stay on the service). */
+  clearedJobs: 'docTranslate.jobs.cleared',
   /** Media job id → the local file it was started from. */
   mediaSources: 'docTranslate.media.sources',
 } as const;

@@ -21,6 +21,8 @@ export const CommandId = {
   jobsCopyJobId: 'docTranslate.jobs.copyJobId',
   jobsShowReceipt: 'docTranslate.jobs.showReceipt',
   jobsShowDiff: 'docTranslate.jobs.showDiff',
+  jobsSaveAllNextToSource: 'docTranslate.jobs.saveAllNextToSource',
+  jobsClearFinished: 'docTranslate.jobs.clearFinished',
   /** Registered by VS Code for the Jobs view (`<view id>.focus`); never registered by the extension. */
   jobsFocus: 'docTranslate.jobs.focus',
   /** Internal (leading underscore: VS Code hides it from the palette and getCommands(true)); tests read the Jobs tree. */
@@ -114,6 +116,9 @@ export const ContextValue = {
   jobActive: 'job.active',
   jobCompleted: 'job.completed',
   jobFailed: 'job.failed',
+  /** One Translate Files… run (`jobRun.completed` once one of its jobs completed). */
+  jobRun: 'jobRun',
+  jobRunCompleted: 'jobRun.completed',
   artifactText: 'artifact.text',
   artifactBinary: 'artifact.binary',
   message: 'message',

@@ -29,6 +29,8 @@ export interface JobOrigin {
   fileName: string;
   /** The source as it was uploaded (hash, mtime), when known. */
   sent?: { sha256: string; mtimeMs: number };
+  /** The Translate Files… run that started it: one run's jobs are one node of the Jobs view. */
+  run?: string;
 }
 
 /** An artifact with the fields the views use; `format` is the authoritative type (spec 2.4). */

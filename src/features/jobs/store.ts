@@ -8,6 +8,8 @@ export type JobsChange = ReadonlySet<string> | undefined;
 
 /** Origins kept per workspace; the oldest are dropped past this. */
 const MAX_ORIGINS = 500;
+/** Ids of cleared jobs kept per workspace, newest last. */
+const MAX_CLEARED = 2000;
 
 /**
  * The jobs the extension knows: the service's list merged with the jobs started here, their live
@@ -25,7 +27,8 @@ export class JobStore implements vscode.Disposable {
   constructor(private readonly state: vscode.Memento) {}
 
   all(): TrackedJob[] {
-    return [...this.jobs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    const cleared = this.clearedIds();
+    return [...this.jobs.values()].filter((j) => !cleared.has(j.id)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   }
 
   get(id: string): TrackedJob | undefined {
@@ -80,6 +83,16 @@ export class JobStore implements vscode.Disposable {
     await this.state.update(WorkspaceStateKey.jobOrigins, Object.fromEntries(entries.slice(-MAX_ORIGINS)));
   }
 
+  /** Clear Finished: ended jobs (all, or these ids) leave the view, in this window and the next; returns how many. */
+  async clearFinished(ids?: ReadonlySet<string>): Promise<number> {
+    const ended = this.all().filter((j) => !isActive(j) && (ids === undefined || ids.has(j.id)));
+    if (ended.length === 0) return 0;
+    const cleared = [...this.clearedIds(), ...ended.map((j) => j.id)];
+    await this.state.update(WorkspaceStateKey.clearedJobs, cleared.slice(-MAX_CLEARED));
+    this.changed.fire(undefined);
+    return ended.length;
+  }
+
   /** Ids of the jobs being watched, as persisted for the next window. */
   watchedIds(): string[] {
     const value = this.state.get<unknown>(WorkspaceStateKey.watchedJobs);
@@ -94,6 +107,11 @@ export class JobStore implements vscode.Disposable {
 
   dispose(): void {
     this.changed.dispose();
+  }
+
+  private clearedIds(): Set<string> {
+    const value = this.state.get<unknown>(WorkspaceStateKey.clearedJobs);
+    return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   }
 
   private origins(): Record<string, JobOrigin> {

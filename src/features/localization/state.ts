@@ -33,7 +33,14 @@ export class LocalizationState implements vscode.Disposable {
     const inSetup = (uri: vscode.Uri): boolean => uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
     const discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
     const watcher = vscode.workspace.createFileSystemWatcher(`**/{${CONFIG_FILE},${LOCK_FILE}}`);
+    // Changes outside the editor (a checkout, a pull, another tool) refresh too, within a set-up only.
+    const pages = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,markdown}');
+    const page = (uri: vscode.Uri): void => void (this.setupOf(uri.fsPath) !== undefined && soon());
     this.disposables.push(
+      pages,
+      pages.onDidChange(page),
+      pages.onDidCreate(page),
+      pages.onDidDelete(page),
       { dispose: () => clearTimeout(discover) },
       watcher,
       watcher.onDidCreate(soon),

@@ -91,7 +91,7 @@ describe('Translate Files and the Jobs view', function () {
     for (const id of ids) {
       const row = shown.rows.find((r) => r.jobId === id);
       assert.ok(row, `the Jobs view shows job ${id}`);
-      assert.ok(['release-notes.md', 'notes.txt'].includes(row.label), `labelled with the file name: ${row.label}`);
+      assert.ok(['docs/release-notes.md', 'notes.txt'].includes(row.label), `labelled with the path in the workspace folder: ${row.label}`);
       assert.match(row.description, /^(de|fr) · /);
       assert.match(row.contextValue, /^job\.(active|completed)$/);
     }

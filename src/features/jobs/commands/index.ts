@@ -10,6 +10,7 @@ import { CommandId } from '../../../shared/ids.ts';
 import { artifactFrom, jobIdFrom } from './args.ts';
 import { cancelJob } from './cancel.ts';
 import { showReceipt } from './receipt.ts';
+import { runCommands } from './runs.ts';
 import { jobsSnapshot } from './snapshot.ts';
 
 /**
@@ -45,6 +46,7 @@ export function jobsCommands(f: JobsFeature): Command[] {
     { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
     { id: CommandId.jobsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
     { id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) },
+    ...runCommands(f),
   ];
 }
 

@@ -2,7 +2,7 @@
 // plain data, so extension-host tests can read what the user sees. Not contributed.
 import type { JobsFeature } from '../feature.ts';
 import { statusIconId } from '../view/nodes.ts';
-import { JobNode, ArtifactNode, type JobsTreeNode } from '../view/nodes.ts';
+import { JobNode, ArtifactNode, RunNode, type JobsTreeNode } from '../view/nodes.ts';
 
 export interface SnapshotRow {
   label: string;
@@ -17,7 +17,10 @@ export interface SnapshotRow {
 
 export interface JobsSnapshot {
   viewVisible: boolean;
+  /** Every job row (the jobs of a run included), with its results. */
   rows: SnapshotRow[];
+  /** The rows as the view nests them: runs of several jobs hold their job rows as children. */
+  tree: SnapshotRow[];
   status: { visible: boolean; text: string; tooltip: string };
   watching: number;
   /** Job ids kept in workspaceState to be watched again after a reload. */
@@ -27,12 +30,24 @@ export interface JobsSnapshot {
 export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
   const roots = await f.tree.getChildren();
   const rows: SnapshotRow[] = [];
-  for (const node of roots) {
+  const tree: SnapshotRow[] = [];
+  const jobRow = async (node: JobsTreeNode): Promise<SnapshotRow> => {
     const row = toRow(node);
     if (node instanceof JobNode && node.job.status === 'completed') row.children = (await f.tree.getChildren(node)).map(toRow);
-    rows.push(row);
+    return row;
+  };
+  for (const node of roots) {
+    if (node instanceof RunNode) {
+      const children = await Promise.all(node.jobs.map(jobRow));
+      rows.push(...children);
+      tree.push({ ...toRow(node), children });
+    } else {
+      const row = await jobRow(node);
+      rows.push(row);
+      tree.push(row);
+    }
   }
-  return { viewVisible: f.view.treeView.visible, rows, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds() };
+  return { viewVisible: f.view.treeView.visible, rows, tree, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds() };
 }
 
 function toRow(node: JobsTreeNode): SnapshotRow {

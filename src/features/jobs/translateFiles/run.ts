@@ -1,6 +1,7 @@
 // Translate Files, the sending part: for each file an upload streamed from disk, then one job per
 // target language, all under one cancellable progress notification. Each job create is one
 // logical operation with its own Idempotency-Key, reused by the client on every retry.
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadApi } from '../../../platform/api.ts';
@@ -33,6 +34,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
   const outcome: RunOutcome = { jobs: [], failures: [], cancelled: false };
   const { generateIdempotencyKey } = await loadApi();
   const steps = files.length * (1 + options.targetLanguages.length);
+  const run = randomUUID();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Doc Translate', cancellable: true },
     async (progress, token) => {
@@ -76,7 +78,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
                   },
                   { signal, idempotencyKey: generateIdempotencyKey() },
                 );
-                await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name, ...(sent !== undefined ? { sent } : {}) });
+                await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name, run, ...(sent !== undefined ? { sent } : {}) });
                 f.store.upsert(fromApiJob(job));
                 f.watchers.watch(job.id);
                 outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });

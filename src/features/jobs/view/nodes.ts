@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from '../model.ts';
 import { jobDescription, jobTooltipMarkdown } from './describe.ts';
+import { runDescription, runLabel } from './runs.ts';
 import { CommandId, ContextValue } from '../../../shared/ids.ts';
 
 /** Nodes of the Jobs view share this base; `contextValue` is what menus match with `viewItem =~`. */
 export abstract class JobsTreeNode extends vscode.TreeItem {
-  abstract readonly kind: 'job' | 'artifact' | 'message';
+  abstract readonly kind: 'job' | 'artifact' | 'message' | 'run';
 }
 
 export class JobNode extends JobsTreeNode {
@@ -16,7 +17,7 @@ export class JobNode extends JobsTreeNode {
     job: TrackedJob,
     readonly origin: JobOrigin | undefined,
   ) {
-    super(origin?.fileName ?? `Document ${job.documentId}`, vscode.TreeItemCollapsibleState.None);
+    super(origin !== undefined ? sourcePath(origin) : `Document ${job.documentId}`, vscode.TreeItemCollapsibleState.None);
     this.id = `job:${job.id}`;
     this.current = job;
     this.show(job);
@@ -40,6 +41,32 @@ export class JobNode extends JobsTreeNode {
     const tooltip = new vscode.MarkdownString(jobTooltipMarkdown(job, this.origin?.fileName ?? job.documentId, vscode.env.language));
     tooltip.supportThemeIcons = false;
     this.tooltip = tooltip;
+    this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
+  }
+}
+
+/** The source's path relative to its workspace folder (with the folder's name when several are open). */
+export function sourcePath(origin: JobOrigin): string {
+  const uri = vscode.Uri.parse(origin.source);
+  if (vscode.workspace.getWorkspaceFolder(uri) === undefined) return origin.fileName;
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+}
+
+/** One Translate Files… run: its jobs as children. */
+export class RunNode extends JobsTreeNode {
+  readonly kind = 'run';
+
+  constructor(
+    readonly run: string,
+    readonly jobs: JobNode[],
+  ) {
+    const active = jobs.some((n) => n.job.status === 'pending' || n.job.status === 'processing');
+    super(runLabel(jobs.map((n) => (n.origin !== undefined ? sourcePath(n.origin) : String(n.label))), jobs.map((n) => n.job.targetLang)), active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `run:${run}`;
+    this.description = runDescription(jobs.map((n) => n.job));
+    this.iconPath = new vscode.ThemeIcon(active ? 'sync~spin' : 'layers');
+    this.contextValue = jobs.some((n) => n.job.status === 'completed') ? ContextValue.jobRunCompleted : ContextValue.jobRun;
+    this.tooltip = `${String(this.label)}\n${this.description}`;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
   }
 }

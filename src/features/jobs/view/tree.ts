@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ArtifactService } from '../artifacts/service.ts';
 import type { TrackedJob } from '../model.ts';
 import type { JobStore } from '../store.ts';
-import { ArtifactNode, JobNode, MessageNode, type JobsTreeNode } from './nodes.ts';
+import { ArtifactNode, JobNode, MessageNode, RunNode, type JobsTreeNode } from './nodes.ts';
+import { groupRuns } from './runs.ts';
 
 export interface JobsTreeOptions {
   store: JobStore;
@@ -20,6 +21,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
   private loaded: Promise<void> | undefined;
   /** The node shown for each job, kept so one job's change redraws that node only. */
   private readonly nodes = new Map<string, JobNode>();
+  /** Jobs shown inside a run node: their change redraws the run (its counts) too. */
+  private readonly inRun = new Set<string>();
 
   constructor(private readonly opts: JobsTreeOptions) {}
 
@@ -34,7 +37,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
     for (const id of ids) {
       const node = this.nodes.get(id);
       const job = this.opts.store.get(id);
-      if (node === undefined || job === undefined) return this.refresh();
+      if (node === undefined || job === undefined || this.inRun.has(id)) return this.refresh();
       node.update(job);
       changed.push(node);
     }
@@ -53,6 +56,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
 
   async getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {
     if (node === undefined) return this.roots();
+    if (node instanceof RunNode) return node.jobs;
     if (node instanceof JobNode && node.job.status === 'completed') return this.artifactNodes(node);
     return [];
   }
@@ -73,7 +77,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
     const jobs = store.all();
     const shown = new Set(jobs.map((j) => j.id));
     for (const id of this.nodes.keys()) if (!shown.has(id)) this.nodes.delete(id);
-    const nodes: JobsTreeNode[] = jobs.map((job) => this.nodeOf(job));
+    this.inRun.clear();
+    const nodes: JobsTreeNode[] = groupRuns(jobs, (id) => store.origin(id)?.run).map((row) => {
+      if (row.kind === 'job') return this.nodeOf(row.job);
+      for (const j of row.jobs) this.inRun.add(j.id);
+      return new RunNode(row.run, row.jobs.map((j) => this.nodeOf(j)));
+    });
     if (failure !== undefined) nodes.unshift(new MessageNode(`Could not list the jobs: ${failure}`, 'warning'));
     return nodes;
   }

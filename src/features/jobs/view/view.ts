@@ -25,7 +25,7 @@ export class JobsView implements vscode.Disposable {
     readonly provider: JobsTreeProvider,
     store: JobStore,
   ) {
-    this.treeView = vscode.window.createTreeView(ViewId.jobs, { treeDataProvider: provider, showCollapseAll: true });
+    this.treeView = vscode.window.createTreeView(ViewId.jobs, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.treeView,
       store.onDidChange((change) => this.onStoreChange(change)),
