@@ -116,6 +116,25 @@ describe('api/media: catalog, estimates and media jobs against the emulator', ()
     assert.equal((await emu.ledger()).filter((e) => e.type === 'settlement').length, 0);
   });
 
+  it('a closed product cannot run (ValidationError product_not_open); a failed job is not charged', async () => {
+    const doc = await uploadBytes(client, 'talk.wav', wavFile(5000));
+    await emu.control('POST', '/media/catalog', { product: 'asr', open: false, reason: 'Paused' });
+    await assert.rejects(client.media.jobs.create({ product: 'asr', document_id: doc.id }), (err: unknown) => {
+      assert.ok(err instanceof ValidationError);
+      assert.equal(err.serviceCode, 'product_not_open');
+      return true;
+    });
+    assert.equal((await client.media.jobs.list()).items.length, 0);
+    await emu.control('POST', '/media/catalog', { product: 'asr', open: true });
+    await emu.control('POST', '/media/settings', { hold: true });
+    const job = await client.media.jobs.create({ product: 'asr', document_id: doc.id });
+    await emu.control('POST', `/media-jobs/${job.operation_id}/fail`, { error_msg: 'decoder crashed' });
+    const failed = await client.media.jobs.waitFor(job.operation_id, { intervalMs: 5 });
+    assert.deepEqual([failed.status, failed.error_msg, failed.files], ['failed', 'decoder crashed', []]);
+    assert.equal((failed['settlement'] as { status: string }).status, 'not_charged');
+    assert.equal((await emu.ledger()).filter((e) => e.type === 'settlement').length, 0);
+  });
+
   it('checks a create before sending it', async () => {
     await assert.rejects(client.media.jobs.create({ product: 'asr', document_id: '' }), ValidationError);
     await assert.rejects(client.media.jobs.create({ product: 'asr', document_id: 'doc_1', max_duration_ms: 1.5 }), ValidationError);
