@@ -82,6 +82,23 @@ export const CommandId = {
   mediaRevokeVoice: 'docTranslate.media.revokeVoice',
   /** Internal: tests read the Media tree. */
   mediaSnapshot: '_docTranslate.media.snapshot',
+  /** Document tools (Explorer: Document Tools submenu) and the Operations view. */
+  toolsExtractText: 'docTranslate.documentTools.extractText',
+  toolsPdfToHtml: 'docTranslate.documentTools.pdfToHtml',
+  toolsVisualExtract: 'docTranslate.documentTools.visualExtract',
+  toolsMergePdfs: 'docTranslate.documentTools.mergePdfs',
+  toolsSplitPdf: 'docTranslate.documentTools.splitPdf',
+  toolsCompressPdf: 'docTranslate.documentTools.compressPdf',
+  toolsConvertImage: 'docTranslate.documentTools.convertImage',
+  toolsCompressImage: 'docTranslate.documentTools.compressImage',
+  operationsRefresh: 'docTranslate.operations.refresh',
+  operationsCancel: 'docTranslate.operations.cancel',
+  operationsOpenOutput: 'docTranslate.operations.openOutput',
+  operationsSaveNextToSource: 'docTranslate.operations.saveNextToSource',
+  operationsTranslateOutput: 'docTranslate.operations.translateOutput',
+  operationsShowReceipt: 'docTranslate.operations.showReceipt',
+  /** Internal: tests read the Operations tree and what the tools offer. */
+  operationsSnapshot: '_docTranslate.operations.snapshot',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
@@ -92,6 +109,7 @@ export const ViewId = {
   library: 'docTranslate.library',
   account: 'docTranslate.account',
   media: 'docTranslate.media',
+  operations: 'docTranslate.operations',
 } as const;
 export type ViewId = (typeof ViewId)[keyof typeof ViewId];
 
@@ -105,9 +123,22 @@ export const ContextKey = {
   /** An update of the translations is running (Cancel Translation Update). */
   localizationUpdating: 'docTranslate.localization.updating',
   /** Walkthrough milestones, true once the real thing succeeded in this window. */
+  savedServiceUrl: 'docTranslate.walkthrough.savedServiceUrl',
+  storedApiKey: 'docTranslate.walkthrough.storedApiKey',
   translatedSelection: 'docTranslate.walkthrough.translatedSelection',
   translatedDocument: 'docTranslate.walkthrough.translatedDocument',
   startedTranslateFiles: 'docTranslate.walkthrough.startedTranslateFiles',
+  /** Document tools: the file extensions (as `resourceExtname` shows them) each tool is offered on; empty when the service lists it as unavailable. */
+  toolsExtractText: 'docTranslate.tools.extractText',
+  toolsPdfToHtml: 'docTranslate.tools.pdfToHtml',
+  toolsVisualExtract: 'docTranslate.tools.visualExtract',
+  toolsMergePdfs: 'docTranslate.tools.mergePdfs',
+  toolsSplitPdf: 'docTranslate.tools.splitPdf',
+  toolsCompressPdf: 'docTranslate.tools.compressPdf',
+  toolsConvertImage: 'docTranslate.tools.convertImage',
+  toolsCompressImage: 'docTranslate.tools.compressImage',
+  /** Every extension some document tool is offered on (the Document Tools submenu). */
+  toolsAny: 'docTranslate.tools.any',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
@@ -143,5 +174,9 @@ export const ContextValue = {
   mediaFile: 'media.file',
   /** Voices: `media.voice.<status>`. */
   mediaVoice: 'media.voice',
+  /** Operations view: `operation.<running|completed|failed>[.output]`, `toolRun.<completed|failed>`, `tool.unavailable`. */
+  operation: 'operation',
+  toolRun: 'toolRun',
+  toolUnavailable: 'tool.unavailable',
 } as const;
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];

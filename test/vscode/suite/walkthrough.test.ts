@@ -50,8 +50,12 @@ describe('Walkthrough', function () {
   });
 
   it('completes each step only when the real thing succeeded', async () => {
+    const urlKey = contextKeyOf('serviceUrl');
+    assert.notEqual(value(urlKey), true, 'a URL only present in settings does not complete the step');
+    const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', testEnv().baseUrl);
+    assert.equal(saved.saved, true);
     await configureExtension();
-    await becomes(contextKeyOf('serviceUrl'), true, 'service URL set');
+    await becomes(urlKey, true, 'service URL saved');
     await becomes(contextKeyOf('apiKey'), true, 'API key stored');
 
     // A selection that is not there does not complete the step.

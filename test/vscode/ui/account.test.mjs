@@ -1,0 +1,128 @@
+// The Account view and the walkthrough in the workbench: the view rendered inside its webview with
+// two days of usage, operations and webhooks, in a light and a dark theme; the walkthrough with its
+// steps completed as a user follows them. Screenshots: account-view-light.png, account-view-dark.png, walkthrough.png.
+import assert from 'node:assert/strict';
+import { runInfo, workbench } from './context.mjs';
+
+async function call(base, method, route, body, key) {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  assert.ok(res.ok, `${method} ${route}: ${res.status}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** The frame of the Account webview (webviews render in nested iframes). */
+async function accountFrame(wb, match, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const frame of wb.page.frames()) {
+      const text = await frame.locator('body').innerText({ timeout: 500 }).catch(() => '');
+      if (text.includes('Credit operations') && match.test(text)) return { frame, text };
+    }
+    await wb.page.waitForTimeout(300);
+  }
+  throw new Error(`the Account view did not render ${match}`);
+}
+
+async function colorTheme(wb, name) {
+  // The palette key goes to the workbench, not to a focused webview.
+  await wb.page.keyboard.press('Escape');
+  await wb.page.mouse.click(900, 300);
+  await wb.runCommand('Preferences: Color Theme');
+  await wb.pick(name, new RegExp(`^${name}`));
+  await wb.page.waitForTimeout(800);
+}
+
+describe('Account view and walkthrough in the workbench', function () {
+  this.timeout(180_000);
+
+  after(async () => {
+    const wb = workbench();
+    await colorTheme(wb, 'Dark Modern').catch(() => {});
+    await wb.closeQuickInput();
+  });
+
+  it('completes walkthrough steps as a new user follows them', async () => {
+    const wb = workbench();
+    const { baseUrl, apiKey } = runInfo().emulator;
+    // A new user meets the walkthrough first (VS Code opens it on install), then follows it.
+    const openWalkthrough = async () => {
+      await wb.runCommand('Welcome: Open Walkthrough...');
+      await wb.pick('Get Started with Doc Translate', /Get Started with Doc Translate/);
+      await wb.page.locator('.getting-started-step').first().waitFor({ state: 'visible', timeout: 15_000 });
+    };
+    await openWalkthrough();
+    // The steps' own buttons, as a user clicks them.
+    const stepButton = async (step, label) => {
+      await wb.page.locator('.getting-started-step').filter({ hasText: step }).first().click();
+      const button = wb.page.locator('.getting-started-step.expanded').getByRole('button', { name: label });
+      await button.waitFor({ state: 'visible', timeout: 10_000 });
+      await button.click();
+    };
+    await stepButton('Set the service URL', 'Set Service URL');
+    await wb.submitInput(baseUrl);
+    await stepButton('Set your API key', 'Set API Key');
+    await wb.submitInput(apiKey);
+    await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile('docs/release-notes.md');
+    await wb.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await wb.page.keyboard.press('Control+Home');
+    await wb.page.keyboard.press('Shift+End');
+    await wb.runCommand('Doc Translate: Translate Selection');
+    await wb.waitForActiveEditorText('[de]', { timeout: 30_000 });
+    await wb.clearNotifications();
+    await openWalkthrough();
+    await wb.page.waitForTimeout(500);
+    const labels = await wb.page.locator('.getting-started-step').evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('aria-checked') === 'true' ? 'done' : 'open'} ${(e.textContent ?? '').trim().slice(0, 30)}`));
+    for (const step of ['Set the service URL', 'Set your API key', 'Translate a selection']) {
+      assert.ok(labels.some((l) => l.startsWith(`done ${step}`)), `${step} is done: ${JSON.stringify(labels)}`);
+    }
+    assert.ok(labels.some((l) => l.startsWith('open Localize a folder')), JSON.stringify(labels));
+    await wb.screenshot('walkthrough');
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('shows balance, two days of usage, operations and webhooks, in a light and a dark theme', async () => {
+    const wb = workbench();
+    const { baseUrl, apiKey, controlUrl } = runInfo().emulator;
+
+    const translate = (text) => call(baseUrl, 'POST', '/ai/translate-snippet', { text, target_lang: 'de' }, apiKey);
+    await translate('Yesterday we translated the getting started guide and its examples.');
+    await call(controlUrl, 'POST', '/clock', { advance_seconds: 86_400 });
+    await translate('Today: the API guide.');
+    await translate('And the release notes, which are a little longer than the rest.');
+    const hooks = (await call(baseUrl, 'GET', '/webhooks', undefined, apiKey)).items;
+    for (const h of hooks) await call(baseUrl, 'DELETE', `/webhooks/${h.id}`, undefined, apiKey);
+    await call(baseUrl, 'POST', '/webhooks', { url: 'https://hooks.example.com/ci', events: ['job.completed'], description: 'CI', secret: 'whsec_demo' }, apiKey);
+    const off = await call(baseUrl, 'POST', '/webhooks', { url: 'https://hooks.example.com/chat', events: ['*'], description: 'Team chat' }, apiKey);
+    await call(baseUrl, 'PATCH', `/webhooks/${off.id}`, { active: false }, apiKey);
+
+    await colorTheme(wb, 'Light Modern');
+    await wb.clearNotifications();
+    // Room for the Account view: the other Doc Translate views collapsed.
+    await wb.runCommand('Doc Translate: Focus on Account View');
+    for (const title of ['Jobs', 'Library', 'Media', 'Localization', 'Operations']) {
+      const header = wb.view(title).locator('.pane-header[aria-expanded="true"]');
+      if (await header.count() > 0) await header.first().click();
+    }
+    await wb.runCommand('Doc Translate: Focus on Account View');
+    await wb.runCommand('Doc Translate: Refresh Account');
+    const { frame, text } = await accountFrame(wb, /Team chat/);
+    assert.match(text, /Available\s+[\d,.]+ credits/);
+    assert.ok((await frame.locator('svg.chart rect.bar').count()) >= 2, 'a bar for each of two days');
+    assert.match(text, /Re-enable/);
+    assert.match(text, /2 of 3 in use/);
+    // Keyboard: the first control is the Refresh button, reachable with Tab.
+    assert.equal(await frame.locator('button').first().getAttribute('aria-label'), 'Refresh the account');
+    await wb.screenshot('account-view-light');
+
+    await colorTheme(wb, 'Dark Modern');
+    await accountFrame(wb, /Team chat/);
+    await wb.screenshot('account-view-dark');
+  });
+});
