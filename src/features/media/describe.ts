@@ -24,7 +24,8 @@ export function jobIcon(status: string): string {
   }
 }
 
-function credits(millicredits: number): string {
+/** "1 credit", "1.5 credits" */
+export function credits(millicredits: number): string {
   const value = millicredits / 1000;
   return `${Number.isInteger(value) ? value : value.toFixed(1)} credit${value === 1 ? '' : 's'}`;
 }

@@ -2,12 +2,12 @@ import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateClient, Voice } from '../../api/index.ts';
-import { formatCredits } from '../../platform/format.ts';
 import { COMMON_LANGUAGES, languageName } from '../../platform/languages.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
 import { ViewId } from '../../shared/ids.ts';
+import { credits } from './describe.ts';
 import { localDurationMs } from './duration.ts';
 import type { MediaFeature } from './feature.ts';
 import { formatDuration, needsTarget, offers, type ProductId, type ProductOffer } from './products.ts';
@@ -71,7 +71,7 @@ async function estimateText(client: DocTranslateClient, product: ProductId, dura
   const length = `Length: about ${formatDuration(durationMs)} (read from the file).`;
   if (typeof amount !== 'number') return { line: 'No estimate available.', detail: `${length}\n${CHARGE_RULE}` };
   return {
-    line: `Estimated cost: about ${formatCredits(amount)} (an estimate only).`,
+    line: `Estimated cost: about ${credits(amount)} (an estimate only).`,
     detail: `${length}\nThe estimate is the service's, for display only. ${CHARGE_RULE}`,
   };
 }

@@ -35,11 +35,11 @@ export async function addVoice(f: MediaFeature, uri: unknown, rawArgs: unknown):
   const args = f.p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as { name?: string }) : {};
   const file = uri instanceof vscode.Uri ? uri : await pickRecording();
   if (file === undefined) return { created: false, reason: 'noFile' };
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { created: false, reason: 'noClient' };
   const name = path.basename(file.fsPath);
   const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, CONSENT_CHOICE);
   if (answer !== CONSENT_CHOICE) return { created: false, reason: 'noConsent' };
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { created: false, reason: 'noClient' };
   try {
     const voice = await withCancellableProgress(`Doc Translate: creating a voice from ${name}`, async (signal) => {
       const doc = await client.uploadFile(file.fsPath, { signal });

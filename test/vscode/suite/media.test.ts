@@ -85,7 +85,7 @@ describe('Media: audio, subtitles and voices', function () {
     const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
     assert.equal(result.started, true, JSON.stringify(result));
     const question = testing.prompter.asked.slice(asked).join('\n');
-    assert.match(question, /Transcribe talk\.wav with Speech recognition\? Estimated cost: about 1 credits \(an estimate only\)/);
+    assert.match(question, /Transcribe talk\.wav with Speech recognition\? Estimated cost: about 1 credit \(an estimate only\)/);
     const seen = (await requestsSeen()).map((r) => `${r.method} ${r.path}`);
     const estimateAt = seen.indexOf('POST /api/v1/billing/media/credit-estimates');
     assert.ok(estimateAt >= 0 && estimateAt < seen.indexOf('POST /api/v1/media-jobs'), `the estimate came before the job: ${seen.join(', ')}`);
