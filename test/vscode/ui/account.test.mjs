@@ -45,6 +45,21 @@ describe('Account view and walkthrough in the workbench', function () {
     await wb.closeQuickInput();
   });
 
+  it('shows the target language in the status bar from the start, in a workspace with Markdown files', async () => {
+    const wb = workbench();
+    // No Doc Translate command or view has run yet: workspaceContains:**/*.md activated the extension.
+    const text = await wb.waitForStatusBarText(/\b[A-Z]{2}\b/, { id: 'docTranslate.targetLanguage', timeout: 30_000 });
+    assert.match(text, /DE/);
+  });
+
+  it('Show Jobs opens the Jobs view', async () => {
+    const wb = workbench();
+    await wb.runCommand('View: Show Explorer');
+    await wb.runCommand('Doc Translate: Show Jobs');
+    await wb.view('Jobs').locator('.pane-header[aria-expanded="true"]').waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.runCommand('View: Show Explorer');
+  });
+
   it('completes walkthrough steps as a new user follows them', async () => {
     const wb = workbench();
     const { baseUrl, apiKey } = runInfo().emulator;
