@@ -96,8 +96,20 @@ describe('Media view, transcription and voices in the workbench', function () {
     const rows = await waitForMediaRow(wb, /talk\.transcript\.txt/);
     assert.ok(rows.some((r) => /^Voice me\.wav, pending confirmation/.test(r)), `the voice is listed: ${JSON.stringify(rows)}`);
     await wb.clearNotifications().catch(() => {});
+    // Widen the side bar for the picture so the job's status is not cut off; put it back afterwards.
+    const sidebar = await wb.page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    const edge = { x: sidebar.x + sidebar.width + 1, y: sidebar.y + sidebar.height / 2 };
+    const drag = async (from, to) => {
+      await wb.page.mouse.move(from, edge.y);
+      await wb.page.mouse.down();
+      await wb.page.mouse.move(to, edge.y, { steps: 8 });
+      await wb.page.mouse.up();
+    };
+    await drag(edge.x, edge.x + 220);
+    await wb.page.waitForTimeout(300);
     const shot = await wb.screenshot('media-view-finished');
     assert.ok(shot.endsWith('media-view-finished.png'));
+    await drag(edge.x + 220, edge.x);
     await wb.runCommand('View: Show Explorer');
   });
 });
