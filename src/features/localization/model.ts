@@ -67,11 +67,12 @@ export function needsWork(state: TargetState): boolean {
   return state === 'stale' || state === 'missing' || state === 'conflict';
 }
 
-/** Description of a source row: "up to date", or what its languages need ("de stale, fr missing"). */
+/** Description of a source row: "up to date", or its languages by state ("stale: de, fr; missing: es"). */
 export function sourceSummary(targets: readonly TargetStatus[]): string {
-  const open = targets.filter((t) => t.state !== 'up-to-date');
-  if (open.length === 0) return 'up to date';
-  return open.map((t) => `${t.lang} ${t.state === 'up-to-date' ? 'up to date' : t.state}`).join(', ');
+  const byState = new Map<TargetState, string[]>();
+  for (const t of targets) if (t.state !== 'up-to-date') byState.set(t.state, [...(byState.get(t.state) ?? []), t.lang]);
+  if (byState.size === 0) return 'up to date';
+  return [...byState].map(([state, langs]) => `${state}: ${langs.join(', ')}`).join('; ');
 }
 
 export interface Totals {

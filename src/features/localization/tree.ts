@@ -34,7 +34,8 @@ export class SourceNode extends vscode.TreeItem {
     this.description = sourceSummary(targets);
     this.iconPath = vscode.ThemeIcon.File;
     this.resourceUri = vscode.Uri.file(path.join(folder, source));
-    this.contextValue = ContextValue.localizationSource;
+    // `.open` when a language needs an update or a decision (the inline Update is offered there only).
+    this.contextValue = targets.some((t) => needsWork(t.state)) ? `${ContextValue.localizationSource}.open` : ContextValue.localizationSource;
     this.tooltip = `${source}: ${targets.map((t) => `${t.lang} ${stateLabel(t)}`).join(', ')}`;
   }
 }

@@ -32,7 +32,7 @@ describe('localization view model', () => {
     const groups = groupBySource(r);
     assert.deepEqual(groups.map((g) => [g.source, g.targets.map((t) => t.lang)]), [['docs/a.md', ['de', 'fr']], ['docs/b.md', ['de', 'fr']]]);
     assert.equal(sourceSummary(groups[0]!.targets), 'up to date');
-    assert.equal(sourceSummary(groups[1]!.targets), 'de stale, fr missing');
+    assert.equal(sourceSummary(groups[1]!.targets), 'stale: de; missing: fr');
   });
 
   it('the status bar counts stale, missing and conflicts; "up to date" otherwise', () => {

@@ -127,8 +127,9 @@ describe('Localization view', function () {
     const s = await waitForSnapshot((x) => /2 stale|4 stale/.test(x.status.text) && x.status.text.includes('4 stale'), 'four stale translations after two saves');
     assert.match(s.status.text, /Localization: 4 stale$/);
     assert.deepEqual([child(s, src(1), 'de').description, child(s, src(1), 'de').contextValue], ['stale (1 segment)', 'localization.target.stale']);
-    assert.equal(row(s, src(1)).description, 'de stale, fr stale');
+    assert.equal(row(s, src(1)).description, 'stale: de, fr');
     assert.equal(row(s, src(3)).description, 'up to date');
+    assert.deepEqual([row(s, src(1)).contextValue, row(s, src(3)).contextValue], ['localization.source.open', 'localization.source'], 'Update inline only where needed');
     const badges = s.decorations.map((d) => [path.relative(ws(), d.path).split(path.sep).join('/'), d.badge]).sort();
     assert.deepEqual(badges, [[tgt(1, 'de'), 'S'], [tgt(1, 'fr'), 'S'], [tgt(2, 'de'), 'S'], [tgt(2, 'fr'), 'S']].sort());
     assert.match(s.decorations[0]!.tooltip, /^Stale translation of l10n\/page-\d\.md \(1 segment to translate\)$/);
@@ -147,7 +148,7 @@ describe('Localization view', function () {
     assert.ok(result.reports![0]!.chars_sent <= changed * 1.05, `only the changed paragraph went, once per language (${result.reports![0]!.chars_sent} characters for ${changed})`);
     const s = await snapshot();
     assert.equal(row(s, src(1)).description, 'up to date');
-    assert.equal(row(s, src(2)).description, 'de stale, fr stale');
+    assert.equal(row(s, src(2)).description, 'stale: de, fr');
     assert.match(s.status.text, /Localization: 2 stale$/);
   });
 
