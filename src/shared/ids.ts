@@ -80,6 +80,7 @@ export const CommandId = {
   mediaConfirmVoice: 'docTranslate.media.confirmVoice',
   mediaReconcileVoice: 'docTranslate.media.reconcileVoice',
   mediaRevokeVoice: 'docTranslate.media.revokeVoice',
+  mediaShowReceipt: 'docTranslate.media.showReceipt',
   /** Internal: tests read the Media tree. */
   mediaSnapshot: '_docTranslate.media.snapshot',
   /** Document tools (Explorer: Document Tools submenu) and the Operations view. */
@@ -170,6 +171,8 @@ export const ContextValue = {
   mediaSection: 'media.section',
   mediaJobActive: 'media.job.active',
   mediaJobEnded: 'media.job.ended',
+  /** An ended job that was charged: its settlement has a receipt. */
+  mediaJobSettled: 'media.job.ended.settled',
   /** Delivered files: `media.file.<text|binary>[.source]` (`.source`: the job's source file is known). */
   mediaFile: 'media.file',
   /** Voices: `media.voice.<status>`. */

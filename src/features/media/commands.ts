@@ -3,6 +3,7 @@ import type { Command } from '../../platform/commands.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
+import { settlementId } from './describe.ts';
 import type { MediaFeature } from './feature.ts';
 import { openDeliveredFile, saveNextToSource } from './files.ts';
 import { mediaSnapshot } from './snapshot.ts';
@@ -44,6 +45,15 @@ export function mediaCommands(f: MediaFeature): Command[] {
     { id: CommandId.mediaConfirmVoice, run: (arg?: unknown) => voiceAction(f, 'confirm', arg) },
     { id: CommandId.mediaReconcileVoice, run: (arg?: unknown) => voiceAction(f, 'reconcile', arg) },
     { id: CommandId.mediaRevokeVoice, run: (arg?: unknown) => voiceAction(f, 'revoke', arg) },
+    {
+      id: CommandId.mediaShowReceipt,
+      // The Account feature owns receipts; features meet through command ids.
+      run: (arg?: unknown) => {
+        const job = arg instanceof MediaJobNode ? arg.job : typeof (arg as { operationId?: unknown })?.operationId === 'string' ? f.store.job((arg as { operationId: string }).operationId) : undefined;
+        const id = job !== undefined ? settlementId(job) : undefined;
+        return id === undefined ? undefined : vscode.commands.executeCommand<string | undefined>(CommandId.accountOpenReceipt, id);
+      },
+    },
     { id: CommandId.mediaSnapshot, run: () => mediaSnapshot(f) },
   ];
 }

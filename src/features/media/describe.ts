@@ -92,3 +92,11 @@ export function safeName(filename: string | null | undefined, fallback: string):
   const base = path.posix.basename((filename ?? '').replace(/\\/g, '/'));
   return base === '' || base === '.' || base === '..' ? fallback : base;
 }
+
+/** The credit operation of a charged job (its settlement reference), when the service gives one. */
+export function settlementId(job: MediaJob): string | undefined {
+  const settlement = job.settlement as Record<string, unknown> | null | undefined;
+  const id = settlement?.['credit_operation_id'];
+  const charged = settlement?.['charged_millicredits'];
+  return typeof id === 'string' && id !== '' && (typeof charged !== 'number' || charged > 0) ? id : undefined;
+}

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DeliveredFile, MediaJob, Voice } from '../../api/index.ts';
 import { ContextValue } from '../../shared/ids.ts';
-import { fileLabel, isJobEnded, isTextFile, jobDescription, jobIcon, jobLabel, jobTooltip, voiceDescription, voiceIcon } from './describe.ts';
+import { fileLabel, isJobEnded, settlementId, isTextFile, jobDescription, jobIcon, jobLabel, jobTooltip, voiceDescription, voiceIcon } from './describe.ts';
 import type { MediaStore } from './store.ts';
 
 export class SectionNode extends vscode.TreeItem {
@@ -23,7 +23,7 @@ export class MediaJobNode extends vscode.TreeItem {
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     this.tooltip = jobTooltip(job, source);
     this.iconPath = new vscode.ThemeIcon(jobIcon(job.status));
-    this.contextValue = ended ? ContextValue.mediaJobEnded : ContextValue.mediaJobActive;
+    this.contextValue = !ended ? ContextValue.mediaJobActive : settlementId(job) !== undefined ? ContextValue.mediaJobSettled : ContextValue.mediaJobEnded;
   }
 }
 

@@ -41,7 +41,7 @@ async function waitForJob(operationId: string): Promise<MediaSnapshotRow> {
   const end = Date.now() + 30_000;
   for (;;) {
     const row = section(await snapshot(), 'jobs').find((r) => r.id?.startsWith(`media.job.${operationId}`));
-    if (row?.contextValue === 'media.job.ended') return row;
+    if (row?.contextValue.startsWith('media.job.ended') === true) return row;
     assert.ok(Date.now() < end, `media job ${operationId} ended (last: ${JSON.stringify(row)})`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,6 +98,9 @@ describe('Media: audio, subtitles and voices', function () {
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.match(text, /^\[00:00:00\.000 --> 00:00:10\.000\] \(en\) Recognised speech, segment 1\./);
     assert.match(text, /segment 3\./);
+    assert.equal(row.contextValue, 'media.job.ended.settled');
+    const receipt = await vscode.commands.executeCommand<string | undefined>('docTranslate.media.showReceipt', { operationId: result.operationId });
+    assert.match(receipt ?? '', new RegExp(`cop_${result.operationId!.slice(4)}`), 'the settlement reference opens its receipt');
   });
 
   it('translates an .srt and saves the result next to the source', async () => {
@@ -167,6 +170,7 @@ describe('Media: audio, subtitles and voices', function () {
       assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
       const row = await waitForJob(result.operationId!);
       assert.match(row.description, /^cancelled/);
+      assert.equal(row.contextValue, 'media.job.ended', 'nothing charged, no receipt offered');
     } finally {
       await control('POST', '/media/settings', { hold: false });
     }
