@@ -5,6 +5,7 @@ import type { Logger } from '../../api/index.ts';
 import type { JobStore } from './store.ts';
 import type { TrackedJob } from './model.ts';
 import { QUOTA_EXPLANATION } from './view/describe.ts';
+import { sourcePath } from './view/nodes.ts';
 
 /**
  * Tells the user when a watched job ends: Open (and Show Diff for text) on success, the reason on
@@ -14,7 +15,8 @@ export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService
   // Only jobs started from this workspace: others show up in the Jobs view without a pop-up.
   const origin = deps.store.origin(job.id);
   if (origin === undefined) return;
-  const name = origin.fileName;
+  // The path in the workspace folder: ten package READMEs are ten different notifications.
+  const name = sourcePath(origin);
   if (job.status === 'failed') {
     if (deps.store.wasCancelledHere(job.id)) return;
     const balance = 'Show Balance';

@@ -118,6 +118,15 @@ describe('Localization view', function () {
     assert.deepEqual(child(s, src(2), 'fr').icon, 'pass');
     assert.match(s.status.text, /Localization: up to date$/);
     assert.deepEqual(s.decorations, []);
+    // Open Translation and Diff with Source on a row (here by its path, as a test passes it).
+    const opened = await vscode.commands.executeCommand<vscode.Uri>('docTranslate.localization.openTranslation', { target: tgt(2, 'de') });
+    assert.equal(opened.fsPath, abs(tgt(2, 'de')));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, abs(tgt(2, 'de')));
+    assert.equal(await vscode.commands.executeCommand('docTranslate.localization.diffWithSource', { target: tgt(2, 'fr') }), true);
+    const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(diff instanceof vscode.TabInputTextDiff, 'a diff editor');
+    assert.deepEqual([diff.original.fsPath, diff.modified.fsPath], [abs(src(2)), abs(tgt(2, 'fr'))]);
+    await closeAllEditors();
   });
 
   it('a saved source edit makes its translations stale (n segments) with Explorer badges; no request is made for the status', async () => {
