@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { conflictPage } from '../../../src/features/localization/conflictText.ts';
@@ -125,6 +125,29 @@ describe('Set Up Localization model', () => {
       assert.equal(statusText(totals([{ folder: dir, name: 'w', report: r }])), 'Localization: 4 missing');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Localization menus (package.json) against the view\'s context values', () => {
+  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+  const item = (command: string, group = 'view/item/context'): RegExp => {
+    const entry = pkg.contributes.menus[group]!.find((m) => m.command === command && m.when?.includes('view == docTranslate.localization'));
+    assert.ok(entry?.when, `${command} in ${group}`);
+    const m = /viewItem (?:=~ \/(.+?)\/|== ([\w.-]+))/.exec(entry.when);
+    assert.ok(m, entry.when);
+    return m[1] !== undefined ? new RegExp(m[1]) : new RegExp(`^${m[2]!.replace(/\./g, '\\.')}$`);
+  };
+  const target = (state: string): string => `localization.target.${state}`;
+
+  it('Update where something needs it; Show Conflict on conflicts; Diff and Open where a file exists', () => {
+    const update = item('docTranslate.localization.update');
+    assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => update.test(target(s))), ['stale', 'missing', 'conflict']);
+    assert.ok(update.test('localization.source.open') && !update.test('localization.source') && update.test('localization.setup'));
+    const conflict = item('docTranslate.localization.showConflict');
+    assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => conflict.test(target(s))), ['conflict']);
+    for (const cmd of ['docTranslate.localization.diffWithSource', 'docTranslate.localization.openTranslation']) {
+      assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => item(cmd).test(target(s))), ['up-to-date', 'stale', 'edited', 'conflict'], cmd);
     }
   });
 });
