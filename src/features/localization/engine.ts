@@ -59,7 +59,7 @@ export function editorFs(engine: Engine): Partial<LocalizeFs> {
       const doc = openDocument(file);
       if (doc === undefined) return engine.atomicWrite(file, text);
       const seen = read.versions.get(file);
-      if (seen !== undefined && seen !== doc.version) {
+      if (seen !== undefined ? seen !== doc.version : doc.isDirty) {
         throw new Error(`${vscode.workspace.asRelativePath(uri)} was edited during the update; it was left as it is.`);
       }
       if (doc.getText() === text && !doc.isDirty) return;

@@ -187,6 +187,23 @@ describe('Localization view', function () {
     assert.equal(child(s, src(3), 'de').description, 'up to date');
   });
 
+  it('a translation open in an editor is updated with one edit that Undo takes back', async () => {
+    await editAndSave(src(4), 'shows an example', 'shows a better example');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs(tgt(4, 'de'))));
+    await vscode.window.showTextDocument(doc);
+    const before = doc.getText();
+    testing.prompter.answerNext('Update');
+    const result = await update(vscode.Uri.file(abs(src(4))));
+    assert.ok(result.reports![0]!.written.includes(tgt(4, 'de')), JSON.stringify(result));
+    assert.notEqual(doc.getText(), before);
+    assert.equal(doc.isDirty, false, 'saved');
+    assert.equal(doc.getText(), read(tgt(4, 'de')));
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), before, 'one Undo brings the previous translation back');
+    await closeAllEditors();
+    assert.equal(child(await snapshot(true), src(4), 'de').description, 'up to date');
+  });
+
   it('cancelling mid-update leaves every file as before or fully updated, and the lock consistent', async () => {
     await closeAllEditors();
     for (let i = 1; i <= FILES; i++) fs.writeFileSync(abs(src(i)), read(src(i)).replace('ends it.', 'ends it for now.'));

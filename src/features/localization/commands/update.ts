@@ -68,13 +68,14 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       void vscode.window.showInformationMessage(conflicts > 0 ? `Doc Translate: nothing to translate; ${conflicts} translation(s) in conflict wait for your decision (Show Conflict).` : 'Doc Translate: the translations are up to date.');
       return { started: false, reason: 'upToDate' };
     }
+    // Nothing is asked before the service can be reached (URL and key set).
+    const client = await requireClient(d.clients);
+    if (client === undefined) return { started: false, reason: 'noClient' };
     const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) => languageName(c, vscode.env.language));
     if (summary.chars > 0 || summary.credits > 0) {
       const confirmed = opts.confirm === false || (await d.prompter.choose(`Update ${summary.files} translation${summary.files === 1 ? '' : 's'} (${summary.chars.toLocaleString('en-US')} characters to send)?`, { modal: true, severity: 'info', detail: summary.lines.join('\n') }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
-    const client = await requireClient(d.clients);
-    if (client === undefined) return { started: false, reason: 'noClient' };
     const reports = await withUpdateProgress(d, opts, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
     tell(reports);
     void d.balance.refresh();
