@@ -78,10 +78,14 @@ describe('Localization view', function () {
   it('shows nothing and no status item before a set-up; Set Up Localization… writes doc-translate.json', async () => {
     const before = await snapshot(true);
     assert.deepEqual([before.rows, before.status.visible], [[], false]);
-    const result = await vscode.commands.executeCommand<{ written: boolean; config: unknown }>('docTranslate.localization.setUp', undefined, {
+    // A VitePress site: the framework is detected from its files (the user would see it proposed first).
+    fs.mkdirSync(abs('l10n/.vitepress'), { recursive: true });
+    fs.writeFileSync(abs('l10n/.vitepress/config.mts'), 'export default {}\n');
+    const result = await vscode.commands.executeCommand<{ written: boolean; config: unknown; detected?: string }>('docTranslate.localization.setUp', undefined, {
       layout: 'vitepress', source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'],
     });
     assert.equal(result.written, true);
+    assert.equal(result.detected, 'vitepress');
     assert.deepEqual(JSON.parse(read('doc-translate.json')), { source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' });
     const s = await snapshot();
     assert.equal(s.rows.length, FILES);
