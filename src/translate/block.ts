@@ -72,11 +72,23 @@ export function emitFragments(text: string, items: readonly Item[], out: PartsBu
   flush();
 }
 
+let lastText: string | undefined;
+let lastEol = '\n';
+
+/** The document's line ending (`\r\n` when it has any), looked up once per document. */
+function documentEol(text: string): string {
+  if (text !== lastText) {
+    lastText = text;
+    lastEol = text.includes('\r\n') ? '\r\n' : '\n';
+  }
+  return lastEol;
+}
+
 /** Line break inside a translated paragraph: the line ending and the first line's container prefix as blanks. */
 function lineBreakOf(text: string, block: ProseBlock, items: readonly Item[]): string | undefined {
   const firstBreak = items.find((i) => i.cls === 'break');
-  const eol = firstBreak ? text.slice(firstBreak.start, firstBreak.eolEnd) : text.includes('\r\n') ? '\r\n' : '\n';
-  const lineStart = text.lastIndexOf('\n', block.start - 1) + 1;
+  const eol = firstBreak ? text.slice(firstBreak.start, firstBreak.eolEnd) : documentEol(text);
+  const lineStart = Math.max(text.lastIndexOf('\n', block.start - 1), text.lastIndexOf('\r', block.start - 1)) + 1;
   const prefix = text.slice(lineStart, block.start).replace(/[^>\t]/g, ' ');
   const lineBreak = eol + prefix;
   return lineBreak === '\n' ? undefined : lineBreak;

@@ -12,7 +12,10 @@ import type { Item } from './inline.ts';
 export type FastRegion =
   | { kind: 'other'; start: number; end: number }
   | { kind: 'fence'; start: number; end: number }
-  | { kind: 'paragraph' | 'heading'; start: number; end: number; items: Item[] };
+  | { kind: 'paragraph' | 'heading'; start: number; end: number; items: Item[] }
+  | { kind: 'table'; start: number; end: number; cells: { start: number; end: number; items: Item[] }[] };
+
+const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 // HTML blocks that run over blank lines, and what ends each (CommonMark kinds 1 to 5).
@@ -106,6 +109,50 @@ function headingText(content: string, at: number): [number, number] | null {
   return end > m[0].length ? [at + m[0].length, at + end] : null;
 }
 
+/** Cell ranges of a table row that starts with `|` (GFM: a pipe ends a cell even inside code). */
+function rowCells(content: string, at: number): [number, number][] {
+  const out: [number, number][] = [];
+  let s = 1;
+  for (let k = 1; k <= content.length; k++) {
+    if (k < content.length && content[k] !== '|') continue;
+    if (k === content.length && content.slice(s).trim() === '') break;
+    out.push([at + s, at + k]);
+    s = k + 1;
+  }
+  return out;
+}
+
+/** A table of rows that all start with `|`, up to a blank line, with simple cells; else null. */
+function simpleTable(text: string, at: number): Extract<FastRegion, { kind: 'table' }> | null {
+  const rows: { start: number; content: string }[] = [];
+  for (let pos = at; pos < text.length;) {
+    const line = lineAt(text, pos);
+    if (!line.content.trim()) break;
+    if (!line.content.startsWith('|')) return null;
+    rows.push({ start: pos, content: line.content });
+    pos = line.next;
+  }
+  if (rows.length < 2 || !TABLE_DELIMITER.test(rows[1]!.content)) return null;
+  const width = rowCells(rows[1]!.content, 0).length;
+  const cells: { start: number; end: number; items: Item[] }[] = [];
+  for (const [r, row] of rows.entries()) {
+    const ranges = rowCells(row.content, row.start);
+    if (r === 1) continue;
+    if (r === 0 ? ranges.length !== width : ranges.length > width) return null;
+    for (const [a, b] of ranges) {
+      const raw = text.slice(a, b);
+      const start = a + (raw.length - raw.trimStart().length);
+      const end = b - (raw.length - raw.trimEnd().length);
+      if (start >= end) continue;
+      const items = simpleInline(text, start, end);
+      if (!items) return null;
+      cells.push({ start, end, items });
+    }
+  }
+  const last = rows[rows.length - 1]!;
+  return { kind: 'table', start: at, end: last.start + last.content.length, cells };
+}
+
 /** Regions covering [from, text.length) in order; `text` is the masked text the parser would see. */
 export function fastRegions(text: string, from: number): FastRegion[] {
   const regions: FastRegion[] = [];
@@ -134,6 +181,12 @@ export function fastRegions(text: string, from: number): FastRegion[] {
         end = end < text.length ? lineAt(text, end).next : end;
         push({ kind: 'fence', start: at, end });
         at = end;
+        continue;
+      }
+      const table = content.startsWith('|') ? simpleTable(text, at) : null;
+      if (table) {
+        push(table);
+        at = table.end;
         continue;
       }
       const items = heading ? simpleInline(text, heading[0], heading[1]) : null;

@@ -24,40 +24,58 @@ const DEFINITION = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.)
 
 const BOM = '\uFEFF';
 
-/** Parses the masked text (front matter and BOM blanked, so offsets are the input's). */
+/** Parses the masked text after the BOM and front matter (offsets are the input's). */
 function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | undefined): { blocks: ProseBlock[]; mdx: boolean } {
   const blankHead = (masked: string): string => text.slice(0, bodyStart).replace(/[^\r\n]/g, ' ') + masked.slice(bodyStart);
   const admonitions = (m: Masked): Admonition[] => m.admonitions.filter((a) => a.titleStart >= bodyStart);
   if (mdx) {
     const masked = maskExtensions(text);
     try {
-      return { blocks: proseBlocks([tokenTree(blankHead(masked.text), true)], admonitions(masked)), mdx: true };
+      return { blocks: proseBlocks([tokenTree(masked.text.slice(bodyStart), true, { offset: bodyStart })], admonitions(masked)), mdx: true };
     } catch {
       // Not valid MDX (an HTML comment, a stray brace): read it as Markdown, import/export lines kept.
     }
   }
   const masked = maskExtensions(text, mdx);
   const parsed = blankHead(masked.text);
-  if (!(fast ?? text.length > FAST_FROM_CHARS)) return { blocks: proseBlocks([tokenTree(parsed, false)], admonitions(masked)), mdx: false };
+  // The fast reader knows \n and \r\n line endings only.
+  if (!(fast ?? text.length > FAST_FROM_CHARS) || /\r(?!\n)/.test(text)) {
+    return { blocks: proseBlocks([tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], admonitions(masked)), mdx: false };
+  }
   const regions = fastRegions(parsed, bodyStart);
   const read: ProseBlock[] = [];
-  for (const region of regions) if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
-  const chunks = (defined: string[]): TokenNode[] =>
-    regions.flatMap((r) => (r.kind === 'other' ? [tokenTree(parsed.slice(r.start, r.end), false, { offset: r.start, defined })] : []));
+  for (const region of regions) {
+    if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
+    else if (region.kind === 'table') for (const cell of region.cells) read.push({ kind: 'cell', ...cell });
+  }
+  const chunks = (labels: Labels): TokenNode[] =>
+    regions.flatMap((r) => (r.kind === 'other' ? [tokenTree(parsed.slice(r.start, r.end), false, { offset: r.start, ...labels })] : []));
   // Labels that look defined, then (when a candidate was no definition, or one was missed) the parser's.
-  const candidates = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => normalizeLabel(m[1]!)))].sort();
+  const found = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => m[1]!))];
+  const candidates: Labels = {
+    defined: found.filter((l) => !l.startsWith('^')).map(normalizeLabel).sort(),
+    footnotes: found.filter((l) => l.startsWith('^')).map((l) => normalizeLabel(l.slice(1))).sort(),
+  };
   let roots = chunks(candidates);
-  const defined = [...new Set(roots.flatMap((root) => definitionLabels(parsed, root)))].sort();
-  if (defined.join('\n') !== candidates.join('\n')) roots = chunks(defined);
+  const actual: Labels = { defined: [], footnotes: [] };
+  for (const root of roots) definitionLabels(parsed, root, actual);
+  actual.defined = [...new Set(actual.defined)].sort();
+  actual.footnotes = [...new Set(actual.footnotes)].sort();
+  if (JSON.stringify(actual) !== JSON.stringify(candidates)) roots = chunks(actual);
   return { blocks: proseBlocks(roots, admonitions(masked), read), mdx: false };
 }
 
-function definitionLabels(text: string, node: TokenNode, out: string[] = []): string[] {
+interface Labels {
+  defined: string[];
+  footnotes: string[];
+}
+
+function definitionLabels(text: string, node: TokenNode, out: Labels): void {
   for (const child of node.children) {
-    if (child.type === 'definitionLabelString') out.push(normalizeLabel(text.slice(child.start, child.end)));
+    if (child.type === 'definitionLabelString') out.defined.push(normalizeLabel(text.slice(child.start, child.end)));
+    else if (child.type === 'gfmFootnoteDefinitionLabelString') out.footnotes.push(normalizeLabel(text.slice(child.start, child.end)));
     else if (child.type !== 'paragraph') definitionLabels(text, child, out);
   }
-  return out;
 }
 
 /**

@@ -36,11 +36,13 @@ export function normalizeLabel(label: string): string {
 
 /**
  * Parses `text` (offsets shifted by `offset`, for a chunk of a larger document whose definition
- * labels are `defined`); MDX that is not valid (JSX, expressions or ESM) throws.
+ * and footnote labels are `defined` and `footnotes`); MDX that is not valid (JSX, expressions or ESM) throws.
  */
-export function tokenTree(text: string, mdx: boolean, chunk: { offset?: number; defined?: readonly string[] } = {}): TokenNode {
+export function tokenTree(text: string, mdx: boolean, chunk: { offset?: number; defined?: readonly string[]; footnotes?: readonly string[] } = {}): TokenNode {
   const parser = parse({ extensions: extensionsFor(mdx) });
   if (chunk.defined) parser.defined.push(...chunk.defined);
+  // micromark-extension-gfm-footnote keeps the footnote labels it has seen here.
+  if (chunk.footnotes) (parser as { gfmFootnotes?: string[] }).gfmFootnotes = [...chunk.footnotes];
   const events = postprocess(parser.document().write(preprocess()(text, undefined, true)));
   const offset = chunk.offset ?? 0;
   const root: TokenNode = { type: 'root', start: offset, end: offset + text.length, children: [] };

@@ -27,6 +27,7 @@ const REF_TAIL = /\]\[(?:[^\]\\]|\\.)*\]/y;
 // What opens a block when it starts a line.
 const BLOCK_START = /^[ \t]*(#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|=+[ \t]*$|-+[ \t]*$|`{3,}|~{3,}|<[A-Za-z!?/]|\||\[[^\]]*\]:|:{3,}|\$\$)/;
 const COUNTED = new Set(['*', '_', '~']);
+const NEXT = /[\\`<\][{%$*_~|!]|(?<![\p{L}\p{N}_])(?:https?:\/\/|ftp:\/\/|www\.)/giu;
 
 /** End of `(destination "title")` at `i` (the `(`), or -1. */
 function linkTailEnd(text: string, i: number): number {
@@ -73,6 +74,11 @@ export function signature(text: string, kind: CheckKind, mdx = false): string[] 
   };
   let i = 0;
   while (i < text.length) {
+    // Jump over ordinary text to the next character that may start something Markdown reads.
+    NEXT.lastIndex = i;
+    const next = NEXT.exec(text);
+    if (!next) break;
+    i = next.index;
     const c = text[i]!;
     let span: string | null = null;
     if (c === '\\') i += take('esc', text.slice(i, i + 2));
@@ -104,7 +110,7 @@ export function signature(text: string, kind: CheckKind, mdx = false): string[] 
       i += take('expr', text.slice(i, j + 1));
     } else if ((c === '{' || c === '%' || c === '$') && (span = sticky(PLACEHOLDER, text, i))) i += take('placeholder', span);
     else if (c === '$' && (span = sticky(MATH, text, i))) i += take('math', span);
-    else if (/[hHfFwW]/.test(c) && (i === 0 || !/[\p{L}\p{N}_]/u.test(text[i - 1]!)) && (span = sticky(BARE_URL, text, i))) {
+    else if (/[hHfFwW]/.test(c) && (span = sticky(BARE_URL, text, i))) {
       i += take('url', span.replace(/[?!.,:;*_~'")]+$/, ''));
     } else {
       if (COUNTED.has(c) || (c === '|' && kind === 'cell') || (c === '!' && text[i + 1] === '[')) out.push(`char:${c}`);
