@@ -88,7 +88,8 @@ function documentEol(text: string): string {
 function lineBreakOf(text: string, block: ProseBlock, items: readonly Item[]): string | undefined {
   const firstBreak = items.find((i) => i.cls === 'break');
   const eol = firstBreak ? text.slice(firstBreak.start, firstBreak.eolEnd) : documentEol(text);
-  const lineStart = Math.max(text.lastIndexOf('\n', block.start - 1), text.lastIndexOf('\r', block.start - 1)) + 1;
+  let lineStart = block.start;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
   const prefix = text.slice(lineStart, block.start).replace(/[^>\t]/g, ' ');
   const lineBreak = eol + prefix;
   return lineBreak === '\n' ? undefined : lineBreak;
