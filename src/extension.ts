@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { activateAccount } from './features/account/index.ts';
+import { activateDocumentTools } from './features/documentTools/index.ts';
 import { activateJobs } from './features/jobs/index.ts';
 import { activateLibrary } from './features/library/index.ts';
 import { activateLocalization } from './features/localization/index.ts';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
     ...activateLocalization(platform),
     ...activateLibrary(platform),
     ...activateMedia(platform),
+    ...activateDocumentTools(platform),
     ...activateAccount(platform),
   ];
   context.subscriptions.push(...features);

@@ -5,9 +5,11 @@ import type { ContextKey } from '../shared/ids.ts';
 export class ContextKeys {
   private readonly values = new Map<ContextKey, unknown>();
 
-  set(key: ContextKey, value: boolean | string | number): void {
-    if (this.values.get(key) === value) return;
-    this.values.set(key, value);
+  /** A list serves `when` clauses such as `resourceExtname in <key>`. */
+  set(key: ContextKey, value: boolean | string | number | readonly string[]): void {
+    const known = this.values.get(key);
+    if (known === value || (Array.isArray(value) && Array.isArray(known) && known.join('\n') === value.join('\n'))) return;
+    this.values.set(key, Array.isArray(value) ? [...value] : value);
     void vscode.commands.executeCommand('setContext', key, value);
   }
 

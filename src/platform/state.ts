@@ -14,4 +14,6 @@ export const WorkspaceStateKey = {
   clearedJobs: 'docTranslate.jobs.cleared',
   /** Media job id → the local file it was started from. */
   mediaSources: 'docTranslate.media.sources',
+  /** Document operation id → the local file(s) it was started from. */
+  operationSources: 'docTranslate.operations.sources',
 } as const;

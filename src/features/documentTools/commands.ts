@@ -1,0 +1,226 @@
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Receipt } from '../../api/index.ts';
+import { loadApi } from '../../platform/api.ts';
+import type { Command } from '../../platform/commands.ts';
+import { formatCredits } from '../../platform/format.ts';
+import { languageName } from '../../platform/languages.ts';
+import { requireClient } from '../../platform/requireClient.ts';
+import { errorCode, showError } from '../../platform/showError.ts';
+import { CommandId, ViewId } from '../../shared/ids.ts';
+import type { DocumentToolsFeature } from './feature.ts';
+import { fromApiOperation, kindTitle, type TrackedOperation } from './model.ts';
+import { isTextOutput } from './outputs.ts';
+import { runFileTool } from './runFileTool.ts';
+import { runOperation } from './runOperation.ts';
+import { operationsSnapshot } from './snapshot.ts';
+import { OperationNode } from './tree.ts';
+
+/** A tree node (menus), `{ operationId }` or an id (notifications, tests); nothing: the user picks. */
+async function operationFrom(f: DocumentToolsFeature, arg: unknown, wanted: (op: TrackedOperation) => boolean, title: string): Promise<TrackedOperation | undefined> {
+  if (arg instanceof OperationNode) return f.store.get(arg.op.id) ?? arg.op;
+  const id = typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null && typeof (arg as { operationId?: unknown }).operationId === 'string' ? (arg as { operationId: string }).operationId : undefined;
+  if (id !== undefined) {
+    const known = f.store.get(id);
+    if (known !== undefined || id.startsWith('run-')) return known;
+    const state = await f.p.clients.get();
+    if (state.kind !== 'ready') return undefined;
+    const { operationOutcome } = await loadApi();
+    const op = await state.client.documentOperations.get(id);
+    const tracked = fromApiOperation(op, operationOutcome(op));
+    f.store.upsert(tracked);
+    return tracked;
+  }
+  const items = f.store
+    .all()
+    .filter(wanted)
+    .map((op) => ({ label: f.store.source(op.id)?.fileName ?? op.documentId ?? op.id, description: `${kindTitle(op.kind)} · ${op.status}`, op }));
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('Doc Translate: there is no matching operation in the Operations view.');
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { title }))?.op;
+}
+
+const withOutput = (op: TrackedOperation): boolean => op.outcome === 'completed' && (op.outputDocumentId !== undefined || (op.outputs?.length ?? 0) > 0);
+
+async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ opened: boolean; uri?: string; kind?: string }> {
+  try {
+    const op = await operationFrom(f, arg, withOutput, 'Doc Translate: open the output of which operation?');
+    if (op === undefined) return { opened: false };
+    if (op.outputs !== undefined && op.outputs.length > 0) {
+      const uri = vscode.Uri.parse(op.outputs[0]!);
+      await vscode.commands.executeCommand('vscode.open', uri);
+      return { opened: true, uri: uri.toString(), kind: 'file' };
+    }
+    if (op.outputDocumentId === undefined) {
+      void vscode.window.showInformationMessage(`Doc Translate: this operation has no output (${op.status}).`);
+      return { opened: false };
+    }
+    const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Doc Translate: downloading the output' }, () => f.outputs.open(op.outputDocumentId!));
+    return { opened: true, uri: opened.uri.toString(), kind: opened.kind };
+  } catch (err) {
+    await showError(err, { operation: 'Opening the output', baseUrl: f.p.settings.baseUrl });
+    return { opened: false };
+  }
+}
+
+/** Writes the output beside the file it came from (the service's file name), through the safe writer. */
+async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<{ saved: boolean; how?: string; uri?: string; reason?: string }> {
+  try {
+    const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, 'Doc Translate: save the output of which operation?');
+    if (op?.outputDocumentId === undefined) return { saved: false, reason: 'noOutput' };
+    const source = f.store.source(op.id);
+    if (source === undefined) {
+      void vscode.window.showInformationMessage('Doc Translate: this operation was not started from a file of this workspace, so there is no place next to its source. Open the output and use Save As.');
+      return { saved: false, reason: 'noSource' };
+    }
+    const local = await f.outputs.localPath(op.outputDocumentId);
+    const name = path.basename(local);
+    const target = vscode.Uri.joinPath(vscode.Uri.parse(source.uri), '..', name);
+    const outcome = await f.p.writer.write({
+      target,
+      content: await readFile(local),
+      what: `the ${kindTitle(op.kind)} output of ${source.fileName}`,
+      ...(isTextOutput(name)
+        ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, f.outputs.uri(op.outputDocumentId!, name), `${name} ↔ output`)) }
+        : {}),
+    });
+    if (!outcome.written) {
+      if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(`Doc Translate: ${outcome.message}`);
+      return { saved: false, reason: outcome.reason, uri: outcome.uri.toString() };
+    }
+    void vscode.window.setStatusBarMessage(`Doc Translate: saved ${vscode.workspace.asRelativePath(outcome.uri)}`, 4000);
+    return { saved: true, how: outcome.how, uri: outcome.uri.toString() };
+  } catch (err) {
+    await showError(err, { operation: 'Saving the output', baseUrl: f.p.settings.baseUrl });
+    return { saved: false, reason: 'error' };
+  }
+}
+
+const TRANSLATE = 'Translate';
+
+/** One step: a translation job on the output document (no upload), after the cost question; the Jobs view follows it. */
+async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
+  const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, 'Doc Translate: translate the output of which operation?');
+  if (op?.outputDocumentId === undefined) return { started: false, reason: 'noOutput' };
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  const lang = f.p.settings.targetLanguage;
+  const name = f.store.source(op.id)?.fileName ?? op.outputDocumentId;
+  try {
+    const balance = await f.p.balance.refresh();
+    const detail = [
+      'Charged on completion by the characters the service counts (at least 2 credits); nothing if it fails or is cancelled.',
+      balance !== undefined ? `Balance: ${formatCredits(balance.available)} available.` : 'Balance: not available right now.',
+      `Change the language with Doc Translate: Change Target Language.`,
+    ].join('\n');
+    const picked = await f.p.prompter.choose(`Translate the ${kindTitle(op.kind)} output of ${name} into ${languageName(lang)} (${lang})?`, { modal: true, severity: 'info', detail }, TRANSLATE);
+    if (picked !== TRANSLATE) return { started: false, reason: 'cancelled' };
+    const job = await client.jobs.create({ document_id: op.outputDocumentId, target_lang: lang, engine: f.p.settings.engine });
+    f.p.logger.info(`Translate output: job ${job.id} for document ${op.outputDocumentId} into ${lang}`);
+    await vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
+    void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
+    return { started: true, jobId: job.id };
+  } catch (err) {
+    await showError(err, { operation: 'Translating the output', baseUrl: f.p.settings.baseUrl, targetLanguage: lang, engine: f.p.settings.engine });
+    const code = errorCode(err);
+    return { started: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
+  }
+}
+
+async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
+  const op = await operationFrom(f, arg, (o) => o.origin === 'service' && o.outcome === 'running', 'Doc Translate: cancel which operation?');
+  if (op === undefined || op.origin !== 'service') return { cancelled: false, reason: 'notFound' };
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
+  const { operationOutcome } = await loadApi();
+  try {
+    const after = await client.documentOperations.cancel(op.id);
+    f.store.upsert(fromApiOperation(after, operationOutcome(after)));
+    return { cancelled: true, status: after.status };
+  } catch (err) {
+    if (err instanceof Error && err.name === 'AlreadyEndedError') {
+      const now = await client.documentOperations.get(op.id);
+      f.store.upsert(fromApiOperation(now, operationOutcome(now)));
+      void vscode.window.showInformationMessage(`Doc Translate: the operation had already ended (${now.status}).`);
+      return { cancelled: false, status: now.status, reason: 'alreadyEnded' };
+    }
+    await showError(err, { operation: 'Cancelling the operation', baseUrl: f.p.settings.baseUrl });
+    return { cancelled: false, reason: 'error' };
+  }
+}
+
+function receiptSummary(receipt: Receipt): string {
+  const parts: string[] = [];
+  if (typeof receipt['status'] === 'string') parts.push(receipt['status'].replace(/_/g, ' '));
+  if (typeof receipt['charged_millicredits'] === 'number') parts.push(`charged ${formatCredits(receipt['charged_millicredits'])}`);
+  const basis = receipt['billing_basis'];
+  if (typeof basis === 'object' && basis !== null && typeof (basis as Record<string, unknown>)['quantity'] === 'number') {
+    const b = basis as Record<string, unknown>;
+    parts.push(`for ${String(b['quantity'])} ${String(b['unit'] ?? 'units')}`);
+  }
+  return parts.length > 0 ? parts.join(', ') : 'see the details';
+}
+
+async function showReceipt(f: DocumentToolsFeature, arg: unknown): Promise<Receipt | undefined> {
+  const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, 'Doc Translate: receipt of which operation?');
+  if (op?.creditOperationId === undefined) {
+    if (op !== undefined) void vscode.window.showInformationMessage('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.');
+    return undefined;
+  }
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return undefined;
+  try {
+    const receipt = await client.receipts.operation(op.creditOperationId);
+    const name = f.store.source(op.id)?.fileName ?? op.documentId ?? op.id;
+    const details = 'Show Details';
+    void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: receipt of ${kindTitle(op.kind)} of ${name}: ${receiptSummary(receipt)}.`, details)).then(async (picked) => {
+      if (picked !== details) return;
+      const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(receipt, null, 2)}\n` });
+      await vscode.window.showTextDocument(doc, { preview: true });
+    });
+    return receipt;
+  } catch (err) {
+    await showError(err, { operation: 'Fetching the receipt', baseUrl: f.p.settings.baseUrl });
+    return undefined;
+  }
+}
+
+async function refresh(f: DocumentToolsFeature): Promise<number> {
+  try {
+    await f.load();
+    f.tree.refresh();
+  } catch (err) {
+    await showError(err, { operation: 'Refreshing the operations', baseUrl: f.p.settings.baseUrl });
+  }
+  return f.store.all().length;
+}
+
+export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
+  const focus = (): void => void vscode.commands.executeCommand(`${ViewId.operations}.focus`).then(undefined, () => undefined);
+  const op = (tool: 'extractText' | 'pdfToHtml' | 'visualExtract') => async (arg?: unknown) => {
+    const result = await runOperation(f, tool, arg);
+    if (result.started) focus();
+    return result;
+  };
+  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown, args?: unknown) => runFileTool(f, tool, arg, selection, args);
+  return [
+    { id: CommandId.toolsExtractText, run: op('extractText') },
+    { id: CommandId.toolsPdfToHtml, run: op('pdfToHtml') },
+    { id: CommandId.toolsVisualExtract, run: op('visualExtract') },
+    { id: CommandId.toolsMergePdfs, run: file('mergePdfs') },
+    { id: CommandId.toolsSplitPdf, run: file('splitPdf') },
+    { id: CommandId.toolsCompressPdf, run: file('compressPdf') },
+    { id: CommandId.toolsConvertImage, run: file('convertImage') },
+    { id: CommandId.toolsCompressImage, run: file('compressImage') },
+    { id: CommandId.operationsRefresh, run: () => refresh(f) },
+    { id: CommandId.operationsCancel, run: (arg?: unknown) => cancel(f, arg) },
+    { id: CommandId.operationsOpenOutput, run: (arg?: unknown) => openOutput(f, arg) },
+    { id: CommandId.operationsSaveNextToSource, run: (arg?: unknown) => saveNextToSource(f, arg) },
+    { id: CommandId.operationsTranslateOutput, run: (arg?: unknown) => translateOutput(f, arg) },
+    { id: CommandId.operationsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
+    { id: CommandId.operationsSnapshot, run: () => operationsSnapshot(f) },
+  ];
+}

@@ -1,0 +1,194 @@
+// Extract Text, Convert PDF to HTML and Visual Extract…: the checks that need no request (the
+// file's type, and for visual extraction its page count against the limit), the capabilities at
+// run time (a closed operation is not run, its reason is shown), the cost question for visual
+// extraction (page count and 1 credit per page, before anything is sent), then upload, create
+// (one Idempotency-Key), follow under a cancellable progress notification, and open the output.
+import { readFile, stat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { DocTranslateClient, DocumentOperation } from '../../api/index.ts';
+import { loadApi } from '../../platform/api.ts';
+import { formatCredits } from '../../platform/format.ts';
+import { withCancellableProgress } from '../../platform/progress.ts';
+import { requireClient } from '../../platform/requireClient.ts';
+import { errorCode } from '../../platform/showError.ts';
+import type { DocumentToolsFeature } from './feature.ts';
+import { fromApiOperation } from './model.ts';
+import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
+import { showToolError } from './showToolError.ts';
+import { TOOLS, maxPages, pricing, takes, type Offer, type ToolId } from './tools.ts';
+
+export type OperationTool = Extract<ToolId, 'extractText' | 'pdfToHtml' | 'visualExtract'>;
+
+export type RunResult =
+  | {
+      started: true;
+      operationId: string;
+      status: string;
+      outcome: 'running' | 'completed' | 'failed';
+      /** The opened output (its read-only tab or the cached file). */
+      output?: string;
+      outputDocumentId?: string;
+      creditOperationId?: string;
+      pages?: number;
+      error?: string;
+    }
+  | {
+      started: false;
+      reason: 'noFile' | 'notConfigured' | 'unavailable' | 'wrongType' | 'tooManyPages' | 'cancelled' | 'error';
+      message?: string;
+      pages?: number;
+      limit?: number;
+      error?: string;
+    };
+
+const EXTRACT = 'Extract';
+
+/** "1 credit", "3 credits", "0.5 credits". */
+function credits(millicredits: number): string {
+  return millicredits === 1000 ? '1 credit' : formatCredits(millicredits);
+}
+
+/** The file a command was given (Explorer: the clicked item), else the active editor's or tab's file. */
+export function targetFile(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const uri = tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputCustom ? tab.uri : vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === 'file' ? uri : undefined;
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() ?? uri.fsPath;
+}
+
+function refuse(reason: 'unavailable' | 'wrongType', message: string): RunResult {
+  void vscode.window.showWarningMessage(`Doc Translate: ${message}`);
+  return { started: false, reason, message };
+}
+
+/** Unavailable (with the service's reason) or of a type the tool does not take: refused before sending. */
+function checkOffer(offer: Offer, name: string): RunResult | undefined {
+  const title = TOOLS[offer.tool].title;
+  if (!offer.open) return refuse('unavailable', `${title} is not available: ${offer.reason ?? 'the service lists it as unavailable'}. Nothing was sent.`);
+  if (!takes(offer, name)) return refuse('wrongType', `${title} takes ${offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(' and ')} files, not ${name}.`);
+  return undefined;
+}
+
+/** Pages counted here (undefined when the file is too large to read for that, or not understood). */
+async function localPages(file: vscode.Uri): Promise<number | undefined> {
+  const size = (await stat(file.fsPath)).size;
+  if (size > MAX_COUNT_BYTES) return undefined;
+  return countPdfPages(await readFile(file.fsPath));
+}
+
+function tooManyPages(name: string, pages: number, limit: number): RunResult {
+  const message = `${name} has ${pages} pages; Visual Extract takes at most ${limit} pages per operation, so nothing was sent. Split it first (Split PDF…) and extract the parts.`;
+  void vscode.window.showWarningMessage(`Doc Translate: ${message}`);
+  return { started: false, reason: 'tooManyPages', message, pages, limit };
+}
+
+/** The question before a charged operation: page count and cost, the balance, and when the charge happens. */
+async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, pages: number | undefined): Promise<boolean> {
+  const price = pricing(offer);
+  if (price.free) return true;
+  const rate = price.perPageMillicredits;
+  const limit = maxPages(offer);
+  const balance = await f.p.balance.refresh();
+  const cost = rate !== undefined && pages !== undefined ? rate * pages : undefined;
+  const headline =
+    cost !== undefined
+      ? `Visual Extract ${name}: ${pages} page${pages === 1 ? '' : 's'} × ${credits(rate!)} = ${credits(cost)}?`
+      : `Visual Extract ${name}? ${rate !== undefined ? `${credits(rate)} per page` : 'Charged per page'}; the page count could not be read here.`;
+  const lines = [
+    `Charged on completion by the pages the service counts (${rate !== undefined ? `${credits(rate)} per page` : 'per page'}, at most ${limit} pages); nothing if it fails or is cancelled.`,
+    balance !== undefined ? `Balance: ${formatCredits(balance.available)} available.` : 'Balance: not available right now.',
+  ];
+  if (balance !== undefined && rate !== undefined && balance.available < rate) lines.push('Your balance is below one page: the service will refuse it (402) without charging.');
+  const picked = await f.p.prompter.choose(headline, { modal: true, severity: 'info', detail: lines.join('\n') }, EXTRACT);
+  return picked === EXTRACT;
+}
+
+export async function runOperation(f: DocumentToolsFeature, tool: OperationTool, arg: unknown): Promise<RunResult> {
+  const file = targetFile(arg);
+  const title = TOOLS[tool].title;
+  if (file === undefined || file.scheme !== 'file') {
+    void vscode.window.showInformationMessage(`Doc Translate: ${title} works on a file: right-click a PDF in the Explorer.`);
+    return { started: false, reason: 'noFile' };
+  }
+  const name = baseName(file);
+  // Checks that need no request: the capabilities read last, and the page limit (the capability's, else the spec's).
+  const known = f.offer(tool);
+  const early = known.known ? checkOffer(known, name) : undefined;
+  if (early !== undefined) return early;
+  let pages: number | undefined;
+  if (tool === 'visualExtract' && name.toLowerCase().endsWith('.pdf')) {
+    pages = await localPages(file).catch(() => undefined);
+    const limit = maxPages(f.offer(tool));
+    if (pages !== undefined && pages > limit) return tooManyPages(name, pages, limit);
+  }
+  const client = await requireClient(f.p.clients);
+  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  let formats = known.formats;
+  try {
+    await f.capabilities(client);
+    const offer = f.offer(tool);
+    formats = offer.formats;
+    const refused = checkOffer(offer, name);
+    if (refused !== undefined) return refused;
+    if (tool === 'visualExtract' && pages !== undefined && pages > maxPages(offer)) return tooManyPages(name, pages, maxPages(offer));
+    if (!(await confirmCost(f, offer, name, pages))) return { started: false, reason: 'cancelled' };
+    return await execute(f, client, tool, file, name, pages);
+  } catch (err) {
+    void showToolError(f.p, err, { tool: title, files: name, formats });
+    const code = errorCode(err);
+    return { started: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
+  }
+}
+
+async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool: OperationTool, file: vscode.Uri, name: string, pages: number | undefined): Promise<RunResult> {
+  const { operationOutcome } = await loadApi();
+  const title = TOOLS[tool].title;
+  let created: DocumentOperation | undefined;
+  const track = (op: DocumentOperation): void => f.store.upsert(fromApiOperation(op, operationOutcome(op)));
+  let last: DocumentOperation;
+  try {
+    last = await withCancellableProgress(`Doc Translate: ${title} ${name}`, async (signal, report) => {
+      const doc = await client.uploadFile(file.fsPath, { signal, onProgress: (sent, total) => report(total > 0 ? (0.2 * sent) / total : 0.2) });
+      created = await client.documentOperations.create({ document_id: doc.id, kind: TOOLS[tool].kind }, { signal });
+      await f.store.remember(created.id, { uri: file.toString(), fileName: name });
+      track(created);
+      f.p.logger.info(`${title}: operation ${created.id} for ${name}`);
+      return client.documentOperations.waitFor(created.id, {
+        signal,
+        intervalMs: 250,
+        maxIntervalMs: 3000,
+        onUpdate: (op) => {
+          track(op);
+          if (typeof op.progress === 'number') report(0.2 + (0.8 * Math.min(100, Math.max(0, op.progress))) / 100);
+        },
+      });
+    });
+  } catch (err) {
+    if (created === undefined || !(err instanceof Error && err.name === 'AbortError')) throw err;
+    // Cancelled while it ran: ended on the service (best effort; free), shown as such.
+    const cancelled = await client.documentOperations.cancel(created.id).catch(() => client.documentOperations.get(created!.id).catch(() => created!));
+    track(cancelled);
+    return { started: true, operationId: created.id, status: cancelled.status, outcome: operationOutcome(cancelled) };
+  }
+  track(last);
+  void f.p.balance.refresh();
+  const result: RunResult = {
+    started: true,
+    operationId: last.id,
+    status: last.status,
+    outcome: operationOutcome(last),
+    ...(pages !== undefined ? { pages } : {}),
+    ...(typeof last.credit_operation_id === 'string' ? { creditOperationId: last.credit_operation_id } : {}),
+  };
+  if (result.outcome !== 'completed' || typeof last.output_document_id !== 'string') {
+    const why = last.error_msg ?? last.status;
+    void vscode.window.showWarningMessage(`Doc Translate: ${title} of ${name} ended ${last.status}${why !== last.status ? `: ${why}` : ''}. Nothing was charged for it.`);
+    return { ...result, ...(last.error_msg ? { error: last.error_msg } : {}) };
+  }
+  const opened = await f.outputs.open(last.output_document_id);
+  return { ...result, output: opened.uri.toString(), outputDocumentId: last.output_document_id };
+}
