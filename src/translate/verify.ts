@@ -173,10 +173,17 @@ export function normalizeTranslation(part: TranslatePart, translation: string): 
   return part.check === 'heading' || part.check === 'cell' || part.check === 'label' ? t.replace(/[ \t]*\r?\n[ \t]*/g, ' ') : t;
 }
 
+// The last verdict per part: a run checks each translation once for the fallback and again when reassembling.
+const verdicts = new WeakMap<TranslatePart, { translation: string; ok: boolean }>();
+
 /** True when the translation may replace the part's text (parts without a check always may). */
 export function verifyTranslation(part: TranslatePart, translation: string): boolean {
   if (!part.check) return true;
   const t = normalizeTranslation(part, translation);
   if (!t || (part.check === 'label' && !bracketsBalanced(t))) return false;
-  return sameSignature(signature(part.text, part.check, part.mdx), signature(t, part.check, part.mdx));
+  const last = verdicts.get(part);
+  if (last?.translation === translation) return last.ok;
+  const ok = sameSignature(signature(part.text, part.check, part.mdx), signature(t, part.check, part.mdx));
+  verdicts.set(part, { translation, ok });
+  return ok;
 }
