@@ -55,13 +55,13 @@ function usageSection(m: AccountModel): string {
 function operationsSection(m: AccountModel): string {
   const rows = m.operations
     .map(
-      (o) => `<tr><td>${esc(when(o.createdAt))}</td><td>${esc(o.kind.replace(/_/g, ' '))}</td><td>${esc(o.status.replace(/_/g, ' '))}</td>
-<td class="num">${credits(o.charged)}</td><td class="num">${credits(o.refunded)}</td><td>${button('receipt', 'Receipt', { id: o.id, aria: `Open receipt ${o.id}`, secondary: true })}</td></tr>`,
+      (o) => `<tr><td><time datetime="${esc(o.createdAt ?? '')}">${esc(when(o.createdAt).replace(/^\d{4}-/, '').replace(' UTC', ''))}</time></td><td>${esc(o.kind.replace(/_/g, ' '))}</td><td>${esc(o.status.replace(/_/g, ' '))}</td>
+<td class="num">${credits(o.charged)}${o.refunded !== undefined && o.refunded > 0 ? `<br>refunded ${credits(o.refunded)}` : ''}</td><td>${button('receipt', 'Receipt', { id: o.id, aria: `Open receipt ${o.id}`, secondary: true })}</td></tr>`,
     )
     .join('');
   const table = m.operations.length === 0
     ? '<p>No credit operations for this key yet.</p>'
-    : `<table id="operations"><caption>Latest credit operations of this key</caption><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Status</th><th scope="col">Charged</th><th scope="col">Refunded</th><th scope="col"><span class="sr">Receipt</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+    : `<table id="operations"><caption>Latest credit operations of this key (times in UTC)</caption><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Status</th><th scope="col">Credits</th><th scope="col"><span class="sr">Receipt</span></th></tr></thead><tbody>${rows}</tbody></table>`;
   return `<section aria-labelledby="h-ops"><h2 id="h-ops">Credit operations</h2>
 <p class="note">With an API key the service lists only the operations started by that key; usage above is account-wide.</p>${table}</section>`;
 }

@@ -11,7 +11,7 @@ h3 { font-size: 1em; margin: 0 0 2px; }
 .big .label { display: block; font-size: 0.55em; color: var(--vscode-descriptionForeground); }
 .toolbar { display: flex; gap: 8px; align-items: center; margin-top: 8px; }
 .actions { display: flex; gap: 6px; flex-wrap: wrap; margin: 4px 0; }
-button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); border-radius: 2px; padding: 3px 10px; cursor: pointer; }
+button { white-space: nowrap; font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); border-radius: 2px; padding: 3px 10px; cursor: pointer; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
 button.secondary:hover { background: var(--vscode-button-secondaryHoverBackground); }
@@ -22,7 +22,8 @@ dl.facts dt { color: var(--vscode-descriptionForeground); }
 dl.facts dd { margin: 0; font-variant-numeric: tabular-nums; }
 table { border-collapse: collapse; width: 100%; margin: 6px 0; }
 caption { text-align: left; color: var(--vscode-descriptionForeground); padding-bottom: 2px; }
-th, td { text-align: left; padding: 2px 6px 2px 0; border-bottom: 1px solid var(--vscode-widget-border, transparent); vertical-align: top; }
+th, td { text-align: left; padding: 2px 6px 2px 0; border-bottom: 1px solid var(--vscode-widget-border, transparent); vertical-align: top; overflow-wrap: break-word; }
+#operations { font-size: 0.92em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 svg.chart { width: 100%; height: auto; max-height: 220px; }
 svg.chart .bar { fill: var(--vscode-charts-blue, var(--vscode-button-background)); }

@@ -142,7 +142,10 @@ describe('Account view and walkthrough in the workbench', function () {
     await wb.screenshot('account-view-light');
 
     await colorTheme(wb, 'Dark Modern');
-    await accountFrame(wb, /Team chat/);
+    const dark = await accountFrame(wb, /Team chat/);
+    // The dark screenshot shows the lower half: operations and webhooks.
+    await dark.frame.locator('#h-ops').scrollIntoViewIfNeeded();
+    await dark.frame.locator('#h-ops').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await wb.screenshot('account-view-dark');
   });
 });
