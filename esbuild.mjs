@@ -43,6 +43,11 @@ const bundlesApart = {
       // The segmentation engine may use the client's types only, so it never pulls in dist/api.js.
       return { path: `./${which === 'localize' ? 'localizer' : which}.js`, external: true };
     });
+    // The Localization feature's commands load with its first command (dist/localization-commands.js).
+    build.onResolve({ filter: /^\.\/commands\/index\.ts$/ }, (args) => {
+      if (args.kind === 'entry-point' || !args.resolveDir.replace(/\\/g, '/').endsWith('/src/features/localization')) return undefined;
+      return { path: './localization-commands.js', external: true };
+    });
   },
 };
 
@@ -101,6 +106,13 @@ const localizer = {
   outfile: 'dist/localizer.js',
 };
 
+/** The Localization feature's commands (dist/localization-commands.js), loaded by the first of them. */
+const localizationCommands = {
+  ...extension,
+  entryPoints: ['src/features/localization/commands/index.ts'],
+  outfile: 'dist/localization-commands.js',
+};
+
 function suiteEntries(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -126,13 +138,13 @@ const suite = () => ({
 });
 
 if (watch) {
-  for (const options of [extension, client, segmentation, localizer]) await (await esbuild.context(options)).watch();
+  for (const options of [extension, client, segmentation, localizer, localizationCommands]) await (await esbuild.context(options)).watch();
 } else {
   if (localizeOnly) {
     await esbuild.build(localize);
   } else if (!tests) {
-    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localize)]);
+    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map', 'dist/localization-commands.js.map']) rmSync(map, { force: true });
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(localize)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

@@ -1,21 +1,32 @@
 import * as vscode from 'vscode';
-import { registerCommands } from '../../platform/commands.ts';
+import { registerCommands, type Command } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { CommandId, ContextKey, ViewId } from '../../shared/ids.ts';
-import { CONFLICT_SCHEME, ConflictPages, itemCommands } from './commands/items.ts';
-import { setupCommand } from './commands/setup.ts';
-import { updateCommands } from './commands/update.ts';
+import type { CommandDeps } from './commands/index.ts';
+import { CONFLICT_SCHEME, ConflictPages } from './conflictPages.ts';
 import { LocalizationDecorations } from './decorations.ts';
 import { localizationSnapshot } from './snapshot.ts';
 import { LocalizationState } from './state.ts';
 import { LocalizationStatusItem } from './statusBar.ts';
 import { LocalizationTree } from './tree.ts';
 
+/** Commands whose code loads on first use (dist/localization-commands.js). */
+const LAZY = [
+  CommandId.localizationSetUp,
+  CommandId.localizationUpdate,
+  CommandId.localizationCheck,
+  CommandId.localizationCancelUpdate,
+  CommandId.localizationOpenTranslation,
+  CommandId.localizationDiffWithSource,
+  CommandId.localizationShowConflict,
+] as const;
+
 /**
  * Localization of a documentation folder (doc-translate.json, the engine in src/localize): the
  * Localization view, Explorer badges on stale translations, the status bar item, Set Up
  * Localization…, Update Translations, Check Translations and conflicts. The engine is loaded only
- * when a set-up is looked for (shortly after activation) or a command runs.
+ * when a set-up is looked for (shortly after activation) or a command runs; the commands' code on
+ * the first command.
  */
 export function activateLocalization(p: Platform): vscode.Disposable[] {
   const state = new LocalizationState(p.logger);
@@ -24,6 +35,18 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
   const status = new LocalizationStatusItem(state);
   const decorations = new LocalizationDecorations(state);
   const pages = new ConflictPages();
+  const deps: CommandDeps = {
+    clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, logger: p.logger,
+    contextKeys: p.contextKeys, balance: p.balance, writer: p.writer, state, status, pages,
+  };
+  let loaded: Promise<Command[]> | undefined;
+  const lazy = (id: (typeof LAZY)[number]): Command => ({
+    id,
+    run: async (...args: unknown[]) => {
+      loaded ??= import('./commands/index.ts').then((m) => m.localizationCommands(deps));
+      return (await loaded).find((c) => c.id === id)!.run(...args);
+    },
+  });
   return [
     state,
     tree,
@@ -35,9 +58,7 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     ...registerCommands([
       { id: CommandId.localizationRefresh, run: () => state.refreshNow() },
       { id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) },
-      setupCommand({ writer: p.writer, shortcuts: p.shortcuts, settings: p.settings, state }),
-      ...updateCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, logger: p.logger, contextKeys: p.contextKeys, balance: p.balance, state, status }),
-      ...itemCommands({ prompter: p.prompter, state, pages }),
+      ...LAZY.map(lazy),
     ]),
   ];
 }

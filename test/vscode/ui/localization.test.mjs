@@ -26,10 +26,11 @@ async function waitForRows(wb, title, check, what, timeout = 30_000) {
 /** Collapses every other expanded pane of the side bar so `title` has the room. */
 async function only(wb, title) {
   for (let round = 0; round < 10; round++) {
-    const labels = await wb.page.locator('.sidebar .pane-header[aria-expanded="true"]').evaluateAll((hs) => hs.map((h) => h.getAttribute('aria-label') ?? ''));
+    // Panes of the container shown only (a hidden container keeps its panes in the page).
+    const labels = await wb.page.locator('.sidebar .pane-header[aria-expanded="true"]').evaluateAll((hs) => hs.filter((h) => h instanceof HTMLElement && h.offsetParent !== null).map((h) => h.getAttribute('aria-label') ?? ''));
     const other = labels.find((l) => !l.toLowerCase().startsWith(title.toLowerCase()));
     if (other === undefined) break;
-    await wb.page.locator(`.sidebar .pane-header[aria-expanded="true"][aria-label="${other}"]`).first().click();
+    await wb.page.locator(`.sidebar .pane-header[aria-expanded="true"][aria-label="${other}"]`).filter({ visible: true }).first().click();
     await wb.page.waitForTimeout(150);
   }
   const mine = wb.page.locator(`.sidebar .pane-header[aria-label^="${title}"]`).first();

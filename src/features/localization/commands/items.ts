@@ -11,29 +11,10 @@ import { conflictPage } from '../conflictText.ts';
 import { editorFs, loadEngine } from '../engine.ts';
 import { relativeInside } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
-import { TargetNode } from '../tree.ts';
-
-export const CONFLICT_SCHEME = 'doc-translate-conflict';
+import type { ConflictPages } from '../conflictPages.ts';
+import { targetRow } from './scope.ts';
 
 export type ItemDeps = Pick<Platform, 'prompter'> & { state: LocalizationState; pages: ConflictPages };
-
-/** Read-only pages of the conflicts shown (scheme doc-translate-conflict). */
-export class ConflictPages implements vscode.TextDocumentContentProvider {
-  private readonly pages = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  set(key: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: CONFLICT_SCHEME, path: `/${key}.md` });
-    this.pages.set(uri.path, text);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.pages.get(uri.path) ?? '';
-  }
-}
 
 interface Picked {
   folder: string;
@@ -42,7 +23,8 @@ interface Picked {
 
 /** The translation an argument names: a view row, `{ target }` (relative or absolute), a Uri, or the active editor; else the user picks. */
 async function targetFrom(state: LocalizationState, arg: unknown, filter: (t: TargetStatus) => boolean, title: string): Promise<Picked | undefined> {
-  if (arg instanceof TargetNode) return { folder: arg.folder, status: arg.target };
+  const row = targetRow(arg);
+  if (row !== undefined) return { folder: row.folder, status: row.target };
   await state.ready();
   const given = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'object' && arg !== null && typeof (arg as { target?: unknown }).target === 'string' ? (arg as { target: string }).target : vscode.window.activeTextEditor?.document.uri.fsPath;
   const all = state.all().flatMap((s) => (s.report?.targets ?? []).map((t) => ({ folder: s.folder, status: t })));
@@ -103,7 +85,7 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'ke
   let conflict: Conflict | undefined = d.state.knownConflict(t.folder, first.target, first.theirs);
   if (conflict === undefined) {
     // The new translation of the changed source is made by an update of this file (which leaves the hand edit in place).
-    await vscode.commands.executeCommand(CommandId.localizationUpdate, new TargetNode(t.folder, t.status));
+    await vscode.commands.executeCommand(CommandId.localizationUpdate, { kind: 'target', folder: t.folder, target: t.status });
     conflict = d.state.knownConflict(t.folder, first.target, first.theirs);
     if (conflict === undefined) return { shown: false };
   }

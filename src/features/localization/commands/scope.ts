@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
 import { relativeInside, scopeOf, type SetupStatus } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
-import { SetupNode, SourceNode, TargetNode } from '../tree.ts';
+import type { TargetStatus } from '../../../localize/index.ts';
 
 export interface Scope {
   setup: SetupStatus;
@@ -20,7 +20,20 @@ export interface TestOptions {
   cancelAt?: { phase: 'translate' | 'write'; done: number };
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem);
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
+
+// Rows of the Localization view, recognised by their `kind` (these commands load in their own bundle, so
+// the view's classes are not the same objects here): a translation, a source, a set-up.
+const kindOf = (v: unknown): unknown => (typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined);
+export function targetRow(v: unknown): { folder: string; target: TargetStatus } | undefined {
+  return kindOf(v) === 'target' ? (v as { folder: string; target: TargetStatus }) : undefined;
+}
+function sourceRow(v: unknown): { folder: string; source: string } | undefined {
+  return kindOf(v) === 'source' ? (v as { folder: string; source: string }) : undefined;
+}
+function setupRow(v: unknown): { setup: SetupStatus } | undefined {
+  return kindOf(v) === 'setup' ? (v as { setup: SetupStatus }) : undefined;
+}
 
 export function testOptions(shortcuts: ArgumentShortcuts, args: readonly unknown[]): TestOptions {
   if (!shortcuts.enabled) return {};
@@ -31,15 +44,18 @@ export function testOptions(shortcuts: ArgumentShortcuts, args: readonly unknown
 /** The scopes an invocation names, one per set-up; [] when the argument lies outside every set-up. */
 export function scopesOf(state: LocalizationState, args: readonly unknown[]): Scope[] {
   const [arg, many] = args;
-  if (arg instanceof TargetNode) {
-    const setup = state.setupOf(arg.folder);
-    return setup === undefined ? [] : [{ setup, paths: [arg.target.source], languages: [arg.target.lang] }];
+  const target = targetRow(arg);
+  if (target !== undefined) {
+    const setup = state.setupOf(target.folder);
+    return setup === undefined ? [] : [{ setup, paths: [target.target.source], languages: [target.target.lang] }];
   }
-  if (arg instanceof SourceNode) {
-    const setup = state.setupOf(arg.folder);
-    return setup === undefined ? [] : [{ setup, paths: [arg.source] }];
+  const source = sourceRow(arg);
+  if (source !== undefined) {
+    const setup = state.setupOf(source.folder);
+    return setup === undefined ? [] : [{ setup, paths: [source.source] }];
   }
-  if (arg instanceof SetupNode) return [{ setup: arg.setup }];
+  const whole = setupRow(arg);
+  if (whole !== undefined) return [{ setup: whole.setup }];
   const uris = Array.isArray(many) && many.every((u) => u instanceof vscode.Uri) && many.length > 0 ? (many as vscode.Uri[]) : arg instanceof vscode.Uri ? [arg] : undefined;
   if (uris === undefined) return state.all().filter((s) => s.report !== undefined).map((setup) => ({ setup }));
   const scopes = new Map<string, Scope>();
