@@ -24,8 +24,15 @@ const ADMONITION = /^([ \t]*)(:{3,})([A-Za-z][\w-]*)?(.*)$/;
 const MATH_OPEN = /^ {0,3}\$\$(?:[ \t]*$|.*\$\$[ \t]*$)/;
 const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ \t](\{#[^{}\s]+(?:[ \t][^{}]*)?\})[ \t]*$/;
 
-function blank(chars: string[], start: number, end: number): void {
-  for (let k = start; k < end; k++) if (chars[k] !== '\n' && chars[k] !== '\r') chars[k] = ' ';
+/** `text` with the ranges (in order, not overlapping) blanked: spaces for all but line endings. */
+function blanked(text: string, ranges: readonly [number, number][]): string {
+  let out = '';
+  let at = 0;
+  for (const [a, b] of ranges) {
+    out += text.slice(at, a) + text.slice(a, b).replace(/[^\r\n]/g, ' ');
+    at = b;
+  }
+  return out + text.slice(at);
 }
 
 /** Title range of an admonition line (`:::note Title` or `:::tip[Title]`), or null. */
@@ -43,12 +50,11 @@ function admonitionTitle(line: string, at: number): Admonition | null {
 }
 
 export function maskExtensions(text: string, esm = false): Masked {
-  const chars = text.split(''); // UTF-16 code units, so indices are offsets
+  const ranges: [number, number][] = [];
   const admonitions: Admonition[] = [];
   let fence: string | null = null;
   let math = false;
   let at = 0;
-  let changed = false;
   while (at < text.length) {
     const nl = text.indexOf('\n', at);
     const lineEnd = nl < 0 ? text.length : nl;
@@ -58,35 +64,30 @@ export function maskExtensions(text: string, esm = false): Masked {
       const m = FENCE.exec(line);
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim().endsWith(m[1]!)) fence = null;
     } else if (math) {
-      blank(chars, at, lineEnd);
-      changed = true;
+      ranges.push([at, lineEnd]);
       if (/\$\$[ \t]*$/.test(line)) math = false;
     } else if (FENCE.test(line)) {
       const m = FENCE.exec(line)!;
       if (m[1]![0] === '~' || !line.slice(m.index + m[0].length).includes('`')) fence = m[1]!;
     } else if (esm && /^(?:import|export)\s/.test(line)) {
-      blank(chars, at, lineEnd);
-      changed = true;
+      ranges.push([at, lineEnd]);
     } else if (MATH_OPEN.test(line)) {
-      blank(chars, at, lineEnd);
-      changed = true;
+      ranges.push([at, lineEnd]);
       math = !/^ {0,3}\$\$.*\$\$[ \t]*$/.test(line);
     } else if (line.trimStart().startsWith(':::')) {
       const title = admonitionTitle(line, at);
       if (title) {
         if (title.titleStart >= 0) admonitions.push(title);
-        blank(chars, at, lineEnd);
-        changed = true;
+        ranges.push([at, lineEnd]);
       }
     } else {
       const anchor = HEADING_ANCHOR.exec(line);
       if (anchor) {
         const start = at + line.lastIndexOf(anchor[1]!);
-        blank(chars, start, start + anchor[1]!.length);
-        changed = true;
+        ranges.push([start, start + anchor[1]!.length]);
       }
     }
     at = next;
   }
-  return { text: changed ? chars.join('') : text, admonitions };
+  return { text: ranges.length > 0 ? blanked(text, ranges) : text, admonitions };
 }
