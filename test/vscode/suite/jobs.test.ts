@@ -178,7 +178,7 @@ describe('Translate Files and the Jobs view', function () {
     assert.equal(opened.kind, 'binary');
     assert.equal(opened.uri.scheme, 'file');
     assert.ok(!opened.uri.fsPath.startsWith(testEnv().workspace), `kept outside the workspace: ${opened.uri.fsPath}`);
-    assert.ok(opened.uri.fsPath.includes(`${path.sep}artifacts${path.sep}`), opened.uri.fsPath);
+    assert.ok(opened.uri.fsPath.includes(`${path.sep}downloads${path.sep}`), `in the extension's download cache: ${opened.uri.fsPath}`);
     assert.deepEqual(fs.readFileSync(opened.uri.fsPath).subarray(0, 8), png.subarray(0, 8), 'a PNG file');
   });
 
