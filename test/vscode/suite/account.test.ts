@@ -2,6 +2,8 @@
 // clock, credit operations with readable receipts, a key's budget; it reloads while shown and
 // stays quiet while hidden (nothing polls).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
@@ -85,6 +87,23 @@ describe('Account view', function () {
     assert.match(shot.html, /0\.01 of 0\.04 credits used; 0\.03 left/);
     assert.match(shot.html, /role="meter"[^>]*aria-valuenow="25"/);
     await configureExtension();
+  });
+
+  it('reloads by itself when a job ends while it is shown', async () => {
+    const before = await showAccount();
+    const filesBefore = before.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0;
+    const file = vscode.Uri.file(path.join(testEnv().workspace, 'account-job.md'));
+    fs.writeFileSync(file.fsPath, '# Account\n\nA job whose end refreshes the Account view.\n');
+    const started = await vscode.commands.executeCommand<{ started: boolean }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+    assert.equal(started.started, true, JSON.stringify(started));
+    const end = Date.now() + 60_000;
+    for (;;) {
+      const shot = await snapshot();
+      const files = shot.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0;
+      if (shot.loads > before.loads && files === filesBefore + 1) break;
+      assert.ok(Date.now() < end, `the view reloaded with the job's usage (loads ${shot.loads}, files ${files})`);
+      await sleep(250);
+    }
   });
 
   it('reloads after a balance change while shown, and sends nothing while hidden', async () => {
