@@ -6,6 +6,8 @@ export const CONSENT_VERSION = 'voice-source-rights-v1';
 
 /** The one answer that gives consent; any other answer (or none) sends nothing. */
 export const CONSENT_CHOICE = 'The recording is my own or validly authorised';
+/** The first (default) answer of the consent question, so pressing Enter never consents. */
+export const CONSENT_DECLINE = 'It is not: do not create a voice';
 
 export function consentQuestion(recording: string): string {
   return `Create a voice from ${recording}? Only with the speaker's rights.`;

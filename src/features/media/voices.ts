@@ -4,7 +4,7 @@ import type { Voice } from '../../api/index.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
-import { CONSENT_CHOICE, CONSENT_VERSION, consentQuestion, consentStatement } from './consent.ts';
+import { CONSENT_CHOICE, CONSENT_DECLINE, CONSENT_VERSION, consentQuestion, consentStatement } from './consent.ts';
 import type { MediaFeature } from './feature.ts';
 import { AUDIO_VIDEO_EXTENSIONS } from './products.ts';
 import { VoiceNode } from './tree.ts';
@@ -38,7 +38,8 @@ export async function addVoice(f: MediaFeature, uri: unknown, rawArgs: unknown):
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { created: false, reason: 'noClient' };
   const name = path.basename(file.fsPath);
-  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, CONSENT_CHOICE);
+  // The refusal comes first: it is the dialog's default button, so Enter never consents.
+  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, CONSENT_DECLINE, CONSENT_CHOICE);
   if (answer !== CONSENT_CHOICE) return { created: false, reason: 'noConsent' };
   try {
     const voice = await withCancellableProgress(`Doc Translate: creating a voice from ${name}`, async (signal) => {
