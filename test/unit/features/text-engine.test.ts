@@ -48,11 +48,11 @@ describe('Text translation requests', () => {
     assert.deepEqual(calls, []);
   });
 
-  it('keeps Markdown code and front matter of a document byte-for-byte', async () => {
+  it('keeps Markdown code and other front matter byte-for-byte, and translates the reader-facing title', async () => {
     const calls: Call[] = [];
-    const doc = '---\ntitle: x\n---\n\n# Title\n\n```sh\necho hi\n```\n\nSome prose.\n';
+    const doc = '---\ntitle: x\nslug: x\n---\n\n# Title\n\n```sh\necho hi\n```\n\nSome prose.\n';
     const out = await translateDocumentText(fakeApi(calls), doc, 'markdown', params);
-    assert.equal(out, '---\ntitle: x\n---\n\n# TITLE\n\n```sh\necho hi\n```\n\nSOME PROSE.\n');
+    assert.equal(out, '---\ntitle: X\nslug: x\n---\n\n# TITLE\n\n```sh\necho hi\n```\n\nSOME PROSE.\n');
     assert.ok(calls.every((c) => c.kind === 'batch'));
   });
 });
