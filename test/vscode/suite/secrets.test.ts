@@ -12,6 +12,8 @@ function showBalance(): Thenable<Balance | undefined> {
 }
 
 describe('API key in SecretStorage', () => {
+  // The Doc Translate views reload when the key changes; with the Explorer shown, only the key's own requests are seen.
+  before(() => vscode.commands.executeCommand('workbench.view.explorer'));
   beforeEach(configureExtension);
   after(configureExtension);
   afterEach(closeAllEditors);
