@@ -48,6 +48,11 @@ const bundlesApart = {
       if (args.kind === 'entry-point' || !args.resolveDir.replace(/\\/g, '/').endsWith('/src/features/localization')) return undefined;
       return { path: './localization-commands.js', external: true };
     });
+    // The Account feature's view, receipts and webhook commands load when first used (dist/account-ui.js).
+    build.onResolve({ filter: /^\.\/ui\/index\.ts$/ }, (args) => {
+      if (args.kind === 'entry-point' || !args.resolveDir.replace(/\\/g, '/').endsWith('/src/features/account')) return undefined;
+      return { path: './account-ui.js', external: true };
+    });
   },
 };
 
@@ -113,6 +118,13 @@ const localizationCommands = {
   outfile: 'dist/localization-commands.js',
 };
 
+/** The Account feature's view, receipts and webhook commands (dist/account-ui.js), loaded on first use. */
+const accountUi = {
+  ...extension,
+  entryPoints: ['src/features/account/ui/index.ts'],
+  outfile: 'dist/account-ui.js',
+};
+
 function suiteEntries(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -138,13 +150,13 @@ const suite = () => ({
 });
 
 if (watch) {
-  for (const options of [extension, client, segmentation, localizer, localizationCommands]) await (await esbuild.context(options)).watch();
+  for (const options of [extension, client, segmentation, localizer, localizationCommands, accountUi]) await (await esbuild.context(options)).watch();
 } else {
   if (localizeOnly) {
     await esbuild.build(localize);
   } else if (!tests) {
-    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map', 'dist/localization-commands.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(localize)]);
+    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map', 'dist/localization-commands.js.map', 'dist/account-ui.js.map']) rmSync(map, { force: true });
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(accountUi), esbuild.build(localize)]);
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

@@ -17,7 +17,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
-  /^extension\/dist\/(extension|api|translate|localizer|localization-commands)\.js$/,
+  /^extension\/dist\/(extension|api|translate|localizer|localization-commands|account-ui)\.js$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
 ];
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Balance } from '../../api/index.ts';
+import type { Command } from '../../platform/commands.ts';
 import { registerCommands } from '../../platform/commands.ts';
 import { formatCredits } from '../../platform/format.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -7,29 +8,54 @@ import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { showError } from '../../platform/showError.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
-import { ReceiptDocuments } from './receipts.ts';
-import { AccountView } from './view.ts';
-import { webhookCommands } from './webhooks.ts';
+import { RECEIPT_SCHEME } from './scheme.ts';
 
 type AccountDeps = Pick<Platform, 'clients' | 'balance' | 'settings'>;
+type Ui = Pick<typeof import('./ui/index.ts'), 'AccountView' | 'openReceipt' | 'receiptContent' | 'webhookCommands'>;
+type View = InstanceType<Ui['AccountView']>;
 
 /**
  * Account: Show Balance (a free call; the command returns the balance), the Account view (balance,
  * key budget, usage by day, credit operations with receipts, webhooks) and the webhook commands.
+ * Activation registers only small stand-ins: the view, receipts and webhook commands are their own
+ * bundle (./ui, dist/account-ui.js), loaded when the view is first shown or a command first runs.
  */
 export function activateAccount(p: Platform): vscode.Disposable[] {
-  const view = new AccountView(p);
-  const receipts = new ReceiptDocuments(p);
+  let ui: Promise<Ui> | undefined;
+  const loadUi = (): Promise<Ui> =>
+    (ui ??= import('./ui/index.ts').then(({ AccountView, openReceipt, receiptContent, webhookCommands }) => ({ AccountView, openReceipt, receiptContent, webhookCommands })));
+  let view: View | undefined;
+  const disposables: vscode.Disposable[] = [{ dispose: () => view?.dispose() }];
+  const accountView = async (): Promise<View> => {
+    const m = await loadUi();
+    view ??= new m.AccountView(p);
+    return view;
+  };
+  let webhooks: Command[] | undefined;
+  const webhook = (id: CommandId): Command => ({
+    id,
+    run: async (...args: unknown[]) => {
+      webhooks ??= (await loadUi()).webhookCommands(p, () => view?.invalidate());
+      return webhooks.find((c) => c.id === id)?.run(...args);
+    },
+  });
   return [
-    view,
-    receipts,
-    vscode.window.registerWebviewViewProvider(ViewId.account, view),
+    ...disposables,
+    vscode.window.registerWebviewViewProvider(ViewId.account, {
+      resolveWebviewView: async (webviewView) => (await accountView()).resolveWebviewView(webviewView),
+    }),
+    vscode.workspace.registerTextDocumentContentProvider(RECEIPT_SCHEME, {
+      provideTextDocumentContent: async (uri) => (await loadUi()).receiptContent(p, uri),
+    }),
     ...registerCommands([
       { id: CommandId.showBalance, run: () => showBalance(p) },
-      { id: CommandId.accountRefresh, run: () => view.refresh() },
-      { id: CommandId.accountOpenReceipt, run: (id?: unknown) => receipts.open(id) },
-      { id: CommandId.accountSnapshot, run: () => view.snapshot() },
-      ...webhookCommands(p, () => view.invalidate()),
+      { id: CommandId.accountRefresh, run: async () => (await accountView()).refresh() },
+      { id: CommandId.accountOpenReceipt, run: async (id?: unknown) => (await loadUi()).openReceipt(p, id) },
+      { id: CommandId.accountSnapshot, run: async () => (await accountView()).snapshot() },
+      webhook(CommandId.webhooksAdd),
+      webhook(CommandId.webhooksEdit),
+      webhook(CommandId.webhooksEnable),
+      webhook(CommandId.webhooksDelete),
     ]),
   ];
 }

@@ -4,44 +4,31 @@ import type { Platform } from '../../platform/platform.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { showError } from '../../platform/showError.ts';
 import { receiptMarkdown } from './receiptText.ts';
-
-/** Read-only documents `doc-translate-receipt:/<operation id>.md`, fetched (free) when opened. */
-export const RECEIPT_SCHEME = 'doc-translate-receipt';
+import { RECEIPT_SCHEME } from './scheme.ts';
 
 type ReceiptDeps = Pick<Platform, 'clients' | 'settings'>;
 
-export class ReceiptDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly registration: vscode.Disposable;
+/** The text of `doc-translate-receipt:/<operation id>.md`, fetched (free) when the document opens. */
+export async function receiptContent(s: ReceiptDeps, uri: vscode.Uri): Promise<string> {
+  const id = decodeURIComponent(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
+  const state = await s.clients.get();
+  if (state.kind !== 'ready') return `# Receipt ${id}\n\nSet the service URL and API key to read receipts.\n`;
+  const receipt: Receipt = await state.client.receipts.operation(id, { timeoutMs: 15_000 });
+  return receiptMarkdown(receipt);
+}
 
-  constructor(private readonly s: ReceiptDeps) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(RECEIPT_SCHEME, this);
-  }
-
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const id = decodeURIComponent(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
-    const state = await this.s.clients.get();
-    if (state.kind !== 'ready') return `# Receipt ${id}\n\nSet the service URL and API key to read receipts.\n`;
-    const receipt: Receipt = await state.client.receipts.operation(id, { timeoutMs: 15_000 });
-    return receiptMarkdown(receipt);
-  }
-
-  /** Opens the receipt of a credit operation as a Markdown preview-able document; returns its text. */
-  async open(operationId: unknown): Promise<string | undefined> {
-    if (typeof operationId !== 'string' || operationId === '') return undefined;
-    if ((await requireClient(this.s.clients)) === undefined) return undefined;
-    const uri = vscode.Uri.from({ scheme: RECEIPT_SCHEME, path: `/${encodeURIComponent(operationId)}.md` });
-    try {
-      const doc = await vscode.workspace.openTextDocument(uri);
-      await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-      await vscode.window.showTextDocument(doc, { preview: true });
-      return doc.getText();
-    } catch (err) {
-      void showError(err, { operation: 'Fetching the receipt', baseUrl: this.s.settings.baseUrl });
-      return undefined;
-    }
-  }
-
-  dispose(): void {
-    this.registration.dispose();
+/** Opens the receipt of a credit operation as a Markdown document; returns its text. */
+export async function openReceipt(s: ReceiptDeps, operationId: unknown): Promise<string | undefined> {
+  if (typeof operationId !== 'string' || operationId === '') return undefined;
+  if ((await requireClient(s.clients)) === undefined) return undefined;
+  const uri = vscode.Uri.from({ scheme: RECEIPT_SCHEME, path: `/${encodeURIComponent(operationId)}.md` });
+  try {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+    await vscode.window.showTextDocument(doc, { preview: true });
+    return doc.getText();
+  } catch (err) {
+    void showError(err, { operation: 'Fetching the receipt', baseUrl: s.settings.baseUrl });
+    return undefined;
   }
 }
