@@ -7,13 +7,22 @@
  * else (lists, quotes, tables, HTML, references, escapes) is left to the parser, in chunks, with
  * every definition label of the document known to each chunk.
  */
+import { simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 
 export type FastRegion =
   | { kind: 'other'; start: number; end: number }
   | { kind: 'fence'; start: number; end: number }
   | { kind: 'paragraph' | 'heading'; start: number; end: number; items: Item[] }
-  | { kind: 'table'; start: number; end: number; cells: { start: number; end: number; items: Item[] }[] };
+  | { kind: 'table'; start: number; end: number; cells: Simple[] }
+  /** A tight bullet list of one-line items, or a one-paragraph blockquote. */
+  | { kind: 'list' | 'quote'; start: number; end: number; paragraphs: Simple[] };
+
+interface Simple {
+  start: number;
+  end: number;
+  items: Item[];
+}
 
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
@@ -28,69 +37,6 @@ const HTML_RAW: [RegExp, RegExp][] = [
 ];
 const PARAGRAPH_LINE = /^[\p{L}\p{N}("'“‘¿¡]/u;
 const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
-// Escapes, HTML, math, pipes and brackets outside `[text](destination)` need the parser.
-const BARRED = '<\\$|]';
-
-/** Items of simple inline content in [start, end), or null when the parser must read it. */
-export function simpleInline(text: string, start: number, end: number): Item[] | null {
-  const items: Item[] = [];
-  let from = start;
-  const textRun = (a: number, b: number): void => {
-    for (let k = a; k < b; k++) {
-      if (text[k] !== '\n') continue;
-      const eolStart = text[k - 1] === '\r' ? k - 1 : k;
-      if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
-      items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
-      a = k + 1;
-    }
-    if (b > a) items.push({ cls: 'text', start: a, end: b });
-  };
-  let i = start;
-  while (i < end) {
-    const c = text[i]!;
-    if (c === '`') {
-      let n = 1;
-      while (text[i + n] === '`') n++;
-      let close = -1;
-      for (let k = text.indexOf('`', i + n); k >= 0 && k < end; k = text.indexOf('`', k)) {
-        let m = 1;
-        while (text[k + m] === '`') m++;
-        if (m === n) {
-          close = k;
-          break;
-        }
-        k += m;
-      }
-      if (close < 0 || close + n > end) {
-        i += n;
-        continue;
-      }
-      textRun(from, i);
-      items.push({ cls: 'kept', start: i, end: close + n, cuts: [] });
-      i = from = close + n;
-    } else if (c === '[') {
-      let k = i + 1;
-      while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
-      if (text[k] !== ']' || text[k + 1] !== '(') return null;
-      let m = k + 2;
-      while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
-      if (text[m] !== ')') return null;
-      textRun(from, i);
-      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
-      textRun(i + 1, k);
-      items.push({ cls: 'kept', start: k, end: m + 1, cuts: [] });
-      i = from = m + 1;
-    } else if (c === '\n' || c === '\r') {
-      i++;
-    } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
-      return null;
-    } else {
-      i++;
-    }
-  }
-  textRun(from, end);
-  return items.filter((item) => item.start < item.end);
-}
 
 function lineAt(text: string, at: number): { content: string; next: number } {
   const nl = text.indexOf('\n', at);
@@ -153,6 +99,72 @@ function simpleTable(text: string, at: number): Extract<FastRegion, { kind: 'tab
   return { kind: 'table', start: at, end: last.start + last.content.length, cells };
 }
 
+/** Lines from `at` up to a blank line (or the end). */
+function linesUntilBlank(text: string, at: number): { start: number; content: string; next: number }[] {
+  const lines: { start: number; content: string; next: number }[] = [];
+  for (let pos = at; pos < text.length;) {
+    const line = lineAt(text, pos);
+    if (!line.content.trim()) break;
+    lines.push({ start: pos, ...line });
+    pos = line.next;
+  }
+  return lines;
+}
+
+/** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
+function simpleLine(text: string, at: number, content: string): Simple | null {
+  const trimmed = content.trimEnd();
+  if (!PARAGRAPH_LINE.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
+  const items = simpleInline(text, at, at + trimmed.length);
+  return items && { start: at, end: at + trimmed.length, items };
+}
+
+/**
+ * `- item` lines (one marker, one space, simple one-line content) up to a blank line that is
+ * followed by a line at column 0 (an indented line would still belong to the last item).
+ */
+function simpleList(text: string, at: number): Extract<FastRegion, { paragraphs: Simple[] }> | null {
+  const marker = /^([-*+]) \S/.exec(lineAt(text, at).content)?.[1];
+  if (!marker) return null;
+  const lines = linesUntilBlank(text, at);
+  const paragraphs: Simple[] = [];
+  for (const line of lines) {
+    if (!line.content.startsWith(`${marker} `)) return null;
+    const paragraph = simpleLine(text, line.start + 2, line.content.slice(2));
+    if (!paragraph) return null;
+    paragraphs.push(paragraph);
+  }
+  let after = lines[lines.length - 1]!.next;
+  while (after < text.length && lineAt(text, after).content.trim() === '') after = lineAt(text, after).next;
+  if (after < text.length && /^[ \t]/.test(text[after]!)) return null;
+  const last = lines[lines.length - 1]!;
+  return { kind: 'list', start: at, end: last.start + last.content.length, paragraphs };
+}
+
+/** `> ` lines holding one simple paragraph, up to a blank line. */
+function simpleQuote(text: string, at: number): Extract<FastRegion, { paragraphs: Simple[] }> | null {
+  const lines = linesUntilBlank(text, at);
+  const items: Item[] = [];
+  for (const [k, line] of lines.entries()) {
+    if (!line.content.startsWith('> ')) return null;
+    const part = simpleLine(text, line.start + 2, line.content.slice(2));
+    if (!part) return null;
+    if (k > 0) {
+      const prev = lines[k - 1]!;
+      const eol = prev.start + prev.content.length;
+      const eolEnd = line.start; // the line ending is \n or \r\n; `content` has no \r
+      items.push({ cls: 'break', start: eol, eolEnd, cutEnd: line.start + 2, end: line.start + 2 });
+    }
+    items.push(...part.items);
+  }
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  const end = last.start + 2 + last.content.slice(2).trimEnd().length;
+  // Each line's content ends where the line does (no trailing spaces): a hard break would need the parser.
+  if (lines.some((l) => l.content !== l.content.trimEnd())) return null;
+  return { kind: 'quote', start: at, end, paragraphs: [{ start: first.start + 2, end, items }] };
+}
+
 /** Regions covering [from, text.length) in order; `text` is the masked text the parser would see. */
 export function fastRegions(text: string, from: number): FastRegion[] {
   const regions: FastRegion[] = [];
@@ -184,9 +196,11 @@ export function fastRegions(text: string, from: number): FastRegion[] {
         continue;
       }
       const table = content.startsWith('|') ? simpleTable(text, at) : null;
-      if (table) {
-        push(table);
-        at = table.end;
+      const container = /^[-*+] /.test(content) ? simpleList(text, at) : content.startsWith('> ') ? simpleQuote(text, at) : null;
+      const block = table ?? container;
+      if (block) {
+        push(block);
+        at = block.end;
         continue;
       }
       const items = heading ? simpleInline(text, heading[0], heading[1]) : null;

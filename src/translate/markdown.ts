@@ -47,6 +47,7 @@ function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | un
   for (const region of regions) {
     if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
     else if (region.kind === 'table') for (const cell of region.cells) read.push({ kind: 'cell', ...cell });
+    else if (region.kind === 'list' || region.kind === 'quote') for (const p of region.paragraphs) read.push({ kind: 'paragraph', ...p });
   }
   const chunks = (labels: Labels): TokenNode[] =>
     regions.flatMap((r) => (r.kind === 'other' ? [tokenTree(parsed.slice(r.start, r.end), false, { offset: r.start, ...labels })] : []));

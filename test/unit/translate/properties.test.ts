@@ -26,6 +26,8 @@ const block = fc.oneof(
   inlineLine.map((l) => `> ${l}`),
   inlineLine.map((l) => `- [ ] ${l}`),
   inlineLine.map((l) => `  1. ${l}`),
+  fc.tuple(inlineLine, inlineLine).map(([a, b]) => `- ${a}\n- ${b}`),
+  fc.tuple(inlineLine, inlineLine).map(([a, b]) => `> ${a}\n> ${b}`),
   fc.tuple(inlineLine, inlineLine).map(([a, b]) => `| ${a} | ${b} |\n|---|:-:|\n| ${b} | x |`),
   fc.tuple(fc.constantFrom('```', '~~~~', '```js'), inlineLine).map(([f, c]) => `${f}\n${c}\n${f.slice(0, 3)}`),
   fc.constantFrom('```\nunclosed code', '    indented code', '<div>\nhtml text\n</div>', '$$\nx+y\n$$', '---', '***'),
