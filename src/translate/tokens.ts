@@ -64,9 +64,20 @@ export function isLinePrefix(type: string): boolean {
   return type === 'blockQuotePrefix' || type === 'listItemIndent' || type === 'linePrefix' || type === 'gfmFootnoteDefinitionIndent';
 }
 
-// A document looks like MDX when it has a top-level import/export or a JSX component at a line start.
+// A document looks like MDX when it has an import/export or a JSX component at a line start
+// outside fenced code (a README's code sample `import x from 'y'` does not count).
 const MDX_HINT = /^(?:(?:import|export)\s[^\n]*(?:from\s|=|\{|function|const)|<[A-Z][\w.]*[\s/>])/m;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
 
 export function looksLikeMdx(text: string): boolean {
-  return MDX_HINT.test(text);
+  if (!MDX_HINT.test(text)) return false;
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    const f = FENCE_LINE.exec(line)?.[1];
+    if (fence) {
+      if (f && f[0] === fence[0] && f.length >= fence.length && line.trim() === f) fence = null;
+    } else if (f) fence = f;
+    else if (MDX_HINT.test(line)) return true;
+  }
+  return false;
 }

@@ -86,3 +86,11 @@ describe('documentation sites: MDX', () => {
     assert.deepEqual(sent('import X from "y";\n\n<!-- note -->\n\nSome text.\n'), ['Some text.']);
   });
 });
+
+describe('documentation sites: MDX detection', () => {
+  it('a README whose code sample has an import line stays Markdown (indented code kept)', () => {
+    const readme = '# Use\n\n```js\nimport x from "y";\n```\n\n    indented code\n\nText.\n';
+    assert.deepEqual(sent(readme), ['Use', 'Text.']);
+    assert.deepEqual(sent('import X from "./x";\n\n    not code in MDX\n'), ['not code in MDX']);
+  });
+});
