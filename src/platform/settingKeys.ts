@@ -10,8 +10,13 @@ export const SettingKey = {
   saveNextToSourcePattern: 'saveNextToSource.pattern',
   downloadCacheMaxSizeMb: 'downloadCache.maxSizeMB',
   downloadCacheMaxAgeDays: 'downloadCache.maxAgeDays',
+  segmentation: 'segmentation',
+  frontMatterKeys: 'frontMatterKeys',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
+
+export const SEGMENTATION_MODES = ['wholeBlocks', 'fragments'] as const;
+export type Segmentation = (typeof SEGMENTATION_MODES)[number];
 
 export const SELECTION_MODES = ['replace', 'insertBelow', 'beside'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];
@@ -24,4 +29,6 @@ export const DEFAULTS = {
   saveNextToSourcePattern: '${dir}/${lang}/${name}',
   downloadCacheMaxSizeMb: 500,
   downloadCacheMaxAgeDays: 30,
+  segmentation: 'wholeBlocks' as Segmentation,
+  frontMatterKeys: ['title', 'description', 'sidebar_label', 'summary'] as readonly string[],
 } as const;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULTS, SECTION, SELECTION_MODES, SettingKey, type SelectionMode } from './settingKeys.ts';
+import { DEFAULTS, SECTION, SELECTION_MODES, SettingKey, type SelectionMode, SEGMENTATION_MODES, type Segmentation } from './settingKeys.ts';
 import { checkServiceUrl } from '../shared/serviceUrl.ts';
 
 const ALL_KEYS = Object.values(SettingKey);
@@ -73,6 +73,18 @@ export class Settings implements vscode.Disposable {
 
   private workspaceTrusted(): boolean {
     return this.trustOverride ?? vscode.workspace.isTrusted;
+  }
+
+  /** How documents are cut into segments: whole blocks with their inline Markdown (default), or the prose between kept spans. */
+  get segmentation(): Segmentation {
+    const value = this.config().get<unknown>(SettingKey.segmentation);
+    return typeof value === 'string' && (SEGMENTATION_MODES as readonly string[]).includes(value) ? (value as Segmentation) : DEFAULTS.segmentation;
+  }
+
+  /** Front matter keys whose values readers see, translated; every other key stays byte-for-byte. */
+  get frontMatterKeys(): readonly string[] {
+    const value = this.config().get<unknown>(SettingKey.frontMatterKeys);
+    return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string' && k.trim() !== '') : DEFAULTS.frontMatterKeys;
   }
 
   /** Limits of the download cache in the extension's storage. */

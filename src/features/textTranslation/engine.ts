@@ -3,7 +3,7 @@
 // client), so benchmarks and plain-Node tests can drive the same path as the commands.
 import type { DocTranslateClient } from '../../api/index.ts';
 import * as t from '../../translate/index.ts';
-import type { Part, Segmented } from '../../translate/index.ts';
+import type { Part, Segmented, SegmentationMode, TranslatePart, TranslationReport } from '../../translate/index.ts';
 
 import type { TextKind } from './support.ts';
 
@@ -17,6 +17,14 @@ export interface TranslateParams {
   signal: AbortSignal;
   /** Fraction 0..1 of the characters translated so far. */
   onProgress?: (fraction: number) => void;
+  /** `wholeBlocks` (default): a paragraph goes as one segment with its inline Markdown; `fragments`: prose between kept spans. */
+  mode?: SegmentationMode;
+  /** Front matter keys whose values readers see (translated); the segmenter's defaults otherwise. */
+  frontMatterKeys?: readonly string[];
+  /** The document is MDX (JSX and expressions kept); guessed from the text when not given. */
+  mdx?: boolean;
+  /** How many blocks fell back to fragments and how many kept their source text. */
+  onReport?: (report: TranslationReport) => void;
 }
 
 /** Spec part 8: translate-snippet takes 1-5000 characters. */
@@ -34,24 +42,32 @@ export async function translateTexts(
   kind: TextKind,
   p: TranslateParams,
 ): Promise<string[]> {
-  const segment = kind === 'markdown' ? t.segmentMarkdown : t.segmentPlainText;
-  const docs = texts.map((text, i) => withIdPrefix(segment(text), `${i}.`));
+  const docs = texts.map((text, i) => withIdPrefix(segment(text, kind, p), `${i}.`));
   const prose = docs.flatMap((d) => d.parts).filter(isProse);
   const translations = new Map<string, string>();
 
+  // One short segment goes as a snippet; its answer is checked like any other, and a failed check
+  // sends it again through the batch path, which falls back to fragments.
   const single = prose.length === 1 ? prose[0] : undefined;
+  let done = false;
   if (single !== undefined && single.text.length <= SNIPPET_MAX_CHARS && single.text.trim() !== '') {
     const result = await api.translateSnippet(
       { text: single.text, target_lang: p.targetLanguage, source_lang: p.sourceLanguage, engine: p.engine },
       { signal: p.signal },
     );
-    translations.set(single.id, result.translated_text);
-    p.onProgress?.(1);
-  } else if (prose.length > 0) {
-    await t.translateSegmented(
+    done = t.verifyTranslation(single, result.translated_text);
+    if (done) {
+      translations.set(single.id, result.translated_text);
+      p.onProgress?.(1);
+    }
+  }
+  if (!done && prose.length > 0) {
+    await t.translateSegmentedWithReport(
       { parts: docs.flatMap((d) => d.parts) },
       {
         signal: p.signal,
+        ...(p.mode !== undefined ? { mode: p.mode } : {}),
+        ...(p.onReport !== undefined ? { onReport: p.onReport } : {}),
         onProgress: (done, total) => p.onProgress?.(total > 0 ? done / total : 1),
         translateBatch: async (segments, signal) => {
           const result = await api.translateBatch(batchRequest(segments, p), { signal });
@@ -71,9 +87,10 @@ export async function translateDocumentText(
   kind: TextKind,
   p: TranslateParams,
 ): Promise<string> {
-  const doc = kind === 'markdown' ? t.segmentMarkdown(text) : t.segmentPlainText(text);
-  return t.translateSegmented(doc, {
+  return t.translateSegmented(segment(text, kind, p), {
     signal: p.signal,
+    ...(p.mode !== undefined ? { mode: p.mode } : {}),
+    ...(p.onReport !== undefined ? { onReport: p.onReport } : {}),
     onProgress: (done, total) => p.onProgress?.(total > 0 ? done / total : 1),
     translateBatch: async (segments, signal) => (await api.translateBatch(batchRequest(segments, p), { signal })).segments,
   });
@@ -89,7 +106,16 @@ function batchRequest(segments: { id: string; text: string }[], p: TranslatePara
   };
 }
 
-function isProse(part: Part): part is Extract<Part, { kind: 'translate' }> {
+function segment(text: string, kind: TextKind, p: Pick<TranslateParams, 'mode' | 'frontMatterKeys' | 'mdx'>): Segmented {
+  if (kind !== 'markdown') return t.segmentPlainText(text);
+  return t.segmentMarkdown(text, {
+    ...(p.mode !== undefined ? { mode: p.mode } : {}),
+    ...(p.frontMatterKeys !== undefined ? { frontMatterKeys: p.frontMatterKeys } : {}),
+    ...(p.mdx === true ? { mdx: true } : {}),
+  });
+}
+
+function isProse(part: Part): part is TranslatePart {
   return part.kind === 'translate';
 }
 

@@ -20,7 +20,14 @@ export function translationSettings(s: Pick<Platform, 'settings'>): Omit<Transla
     targetLanguage: s.settings.targetLanguage,
     sourceLanguage: s.settings.sourceLanguage,
     engine: s.settings.engine,
+    mode: s.settings.segmentation,
+    frontMatterKeys: s.settings.frontMatterKeys,
   };
+}
+
+/** The log line of a translation's checks: whole blocks that fell back to fragments, parts left in the source language. */
+export function reportLine(r: { segments: number; fellBack: number; untranslated: number }): string {
+  return `${r.segments} segment(s); ${r.fellBack} block(s) failed the structure check and were sent again as fragments; ${r.untranslated} part(s) kept their source text`;
 }
 
 export function errorContext(s: Pick<Platform, 'settings'>, operation: string): ErrorContext {

@@ -6,7 +6,7 @@ import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
+import { reportFailure, reportLine, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
 import type { TranslationPairs } from './translationPairs.ts';
 
 /**
@@ -39,7 +39,7 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   try {
     translated = await withCancellableProgress(
       `Doc Translate: translating ${name} to ${params.targetLanguage}`,
-      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, textKind(doc.languageId), { ...params, signal, onProgress: report })),
+      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`) })),
     );
   } catch (err) {
     return reportFailure(s, err, 'Translation');

@@ -8,7 +8,7 @@ import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
+import { reportFailure, reportLine, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
 
 export interface TranslateSelectionArgs {
   mode?: SelectionMode;
@@ -44,7 +44,7 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   let translated: string[];
   try {
     translated = await withCancellableProgress(`Doc Translate: translating to ${params.targetLanguage}`, (signal, report) =>
-      translateWith((e) => e.translateTexts(client, texts, textKind(doc.languageId), { ...params, signal, onProgress: report })),
+      translateWith((e) => e.translateTexts(client, texts, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`) })),
     );
   } catch (err) {
     return reportFailure(s, err, 'Translation');

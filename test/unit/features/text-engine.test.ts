@@ -55,4 +55,36 @@ describe('Text translation requests', () => {
     assert.equal(out, '---\ntitle: X\nslug: x\n---\n\n# TITLE\n\n```sh\necho hi\n```\n\nSOME PROSE.\n');
     assert.ok(calls.every((c) => c.kind === 'batch'));
   });
+
+  it('checks a snippet answer and sends a damaged one again through the batch path, as fragments', async () => {
+    const calls: Call[] = [];
+    const api = fakeApi(calls);
+    // The snippet answer loses the code span's backticks: it must not be used.
+    api.translateSnippet = (req) => {
+      calls.push({ kind: 'snippet', body: req });
+      return Promise.resolve({ translated_text: req.text.replace(/`/g, '').toUpperCase(), source_lang: 'en', target_lang: req.target_lang });
+    };
+    const reports: { fellBack: number }[] = [];
+    const out = await translateTexts(api, ['Run `acme login` now.'], 'markdown', { ...params, onReport: (r) => reports.push(r) });
+    assert.equal(out[0], 'RUN `acme login` NOW.', 'the code span is kept byte for byte');
+    assert.equal(calls[0]!.kind, 'snippet');
+    // This fake engine upper-cases code too, so the whole block fails its check again and goes as fragments.
+    const last = calls.at(-1)!.body as { segments: { text: string }[] };
+    assert.ok(last.segments.every((s) => !s.text.includes('`')), 'the fragments leave the code span out');
+    assert.equal(reports.at(-1)?.fellBack, 1);
+  });
+
+  it('sends whole paragraphs by default and the prose between kept spans in fragments mode', async () => {
+    const text = 'Run `acme login` and paste the key from your [account page](https://example.com/a).\n';
+    const whole: Call[] = [];
+    await translateDocumentText(fakeApi(whole), text, 'markdown', params);
+    const wholeTexts = (whole[0]!.body as { segments: { text: string }[] }).segments.map((s) => s.text);
+    assert.equal(wholeTexts.length, 1);
+    assert.match(wholeTexts[0]!, /`acme login`.*\[account page\]\(https:\/\/example\.com\/a\)/);
+    const pieces: Call[] = [];
+    const out = await translateDocumentText(fakeApi(pieces), text, 'markdown', { ...params, mode: 'fragments' });
+    const pieceTexts = (pieces[0]!.body as { segments: { text: string }[] }).segments.map((s) => s.text);
+    assert.ok(pieceTexts.length > 1 && pieceTexts.every((t) => !t.includes('`') && !t.includes('https://')), pieceTexts.join(' | '));
+    assert.equal(out, 'RUN `acme login` AND PASTE THE KEY FROM YOUR [ACCOUNT PAGE](https://example.com/a).\n');
+  });
 });
