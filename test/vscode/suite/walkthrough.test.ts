@@ -51,6 +51,11 @@ describe('Walkthrough', function () {
 
   it('completes each step only when the real thing succeeded', async () => {
     const urlKey = contextKeyOf('serviceUrl');
+    // Earlier suites of the same run reached these milestones: start this window's record afresh.
+    const t = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.exports.testing!;
+    for (const s of steps()) t.contextKeys.set(contextKeyOf(s.id) as never, false);
+    await vscode.workspace.getConfiguration('docTranslate').update('baseUrl', testEnv().baseUrl, vscode.ConfigurationTarget.Global);
+    await new Promise((r) => setTimeout(r, 300));
     assert.notEqual(value(urlKey), true, 'a URL only present in settings does not complete the step');
     const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', testEnv().baseUrl);
     assert.equal(saved.saved, true);
