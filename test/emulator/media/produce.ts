@@ -7,11 +7,11 @@ import { pseudoTranslate } from '../pseudo.ts';
 import type { DocumentRecord } from '../state.ts';
 import { fileEtag } from '../storage.ts';
 import type { DeliveredFile, MediaJobRecord } from './store.ts';
+import { silentWav } from './wav.ts';
 
 /** Transcript and generated subtitles: one cue per this many milliseconds. */
 const CUE_MS = 10_000;
 /** Generated speech: 8 kHz mono 8-bit PCM, 8 KB a second. */
-const WAV_RATE = 8000;
 
 function stem(basename: string): string {
   const dot = basename.lastIndexOf('.');
@@ -43,24 +43,6 @@ function generatedSubtitles(durationMs: number, target: string): string {
   return cues(durationMs).map((c) => `${c.n}\n${clock(c.from, ',')} --> ${clock(c.to, ',')}\n${pseudoTranslate(`Spoken line ${c.n}`, target)}\n`).join('\n');
 }
 
-/** A real PCM WAV of silence, `ms` long (what music-metadata measures back). */
-export function silentWav(ms: number): Buffer {
-  const n = Math.round((WAV_RATE * ms) / 1000);
-  const b = Buffer.alloc(44 + n, 0x80);
-  b.write('RIFF', 0, 'latin1');
-  b.writeUInt32LE(36 + n, 4);
-  b.write('WAVEfmt ', 8, 'latin1');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(WAV_RATE, 24);
-  b.writeUInt32LE(WAV_RATE, 28);
-  b.writeUInt16LE(1, 32);
-  b.writeUInt16LE(8, 34);
-  b.write('data', 36, 'latin1');
-  b.writeUInt32LE(n, 40);
-  return b;
-}
 
 interface Output {
   role: DeliveredFile['role'];

@@ -8,28 +8,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { MediaSnapshot, MediaSnapshotRow } from '../../../src/features/media/snapshot.ts';
+import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 
-/** 8 kHz mono 8-bit PCM silence, `ms` long: a real WAV the emulator measures with music-metadata. */
-function wavFile(ms: number): Buffer {
-  const n = Math.round((8000 * ms) / 1000);
-  const b = Buffer.alloc(44 + n, 0x80);
-  b.write('RIFF', 0, 'latin1');
-  b.writeUInt32LE(36 + n, 4);
-  b.write('WAVEfmt ', 8, 'latin1');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(8000, 28);
-  b.writeUInt16LE(1, 32);
-  b.writeUInt16LE(8, 34);
-  b.write('data', 36, 'latin1');
-  b.writeUInt32LE(n, 40);
-  return b;
-}
 
 const snapshot = (): Thenable<MediaSnapshot> => vscode.commands.executeCommand<MediaSnapshot>('_docTranslate.media.snapshot');
 
