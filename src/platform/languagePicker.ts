@@ -24,11 +24,11 @@ function items(o: LanguagePickOptions): Item[] {
   const locale = vscode.env.language;
   const nameOf = (code: string): string => languageName(code, locale);
   const ordered = orderLanguages(COMMON_LANGUAGES, [...o.current, ...o.recent], nameOf);
-  const item = (code: string): Item => ({ label: nameOf(code), description: o.current.includes(code) ? `${code} · current` : code, code });
+  const item = (code: string): Item => ({ label: nameOf(code), description: o.current.includes(code) ? vscode.l10n.t('{0} · current', code) : code, code });
   return [
-    ...(ordered.recent.length > 0 ? [{ label: 'Recently used', kind: vscode.QuickPickItemKind.Separator }] : []),
+    ...(ordered.recent.length > 0 ? [{ label: vscode.l10n.t('Recently used'), kind: vscode.QuickPickItemKind.Separator }] : []),
     ...ordered.recent.map(item),
-    { label: 'All languages', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('All languages'), kind: vscode.QuickPickItemKind.Separator },
     ...ordered.others.map(item),
   ];
 }
@@ -38,7 +38,7 @@ function open(o: LanguagePickOptions, many: boolean): Promise<string[] | undefin
   const nameOf = (code: string): string => languageName(code, vscode.env.language);
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = o.title;
-  qp.placeholder = many ? 'Pick one or more languages, or type any language code (e.g. pt-BR)' : 'Pick a language, or type any language code (e.g. pt-BR)';
+  qp.placeholder = many ? vscode.l10n.t('Pick one or more languages, or type any language code (e.g. pt-BR)') : vscode.l10n.t('Pick a language, or type any language code (e.g. pt-BR)');
   qp.canSelectMany = many;
   qp.matchOnDescription = true;
   qp.items = base;
@@ -47,7 +47,7 @@ function open(o: LanguagePickOptions, many: boolean): Promise<string[] | undefin
     const typed = value.trim();
     const known = base.some((i) => i.code !== undefined && i.code.toLowerCase() === typed.toLowerCase());
     const selected = qp.selectedItems;
-    qp.items = isLanguageCode(typed) && !known ? [{ label: `Use "${typed}"`, description: nameOf(typed), code: typed, alwaysShow: true }, ...base] : base;
+    qp.items = isLanguageCode(typed) && !known ? [{ label: vscode.l10n.t('Use "{0}"', typed), description: nameOf(typed), code: typed, alwaysShow: true }, ...base] : base;
     if (many) qp.selectedItems = qp.items.filter((i) => selected.some((x) => x.code === i.code));
   });
   return new Promise((resolve) => {

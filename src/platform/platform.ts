@@ -4,6 +4,7 @@ import { BalanceService } from './balance.ts';
 import { ClientService } from './clientService.ts';
 import { ContextKeys } from './contextKeys.ts';
 import { DownloadCache } from './downloadCache.ts';
+import { setTranslator } from './l10n.ts';
 import { outputLogger } from './logger.ts';
 import { ArgumentShortcuts, Prompter } from './prompter.ts';
 import { RecentLanguages } from './recentLanguages.ts';
@@ -41,6 +42,8 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
     context.subscriptions.push(d);
     return d;
   };
+  // The pure modules' messages follow VS Code's display language from here on.
+  setTranslator(vscode.l10n.t as Parameters<typeof setTranslator>[0]);
   const output = own(vscode.window.createOutputChannel('Doc Translate', { log: true }));
   const logger = outputLogger(output);
   const contextKeys = new ContextKeys();

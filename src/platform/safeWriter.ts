@@ -18,9 +18,6 @@ export interface WriteRequest {
   compare?: (current: vscode.Uri) => Promise<void>;
 }
 
-const REPLACE = 'Replace';
-const KEEP = 'Keep mine';
-const COMPARE = 'Compare';
 
 /**
  * The one way the extension writes into the user's workspace. It never writes a folder, never
@@ -37,14 +34,14 @@ export class SafeWriter {
     const refuse = (reason: 'outsideWorkspace' | 'folder' | 'kept' | 'failed', message: string): WriteOutcome => ({ written: false, uri: target, reason, message });
     const folder = vscode.workspace.getWorkspaceFolder(target);
     if (folder === undefined || target.scheme !== 'file') {
-      return refuse('outsideWorkspace', `${target.fsPath} is not inside a workspace folder; nothing was written.`);
+      return refuse('outsideWorkspace', vscode.l10n.t('{0} is not inside a workspace folder; nothing was written.', target.fsPath));
     }
     if (!(await isInsideRealPath(folder.uri.fsPath, target.fsPath))) {
-      return refuse('outsideWorkspace', `${vscode.workspace.asRelativePath(target)} leads outside the workspace folder (through .. or a symbolic link); nothing was written.`);
+      return refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', vscode.workspace.asRelativePath(target)));
     }
     const existing = await stat(target.fsPath).catch(() => undefined);
     if (existing?.isDirectory() === true) {
-      return refuse('folder', `${vscode.workspace.asRelativePath(target)} is a folder; a translation is never written over a folder.`);
+      return refuse('folder', vscode.l10n.t('{0} is a folder; a translation is never written over a folder.', vscode.workspace.asRelativePath(target)));
     }
     const open = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === target.toString());
     const current = open !== undefined ? new TextEncoder().encode(open.getText()) : existing !== undefined ? await readFile(target.fsPath) : undefined;
@@ -52,13 +49,13 @@ export class SafeWriter {
       return { written: true, uri: target, how: 'unchanged' };
     }
     if (current !== undefined && !(await this.confirmReplace(req, open?.isDirty === true))) {
-      return refuse('kept', `${vscode.workspace.asRelativePath(target)} was kept as it is.`);
+      return refuse('kept', vscode.l10n.t('{0} was kept as it is.', vscode.workspace.asRelativePath(target)));
     }
     try {
       if (open !== undefined) await replaceOpenDocument(open, req.content);
       else await writeAtomically(target.fsPath, req.content);
     } catch (err) {
-      return refuse('failed', `Writing ${vscode.workspace.asRelativePath(target)} failed: ${err instanceof Error ? err.message : String(err)}`);
+      return refuse('failed', vscode.l10n.t('Writing {0} failed: {1}', vscode.workspace.asRelativePath(target), err instanceof Error ? err.message : String(err)));
     }
     return { written: true, uri: target, how: current === undefined ? 'created' : 'replaced' };
   }
@@ -66,8 +63,11 @@ export class SafeWriter {
   private async confirmReplace(req: WriteRequest, unsaved: boolean): Promise<boolean> {
     const name = vscode.workspace.asRelativePath(req.target);
     const message = unsaved
-      ? `${name} is open with unsaved changes. Replace it with ${req.what}? (Undo in its editor brings your text back.)`
-      : `${name} already exists and differs from ${req.what}. Replace it?`;
+      ? vscode.l10n.t('{0} is open with unsaved changes. Replace it with {1}? (Undo in its editor brings your text back.)', name, req.what)
+      : vscode.l10n.t('{0} already exists and differs from {1}. Replace it?', name, req.what);
+    const REPLACE = vscode.l10n.t('Replace');
+    const KEEP = vscode.l10n.t('Keep mine');
+    const COMPARE = vscode.l10n.t('Compare');
     for (;;) {
       const choices = req.compare !== undefined ? [REPLACE, KEEP, COMPARE] : [REPLACE, KEEP];
       const picked = await this.prompter.choose(message, { modal: true }, ...choices);

@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../shared/ids.ts';
 import { describeError, isCancellation, type ErrorAction, type ErrorContext } from './errorMessages.ts';
 
-const ACTIONS: Record<ErrorAction, { label: string; command: string }> = {
-  setApiKey: { label: 'Set API Key', command: CommandId.setApiKey },
-  setServiceUrl: { label: 'Set Service URL', command: CommandId.setServiceUrl },
-  changeTargetLanguage: { label: 'Change Target Language', command: CommandId.changeTargetLanguage },
-  showBalance: { label: 'Show Balance', command: CommandId.showBalance },
-  showLog: { label: 'Show Log', command: CommandId.showLog },
-};
+/** The buttons an error offers (a function: the labels follow the display language). */
+const actions = (): Record<ErrorAction, { label: string; command: string }> => ({
+  setApiKey: { label: vscode.l10n.t('Set API Key'), command: CommandId.setApiKey },
+  setServiceUrl: { label: vscode.l10n.t('Set Service URL'), command: CommandId.setServiceUrl },
+  changeTargetLanguage: { label: vscode.l10n.t('Change Target Language'), command: CommandId.changeTargetLanguage },
+  showBalance: { label: vscode.l10n.t('Show Balance'), command: CommandId.showBalance },
+  showLog: { label: vscode.l10n.t('Show Log'), command: CommandId.showLog },
+});
 
 export interface ShowErrorOptions {
   /** Fetches the balance (free) to tell the user how short they are on a 402. */
@@ -28,9 +29,10 @@ export async function showError(err: unknown, ctx: ErrorContext, opts: ShowError
   }
   const shown = describeError(err, context);
   if (shown.silent) return;
+  const ACTIONS = actions();
   const labels = shown.actions.map((a) => ACTIONS[a].label);
   const show = shown.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
-  void Promise.resolve(show(`Doc Translate: ${shown.message}`, ...labels)).then((picked) => {
+  void Promise.resolve(show(vscode.l10n.t('Doc Translate: {0}', shown.message), ...labels)).then((picked) => {
     const action = shown.actions.find((a) => ACTIONS[a].label === picked);
     if (action !== undefined) void vscode.commands.executeCommand(ACTIONS[action].command);
   });

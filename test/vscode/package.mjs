@@ -19,6 +19,7 @@ const ALLOWED = [
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
   /^extension\/dist\/(extension|api|translate|localizer|localization-commands|account-ui)\.js$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
+  /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
 ];
 
 function run(cmd, args) {
