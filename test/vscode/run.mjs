@@ -7,6 +7,7 @@
 //   node test/vscode/run.mjs --self-test     proves failing and crashing suites are reported as failures
 //   node test/vscode/run.mjs --ui            Playwright UI tests (test/vscode/ui/*.test.mjs)
 //   node test/vscode/run.mjs --vsix <file>   installs the packaged extension and runs the @packaged UI tests
+//   node test/vscode/run.mjs --ui --locale de --grep German   UI tests in a workbench whose display language is German
 //   --timeout <s>  overall limit per run (default 600)   --keep-open  leave the workbench running (Ctrl+C ends)
 //
 // With VSCODE_EXECUTABLE (a desktop VS Code) or VSCODE_TEST_VERSION (downloaded by
@@ -28,6 +29,7 @@ const { values: opts } = parseArgs({
     'self-test': { type: 'boolean' },
     ui: { type: 'boolean' },
     vsix: { type: 'string' },
+    locale: { type: 'string' },
     timeout: { type: 'string' },
     'keep-open': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -96,8 +98,9 @@ async function main() {
   if (!opts.vsix) buildExtension(repoRoot);
   if (opts['self-test']) return selfTest();
   if (opts.ui || opts.vsix) {
-    const r = await runUiTests({ repoRoot, vsix: opts.vsix && resolve(opts.vsix), grep: opts.grep, timeoutMs, keepOpen });
-    process.stdout.write(`\n${summary(opts.vsix ? 'packaged extension (UI)' : 'UI tests', r)}\n`);
+    const r = await runUiTests({ repoRoot, vsix: opts.vsix && resolve(opts.vsix), grep: opts.grep, timeoutMs, keepOpen, locale: opts.locale });
+    const label = `${opts.vsix ? 'packaged extension (UI)' : 'UI tests'}${opts.locale ? ` (display language ${opts.locale})` : ''}`;
+    process.stdout.write(`\n${summary(label, r)}\n`);
     return r.pass;
   }
   const suiteDir = opts.suite ?? 'test/vscode/suite';

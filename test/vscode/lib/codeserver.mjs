@@ -60,10 +60,11 @@ export function installVsix({ installDir, runDir, extensionsDir, vsix }) {
 }
 
 /**
- * Starts code-server on a loopback port (0 = a free one). Resolves once it listens.
+ * Starts code-server on a loopback port (0 = a free one). Resolves once it listens. `locale` is
+ * passed as `--locale` (the workbench's display language).
  * @returns {Promise<{ port: number, origin: string, userDataDir: string, extensionsDir: string, pid: number, stop(): Promise<void> }>}
  */
-export async function startCodeServer({ installDir, runDir, settings = {}, env = {}, extensionsDir, logFile, onLine, port = 0 }) {
+export async function startCodeServer({ installDir, runDir, settings = {}, env = {}, extensionsDir, logFile, onLine, port = 0, locale }) {
   const userDataDir = join(runDir, 'user-data');
   const extDir = extensionsDir ?? join(runDir, 'extensions');
   mkdirSync(extDir, { recursive: true });
@@ -76,7 +77,9 @@ export async function startCodeServer({ installDir, runDir, settings = {}, env =
   const args = [...lead, ...commonArgs(runDir, userDataDir, extDir),
     '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened'];
+    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened',
+    // The display language; it applies only with a language pack for it installed (see languagePack.mjs).
+    ...(locale ? ['--locale', locale] : [])];
   const child = spawnGroup('code-server', exe, args, { cwd: runDir, env: cleanEnv(env), logFile, onLine });
   const boundPort = await waitForLine(child, parseListeningPort, 60_000, 'code-server');
   return {

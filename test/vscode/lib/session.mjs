@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureCodeServer } from '../install.mjs';
 import { launchBrowser, streamConsole } from './browser.mjs';
-import { startCodeServer } from './codeserver.mjs';
+import { installVsix, startCodeServer } from './codeserver.mjs';
 import { startEmulator } from './emulator.mjs';
+import { buildDisplayLanguagePack, recordLanguagePack } from './languagePack.mjs';
 import { removeTempDir, trackTempDir } from './processes.mjs';
 import { workbenchUrl } from './verdict.mjs';
 
@@ -45,6 +46,8 @@ export function readLogTree(dir) {
  * @param {(text: string, level?: string) => void} [o.onConsole] extension-host console output
  * @param {(line: string) => void} [o.onServerLine]
  * @param {boolean} [o.emulator=true]  start the emulator
+ * @param {string} [o.locale]          display language, e.g. 'de': a pack declaring it is installed
+ *                                     into the profile and code-server starts with --locale
  */
 export async function openSession(o) {
   const t0 = Date.now();
@@ -78,8 +81,16 @@ export async function openSession(o) {
       ...o.env,
     };
     const settings = { ...(emulator ? { 'docTranslate.baseUrl': emulator.baseUrl } : {}), ...o.settings };
+    const extensionsDir = o.extensionsDir ?? join(runDir, 'extensions');
+    if (o.locale && !o.locale.toLowerCase().startsWith('en')) {
+      // Installed with this run's user-data folder: the install records the pack in its languagepacks.json.
+      const vsix = buildDisplayLanguagePack({ repoRoot: o.repoRoot, dir: runDir, locale: o.locale });
+      installVsix({ installDir, runDir, extensionsDir, vsix });
+      recordLanguagePack({ userDataDir: join(runDir, 'user-data'), extensionsDir, locale: o.locale });
+      note(`display language ${o.locale} installed`);
+    }
     const server = await startCodeServer({
-      installDir, runDir, settings, env, extensionsDir: o.extensionsDir,
+      installDir, runDir, settings, env, extensionsDir, locale: o.locale,
       logFile: join(resultsDir, 'server.log'), onLine: o.onServerLine,
     });
     closers.push(() => server.stop());

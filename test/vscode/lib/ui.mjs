@@ -15,7 +15,8 @@ import { EXTENSION_ID, activatedInLog, extensionHostCrashes } from './verdict.mj
 
 /**
  * @param {{ repoRoot: string, vsix?: string, grep?: string, timeoutMs?: number, testsDir?: string,
- *           extensionDevelopmentPath?: string, keepOpen?: (session: object) => Promise<void> }} o
+ *           extensionDevelopmentPath?: string, keepOpen?: (session: object) => Promise<void>,
+ *           locale?: string }} o   locale: the workbench's display language (a second, separate run)
  */
 export async function runUiTests(o) {
   const started = Date.now();
@@ -33,9 +34,10 @@ export async function runUiTests(o) {
   }
   const session = await openSession({
     repoRoot: o.repoRoot,
-    name: packaged ? 'ui-packaged' : 'ui',
+    name: `${packaged ? 'ui-packaged' : 'ui'}${o.locale ? `-${o.locale}` : ''}`,
     extensionDevelopmentPath: packaged ? undefined : (o.extensionDevelopmentPath ?? o.repoRoot),
     extensionsDir,
+    locale: o.locale,
   });
   const reasons = [];
   let passes = 0;
@@ -51,6 +53,7 @@ export async function runUiTests(o) {
       mode: packaged ? 'packaged' : 'development',
       emulator: session.emulator && { baseUrl: session.emulator.baseUrl, apiKey: session.emulator.apiKey, controlUrl: session.emulator.controlUrl },
       workspace: session.workspace,
+      locale: o.locale ?? 'en',
     });
     const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', color: process.stdout.isTTY === true });
     const grep = packaged ? '@packaged' : o.grep;

@@ -1,7 +1,7 @@
 // Shared state of one UI-test run: the harness opens one workbench and every *.test.mjs in this
 // folder drives it through workbench().
 let current;
-let info = { mode: 'development', emulator: undefined, workspace: undefined };
+let info = { mode: 'development', emulator: undefined, workspace: undefined, locale: 'en' };
 
 export function setWorkbench(wb, runInfo) {
   current = wb;
@@ -16,7 +16,8 @@ export function workbench() {
 
 /**
  * What the harness started: mode 'development' (extensionDevelopmentPath) or 'packaged' (.vsix
- * installed), the emulator ({ baseUrl, apiKey, controlUrl }) and the workspace folder.
+ * installed), the emulator ({ baseUrl, apiKey, controlUrl }), the workspace folder and the display
+ * language (`locale`: 'en', or e.g. 'de' with run.mjs --ui --locale de).
  */
 export function runInfo() {
   return info;

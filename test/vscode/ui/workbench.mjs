@@ -101,6 +101,29 @@ export class Workbench {
     }, undefined, { timeout: 5000 }).catch(() => {});
   }
 
+  /**
+   * Opens the Command Palette, types `text` and waits until a row matches `rowMatch`; leaves the
+   * palette open and returns the labels of its rows. Reopens it while the row is missing, like
+   * runCommand (contributions of the remote extension host register a moment after the workbench).
+   */
+  async filterPalette(text, rowMatch, { timeout = 30_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await this.openPalette();
+      await this.page.locator(QUICK_INPUT_BOX).fill(`>${text}`);
+      const until = Math.min(deadline, Date.now() + 2000);
+      let labels = [];
+      while (Date.now() < until) {
+        labels = await this.quickPickLabels();
+        if (labels.some((l) => matches(l, rowMatch))) return labels;
+        await this.page.waitForTimeout(100);
+      }
+      if (Date.now() > deadline) throw new Error(`no palette row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`);
+      await this.closeQuickInput();
+      await this.page.waitForTimeout(500);
+    }
+  }
+
   /** Texts of all status bar items (icons rendered as their aria text). */
   async statusBarTexts() {
     return this.page.locator(STATUS_ITEMS).evaluateAll((items) => items.map((i) => (i instanceof HTMLElement ? i.innerText : '').trim()));

@@ -1,0 +1,33 @@
+// The extension in German, through the UI: with the workbench's display language German
+// (node test/vscode/run.mjs --ui --locale de --grep German), the Command Palette lists the
+// commands under their titles from package.nls.de.json. Skipped in a run in another language.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { runInfo, workbench } from './context.mjs';
+
+const nls = (file) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
+
+describe('Display language German', function () {
+  before(function () {
+    if (runInfo().locale !== 'de') this.skip();
+  });
+
+  it('lists the Doc Translate commands with their German titles in the Command Palette', async () => {
+    const wb = workbench();
+    const de = nls('package.nls.de.json');
+    const en = nls('package.nls.json');
+    assert.equal(await wb.page.evaluate(() => globalThis._VSCODE_NLS_LANGUAGE), 'de', 'the workbench runs in German');
+    // Translate Selection is offered when an editor is open.
+    await wb.openFile('docs/getting-started.md');
+    const title = (key) => `${de['command.category']}: ${de[key]}`;
+    const labels = await wb.filterPalette('Doc Translate', title('command.translateSelection.title'));
+    // The list renders only the rows in view (sorted by title): these two are among them.
+    for (const key of ['command.translateDocument.title', 'command.setServiceUrl.title']) {
+      assert.ok(labels.some((l) => l.startsWith(title(key))), `${title(key)} is listed: ${JSON.stringify(labels)}`);
+    }
+    const english = `${en['command.category']}: ${en['command.translateSelection.title']}`;
+    assert.ok(!labels.some((l) => l.startsWith(english)), `no English title: ${JSON.stringify(labels)}`);
+    await wb.screenshot('command-palette-de');
+    await wb.closeQuickInput();
+  });
+});
