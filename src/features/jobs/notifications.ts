@@ -4,7 +4,7 @@ import { CommandId } from '../../shared/ids.ts';
 import type { Logger } from '../../api/index.ts';
 import type { JobStore } from './store.ts';
 import type { TrackedJob } from './model.ts';
-import { QUOTA_EXPLANATION } from './view/describe.ts';
+import { quotaExplanation } from './view/describe.ts';
 import { sourcePath } from './view/nodes.ts';
 
 /**
@@ -19,10 +19,10 @@ export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService
   const name = sourcePath(origin);
   if (job.status === 'failed') {
     if (deps.store.wasCancelledHere(job.id)) return;
-    const balance = 'Show Balance';
+    const balance = vscode.l10n.t('Show Balance');
     const text = job.quotaExceeded
-      ? `Doc Translate: ${name} (${job.targetLang}) did not start. ${QUOTA_EXPLANATION}`
-      : `Doc Translate: translating ${name} to ${job.targetLang} failed${job.errorMsg ? `: ${job.errorMsg}` : '.'}`;
+      ? vscode.l10n.t('Doc Translate: {0} ({1}) did not start. {2}', name, job.targetLang, quotaExplanation())
+      : job.errorMsg ? vscode.l10n.t('Doc Translate: translating {0} to {1} failed: {2}', name, job.targetLang, job.errorMsg) : vscode.l10n.t('Doc Translate: translating {0} to {1} failed.', name, job.targetLang);
     const actions = job.quotaExceeded ? [balance] : [];
     void Promise.resolve(vscode.window.showWarningMessage(text, ...actions)).then((picked) => {
       if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);
@@ -32,10 +32,10 @@ export function notifyJobEnd(deps: { store: JobStore; artifacts: ArtifactService
   void deps.artifacts.list(job.id).then(
     (list) => {
       const first = list[0];
-      const open = 'Open';
-      const diff = 'Show Diff';
+      const open = vscode.l10n.t('Open');
+      const diff = vscode.l10n.t('Show Diff');
       const actions = first === undefined ? [] : deps.artifacts.isText(first) ? [open, diff] : [open];
-      void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${name} translated to ${job.targetLang}.`, ...actions)).then(
+      void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} translated to {1}.', name, job.targetLang), ...actions)).then(
         (picked) => {
           if (first === undefined) return;
           const ref = { jobId: job.id, artifactId: first.id };

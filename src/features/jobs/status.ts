@@ -19,7 +19,7 @@ export class JobsStatus implements vscode.Disposable {
     private readonly balance: BalanceService,
   ) {
     this.item = vscode.window.createStatusBarItem('docTranslate.jobs', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = 'Doc Translate: Jobs';
+    this.item.name = vscode.l10n.t('Doc Translate: Jobs');
     this.item.command = CommandId.jobsFocus;
     this.subscriptions = [
       store.onDidChange(() => {
@@ -53,21 +53,21 @@ export class JobsStatus implements vscode.Disposable {
       return;
     }
     const percent = Math.floor((active.reduce((sum, j) => sum + overallProgress(j), 0) / active.length) * 100);
-    const count = active.length === 1 ? '1 job' : `${active.length} jobs`;
+    const count = active.length === 1 ? vscode.l10n.t('1 job') : vscode.l10n.t('{0} jobs', active.length);
     this.item.text = `$(sync~spin) ${count} · ${percent}%`;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**Doc Translate: ${count} active** (${percent}%)\n\n`);
+    tooltip.appendMarkdown(`${vscode.l10n.t('**Doc Translate: {0} active** ({1}%)', count, percent)}\n\n`);
     for (const job of active.slice(0, 10)) {
       const name = this.store.origin(job.id)?.fileName ?? job.documentId;
       tooltip.appendText(`${name}: ${jobDescription(job)}\n`);
       tooltip.appendMarkdown('\n');
     }
-    if (active.length > 10) tooltip.appendText(`… and ${active.length - 10} more\n`);
+    if (active.length > 10) tooltip.appendText(`${vscode.l10n.t('… and {0} more', active.length - 10)}\n`);
     const balance = this.balance.latest;
-    if (balance !== undefined) tooltip.appendMarkdown(`\n\nBalance: ${formatCredits(balance.available)} available`);
-    tooltip.appendMarkdown('\n\nClick to show the Jobs view.');
+    if (balance !== undefined) tooltip.appendMarkdown(`\n\n${vscode.l10n.t('Balance: {0} available', formatCredits(balance.available))}`);
+    tooltip.appendMarkdown(`\n\n${vscode.l10n.t('Click to show the Jobs view.')}`);
     this.item.tooltip = tooltip;
-    this.item.accessibilityInformation = { label: `Doc Translate: ${count} active, ${percent} percent` };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Doc Translate: {0} active, {1} percent', count, percent) };
     this.item.show();
   }
 

@@ -23,16 +23,16 @@ async function setApiKey(s: KeyDeps, given: string | undefined): Promise<SetApiK
   if (given === undefined) return askForKey(s);
   const problem = apiKeyProblem(given);
   if (problem !== undefined) {
-    void vscode.window.showErrorMessage(`Doc Translate: ${problem}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', problem));
     return { stored: false, reason: 'invalid' };
   }
   const baseUrl = s.settings.baseUrl;
   if (baseUrl === '') {
-    void vscode.window.showWarningMessage('Doc Translate: set the service URL first, then the API key.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: set the service URL first, then the API key.'));
     return { stored: false, reason: 'missingServiceUrl' };
   }
   try {
-    await withCancellableProgress('Doc Translate: checking the API key', (signal) => checkAndStore(s, given.trim(), baseUrl, signal));
+    await withCancellableProgress(vscode.l10n.t('Doc Translate: checking the API key'), (signal) => checkAndStore(s, given.trim(), baseUrl, signal));
     return { stored: true };
   } catch (err) {
     return keyCheckFailed(err, baseUrl);
@@ -46,7 +46,7 @@ async function checkAndStore(s: KeyDeps, key: string, baseUrl: string, signal: A
     const balance = await client.getBalance({ signal });
     await s.keys.set(key, baseUrl);
     s.logger.info('API key checked with the service and stored in secret storage');
-    void vscode.window.showInformationMessage(`Doc Translate: API key ${maskApiKey(key)} saved (${formatCredits(balance.available)} available).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: API key {0} saved ({1} available).', maskApiKey(key), formatCredits(balance.available)));
   } finally {
     void client.close().catch(() => undefined);
   }
@@ -60,12 +60,12 @@ async function askForKey(s: KeyDeps): Promise<SetApiKeyResult> {
   if (s.settings.baseUrl === '') await vscode.commands.executeCommand(CommandId.setServiceUrl);
   const baseUrl = s.settings.baseUrl;
   if (baseUrl === '') {
-    void vscode.window.showWarningMessage('Doc Translate: set the service URL first, then the API key.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: set the service URL first, then the API key.'));
     return { stored: false, reason: 'missingServiceUrl' };
   }
   const box = vscode.window.createInputBox();
-  box.title = 'Doc Translate: Set API Key';
-  box.prompt = 'Paste your API key. It is checked with the service and kept in VS Code secret storage.';
+  box.title = vscode.l10n.t('Doc Translate: Set API Key');
+  box.prompt = vscode.l10n.t('Paste your API key. It is checked with the service and kept in VS Code secret storage.');
   box.placeholder = 'sk_…';
   box.password = true;
   box.ignoreFocusOut = true;
@@ -92,8 +92,8 @@ async function askForKey(s: KeyDeps): Promise<SetApiKeyResult> {
         if (isCancellation(err)) return;
         const rejected = err instanceof Error && err.name === 'AuthenticationError';
         box.validationMessage = rejected
-          ? 'The service rejected this key (401); it was not saved. Paste another key, or press Escape.'
-          : `${describeError(err, { operation: 'Checking the API key', baseUrl }).message} Try again, or press Escape.`;
+          ? vscode.l10n.t('The service rejected this key (401); it was not saved. Paste another key, or press Escape.')
+          : vscode.l10n.t('{0} Try again, or press Escape.', describeError(err, { operation: vscode.l10n.t('Checking the API key'), baseUrl }).message);
         result = { stored: false, reason: rejected ? 'rejected' : 'failed', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
       } finally {
         box.busy = false;
@@ -112,15 +112,15 @@ async function askForKey(s: KeyDeps): Promise<SetApiKeyResult> {
 function keyCheckFailed(err: unknown, baseUrl: string): SetApiKeyResult {
   if (isCancellation(err)) return { stored: false, reason: 'cancelled' };
   if (err instanceof Error && err.name === 'AuthenticationError') {
-    const retry = 'Set API Key';
+    const retry = vscode.l10n.t('Set API Key');
     void Promise.resolve(
-      vscode.window.showErrorMessage('Doc Translate: the service rejected this API key (401). It was not saved.', retry),
+      vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: the service rejected this API key (401). It was not saved.'), retry),
     ).then((picked) => {
       if (picked === retry) void vscode.commands.executeCommand(CommandId.setApiKey);
     });
     return { stored: false, reason: 'rejected', error: errorCode(err) ?? 'authentication_failed' };
   }
-  void showError(err, { operation: 'Checking the API key', baseUrl });
+  void showError(err, { operation: vscode.l10n.t('Checking the API key'), baseUrl });
   const code = errorCode(err);
   return code !== undefined ? { stored: false, reason: 'failed', error: code } : { stored: false, reason: 'failed' };
 }
@@ -128,6 +128,6 @@ function keyCheckFailed(err: unknown, baseUrl: string): SetApiKeyResult {
 async function clearApiKey(s: KeyDeps): Promise<boolean> {
   await s.keys.clear();
   s.logger.info('API key removed from secret storage');
-  void vscode.window.showInformationMessage('Doc Translate: API key removed from secret storage.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: API key removed from secret storage.'));
   return true;
 }

@@ -16,8 +16,8 @@ async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<Set
   const entered =
     (given !== undefined && s.shortcuts.enabled ? given : undefined) ??
     (await vscode.window.showInputBox({
-      title: 'Doc Translate: Set Service URL',
-      prompt: 'Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).',
+      title: vscode.l10n.t('Doc Translate: Set Service URL'),
+      prompt: vscode.l10n.t('Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).'),
       placeHolder: 'https://translate.example.com/api/v1',
       value: given ?? s.settings.rawBaseUrl,
       ignoreFocusOut: true,
@@ -29,15 +29,15 @@ async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<Set
   if (entered === undefined) return { saved: false, reason: 'cancelled' };
   const check = checkServiceUrl(entered);
   if (!check.ok) {
-    void vscode.window.showErrorMessage(`Doc Translate: ${check.reason}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', check.reason));
     return { saved: false, reason: 'invalid' };
   }
   await s.settings.setBaseUrl(check.url);
   // Keys are stored per service origin: a new host has none until the user gives one.
   if (!s.shortcuts.enabled && (await s.keys.get()) === undefined) {
-    const setKey = 'Set API Key';
+    const setKey = vscode.l10n.t('Set API Key');
     void Promise.resolve(
-      vscode.window.showInformationMessage(`Doc Translate: the service is now ${check.url}. Set the API key for it.`, setKey),
+      vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the service is now {0}. Set the API key for it.', check.url), setKey),
     ).then((picked) => {
       if (picked === setKey) void vscode.commands.executeCommand(CommandId.setApiKey);
     });

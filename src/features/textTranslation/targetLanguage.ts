@@ -21,7 +21,7 @@ async function changeTargetLanguage(s: LanguageDeps, given: string | undefined):
   const code = given !== undefined ? given.trim() : await pickTargetLanguage(s);
   if (code === undefined) return undefined;
   if (!isLanguageCode(code)) {
-    void vscode.window.showErrorMessage(`Doc Translate: "${code}" is not a language code (examples: de, fr, zh-Hans).`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: "{0}" is not a language code (examples: de, fr, zh-Hans).', code));
     return undefined;
   }
   await s.settings.setTargetLanguage(code);
@@ -30,5 +30,5 @@ async function changeTargetLanguage(s: LanguageDeps, given: string | undefined):
 }
 
 function pickTargetLanguage(s: LanguageDeps): Promise<string | undefined> {
-  return pickLanguage({ title: 'Doc Translate: Target Language', current: [s.settings.targetLanguage], recent: s.recentLanguages.get() });
+  return pickLanguage({ title: vscode.l10n.t('Doc Translate: Target Language'), current: [s.settings.targetLanguage], recent: s.recentLanguages.get() });
 }

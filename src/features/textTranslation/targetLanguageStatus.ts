@@ -11,7 +11,7 @@ export class TargetLanguageStatus implements vscode.Disposable {
 
   constructor(private readonly settings: Settings) {
     this.item = vscode.window.createStatusBarItem('docTranslate.targetLanguage', vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Doc Translate: Target Language';
+    this.item.name = vscode.l10n.t('Doc Translate: Target Language');
     this.item.command = CommandId.changeTargetLanguage;
     this.subscription = settings.onDidChange((keys) => {
       if (keys.has(SettingKey.targetLanguage)) this.update();
@@ -27,8 +27,8 @@ export class TargetLanguageStatus implements vscode.Disposable {
   private update(): void {
     const code = this.settings.targetLanguage;
     this.item.text = `$(globe) ${code.toUpperCase()}`;
-    this.item.tooltip = `Doc Translate: translating into ${languageName(code, vscode.env.language)} (${code}). Click to change.`;
-    this.item.accessibilityInformation = { label: `Doc Translate target language: ${languageName(code)}` };
+    this.item.tooltip = vscode.l10n.t('Doc Translate: translating into {0} ({1}). Click to change.', languageName(code, vscode.env.language), code);
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Doc Translate target language: {0}', languageName(code, vscode.env.language)) };
   }
 
   dispose(): void {

@@ -21,12 +21,12 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   const doc =
     arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
   if (doc === undefined) {
-    void vscode.window.showInformationMessage('Doc Translate: open a Markdown or text document to translate.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a Markdown or text document to translate.'));
     return { applied: false, reason: 'noEditor' };
   }
   const text = doc.getText();
   if (text.trim() === '') {
-    void vscode.window.showInformationMessage('Doc Translate: the document has no text to translate.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the document has no text to translate.'));
     return { applied: false, reason: 'empty' };
   }
   const client = await requireClient(s.clients);
@@ -38,18 +38,18 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   let translated: string;
   try {
     translated = await withCancellableProgress(
-      `Doc Translate: translating ${name} to ${params.targetLanguage}`,
+      vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage),
       (signal, report) => translateWith((e) => e.translateDocumentText(client, text, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`) })),
     );
   } catch (err) {
-    return reportFailure(s, err, 'Translation');
+    return reportFailure(s, err, vscode.l10n.t('Translation'));
   }
   const translation = await openBeside(translated, doc.languageId, { source: doc.uri, language: params.targetLanguage });
   s.pairs.remember(doc.uri, translation.uri);
 
-  const diff = 'Show Diff';
+  const diff = vscode.l10n.t('Show Diff');
   void Promise.resolve(
-    vscode.window.showInformationMessage(`Doc Translate: translated ${name} to ${params.targetLanguage}.`, diff),
+    vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: translated {0} to {1}.', name, params.targetLanguage), diff),
   ).then((picked) => {
     if (picked === diff) void vscode.commands.executeCommand(CommandId.showTranslationDiff, doc.uri);
   });

@@ -22,13 +22,13 @@ export function translateSelectionCommand(s: TextDeps): Command {
 async function translateSelection(s: TextDeps, args: unknown): Promise<TranslateResult> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined) {
-    void vscode.window.showInformationMessage('Doc Translate: open a file and select the text to translate.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a file and select the text to translate.'));
     return { applied: false, reason: 'noEditor' };
   }
   const doc = editor.document;
   const selections = editor.selections.filter((sel) => !sel.isEmpty).sort((a, b) => a.start.compareTo(b.start));
   if (selections.length === 0) {
-    void vscode.window.showInformationMessage('Doc Translate: select the text to translate.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: select the text to translate.'));
     return { applied: false, reason: 'noSelection' };
   }
   const requested = (args as TranslateSelectionArgs | undefined)?.mode;
@@ -43,11 +43,11 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   s.logger.info(`Translate Selection: ${texts.length} selection(s), ${chars} characters, ${mode}, into ${params.targetLanguage}`);
   let translated: string[];
   try {
-    translated = await withCancellableProgress(`Doc Translate: translating to ${params.targetLanguage}`, (signal, report) =>
+    translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating to {0}', params.targetLanguage), (signal, report) =>
       translateWith((e) => e.translateTexts(client, texts, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`) })),
     );
   } catch (err) {
-    return reportFailure(s, err, 'Translation');
+    return reportFailure(s, err, vscode.l10n.t('Translation'));
   }
 
   const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
@@ -66,7 +66,7 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   const outcome = await applyIfUnchanged(doc, version, edits);
   if (outcome === 'applied') return { applied: true, mode, uri: doc.uri };
   if (outcome === 'failed') {
-    void vscode.window.showErrorMessage('Doc Translate: the translation could not be applied to the document.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: the translation could not be applied to the document.'));
     return { applied: false, reason: 'failed' };
   }
   return offerBeside(doc, translated.join(eol + eol), params.targetLanguage);
@@ -87,12 +87,12 @@ function stripFinalEol(text: string): string {
  * may open the result beside instead; the command does not wait for that choice.
  */
 function offerBeside(doc: vscode.TextDocument, text: string, language: string): TranslateResult {
-  const open = 'Open Beside';
+  const open = vscode.l10n.t('Open Beside');
   void Promise.resolve(
     vscode.window.showWarningMessage(
-      'Doc Translate: the document changed while translating, so the translation was not applied.',
+      vscode.l10n.t('Doc Translate: the document changed while translating, so the translation was not applied.'),
       open,
-      'Discard',
+      vscode.l10n.t('Discard'),
     ),
   ).then(async (picked) => {
     if (picked === open) await openBeside(text, doc.languageId, { source: doc.uri, language });

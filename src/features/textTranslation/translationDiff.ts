@@ -16,10 +16,10 @@ async function showTranslationDiff(pairs: TranslationPairs, arg: unknown): Promi
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const pair = (uri !== undefined ? pairs.find(uri) : undefined) ?? pairs.latest();
   if (pair === undefined) {
-    void vscode.window.showInformationMessage('Doc Translate: translate a document first (Doc Translate: Translate Document).');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: translate a document first (Doc Translate: Translate Document).'));
     return false;
   }
-  const title = `${path.posix.basename(pair.source.path)} ↔ Translation`;
+  const title = vscode.l10n.t('{0} ↔ Translation', path.posix.basename(pair.source.path));
   await vscode.commands.executeCommand('vscode.diff', pair.source, pair.translation, title);
   return true;
 }

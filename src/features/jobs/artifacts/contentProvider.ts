@@ -17,7 +17,7 @@ export class ArtifactContentProvider implements vscode.TextDocumentContentProvid
     const ref = parseArtifactUri(uri);
     if (ref === undefined) throw new Error(`Not a Doc Translate artifact: ${uri.toString()}`);
     const artifact = await this.artifacts.find(ref);
-    if (artifact === undefined) throw new Error('The artifact is no longer listed by the service.');
+    if (artifact === undefined) throw new Error(vscode.l10n.t('The artifact is no longer listed by the service.'));
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import type { ClientService } from '../../../platform/clientService.ts';
 import type { DownloadCache } from '../../../platform/downloadCache.ts';
+import { t } from '../../../platform/l10n.ts';
 import type { ArtifactInfo } from '../model.ts';
 
 /**
@@ -19,7 +20,7 @@ export class ArtifactFiles {
     return this.downloads.get(`artifact:${artifact.id}`, async (dir, ifNoneMatch) => {
       const state = await this.clients.get();
       if (state.kind !== 'ready') {
-        throw new Error(state.missing === 'apiKey' ? 'Set your API key first.' : 'Set the service URL first.');
+        throw new Error(state.missing === 'apiKey' ? t('Set your API key first.') : t('Set the service URL first.'));
       }
       const result = await state.client.artifacts.download(artifact.id, {
         targetDir: dir,

@@ -21,7 +21,7 @@ export async function openArtifact(artifacts: ArtifactService, artifact: Artifac
   }
   const local = vscode.Uri.file(
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Doc Translate: downloading ${artifacts.displayName(artifact)}` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: downloading {0}', artifacts.displayName(artifact)) },
       () => artifacts.files.path(artifact),
     ),
   );
@@ -35,8 +35,8 @@ export async function showArtifactDiff(artifacts: ArtifactService, store: JobSto
   if (origin === undefined || !artifacts.isText(artifact)) {
     void vscode.window.showInformationMessage(
       origin === undefined
-        ? 'Doc Translate: the source of this job is unknown here (it was started elsewhere), so there is nothing to compare.'
-        : 'Doc Translate: only text translations can be compared with their source.',
+        ? vscode.l10n.t('Doc Translate: the source of this job is unknown here (it was started elsewhere), so there is nothing to compare.')
+        : vscode.l10n.t('Doc Translate: only text translations can be compared with their source.'),
     );
     return { opened: false, reason: 'noSource' };
   }

@@ -32,14 +32,14 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
   const job = deps.store.get(artifact.jobId);
   if (origin === undefined || job === undefined) {
     void vscode.window.showInformationMessage(
-      'Doc Translate: this job was not started from this workspace, so its source file is unknown. Use Save Translation As… instead.',
+      vscode.l10n.t('Doc Translate: this job was not started from this workspace, so its source file is unknown. Use Save Translation As… instead.'),
     );
     return { saved: false, reason: 'noSource' };
   }
   const source = vscode.Uri.parse(origin.source);
   if (vscode.workspace.getWorkspaceFolder(source) === undefined) {
     void vscode.window.showErrorMessage(
-      `Doc Translate: ${source.fsPath} is outside the workspace folders, so nothing is saved next to it. Use Save Translation As… instead.`,
+      vscode.l10n.t('Doc Translate: {0} is outside the workspace folders, so nothing is saved next to it. Use Save Translation As… instead.', source.fsPath),
     );
     return { saved: false, reason: 'noWorkspace' };
   }
@@ -47,7 +47,7 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
   const pattern = deps.settings.saveNextToSourcePattern;
   const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
   if (target === undefined) {
-    void vscode.window.showErrorMessage(`Doc Translate: the setting docTranslate.saveNextToSource.pattern ("${pattern}") gives no file path.`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: the setting docTranslate.saveNextToSource.pattern ("{0}") gives no file path.', pattern));
     return { saved: false, reason: 'badPattern' };
   }
   return write(deps, artifact, source.with({ path: target }));
@@ -62,7 +62,7 @@ export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, giv
   const uri =
     given !== undefined && deps.shortcuts.enabled
       ? given
-      : await vscode.window.showSaveDialog({ title: 'Doc Translate: Save Translation As', ...(near !== undefined ? { defaultUri: near } : {}) });
+      : await vscode.window.showSaveDialog({ title: vscode.l10n.t('Doc Translate: Save Translation As'), ...(near !== undefined ? { defaultUri: near } : {}) });
   if (uri === undefined) return { saved: false, reason: 'cancelled' };
   return write(deps, artifact, uri);
 }
@@ -73,13 +73,13 @@ async function write(deps: SaveDeps, artifact: ArtifactInfo, target: vscode.Uri)
   const outcome: WriteOutcome = await deps.writer.write({
     target,
     content: await readFile(local),
-    what: `the translation (${deps.artifacts.displayName(artifact)})`,
+    what: vscode.l10n.t('the translation ({0})', deps.artifacts.displayName(artifact)),
     ...(text
       ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, deps.artifacts.uri(artifact), `${path.posix.basename(current.path)} ↔ translation`)) }
       : {}),
   });
   if (outcome.written) return { saved: true, uri: outcome.uri, how: outcome.how };
-  if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(`Doc Translate: ${outcome.message}`);
+  if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
   return { saved: false, reason: outcome.reason, uri: outcome.uri };
 }
 
@@ -89,7 +89,7 @@ export function warnIfSourceChanged(source: vscode.Uri, origin: JobOrigin): void
   void sourceChanged(source.fsPath, origin.sent).then((changed) => {
     if (changed) {
       void vscode.window.showWarningMessage(
-        `Doc Translate: ${origin.fileName} changed after it was sent for translation; this translation is of the earlier version.`,
+        vscode.l10n.t('Doc Translate: {0} changed after it was sent for translation; this translation is of the earlier version.', origin.fileName),
       );
     }
   });

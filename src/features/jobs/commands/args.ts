@@ -25,7 +25,7 @@ export async function jobIdFrom(f: JobsFeature, arg: unknown, candidates: (job: 
     .filter(candidates)
     .map((job) => ({ label: f.store.origin(job.id)?.fileName ?? `Document ${job.documentId}`, description: jobDescription(job), detail: job.id, id: job.id }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('Doc Translate: there is no matching job.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching job.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, { title, matchOnDetail: true });
@@ -37,13 +37,13 @@ export async function artifactFrom(f: JobsFeature, arg: unknown): Promise<Artifa
   if (arg instanceof ArtifactNode) return arg.artifact;
   const jobId = arg instanceof JobNode ? arg.job.id : (field(arg, 'jobId') ?? (typeof arg === 'string' ? arg : undefined));
   if (jobId === undefined) {
-    void vscode.window.showInformationMessage('Doc Translate: choose a translation in the Jobs view.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: choose a translation in the Jobs view.'));
     return undefined;
   }
   if (f.store.get(jobId) === undefined) await f.loadJobs().catch(() => undefined);
   const list = await f.artifacts.list(jobId);
   const artifactId = field(arg, 'artifactId');
   const found = artifactId !== undefined ? list.find((a) => a.id === artifactId) : list[0];
-  if (found === undefined) void vscode.window.showInformationMessage('Doc Translate: this job has no result (yet).');
+  if (found === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this job has no result (yet).'));
   return found;
 }

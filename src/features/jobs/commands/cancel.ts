@@ -9,7 +9,7 @@ export type CancelResult = { cancelled: true; status: string } | { cancelled: fa
 
 /** Cancel Job: best effort (spec part 3); a job that already ended is left as it is (409). */
 export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelResult> {
-  const id = await jobIdFrom(f, arg, isActive, 'Doc Translate: cancel which job?');
+  const id = await jobIdFrom(f, arg, isActive, vscode.l10n.t('Doc Translate: cancel which job?'));
   if (id === undefined) return { cancelled: false, reason: 'noJob' };
   const client = await requireClient(f.clients);
   if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
@@ -28,10 +28,10 @@ export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelRes
     if (err instanceof Error && err.name === 'AlreadyEndedError') {
       const job = await client.jobs.get(id).catch(() => undefined);
       if (job !== undefined) f.store.upsert(fromApiJob(job));
-      void vscode.window.showInformationMessage('Doc Translate: the job had already ended; nothing was cancelled.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the job had already ended; nothing was cancelled.'));
       return { cancelled: false, reason: 'alreadyEnded' };
     }
-    void showError(err, { operation: 'Cancelling the job', baseUrl: f.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Cancelling the job'), baseUrl: f.settings.baseUrl });
     return { cancelled: false, reason: 'failed' };
   }
 }

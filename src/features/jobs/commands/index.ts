@@ -26,7 +26,7 @@ export function jobsCommands(f: JobsFeature): Command[] {
         const artifact = await artifactFrom(f, arg);
         return artifact === undefined ? undefined : await run(artifact, ...rest);
       } catch (err) {
-        void showError(err, { operation: 'Opening the translation', baseUrl: f.settings.baseUrl });
+        void showError(err, { operation: vscode.l10n.t('Opening the translation'), baseUrl: f.settings.baseUrl });
         return undefined;
       }
     };
@@ -65,15 +65,15 @@ async function refresh(f: JobsFeature, arg: unknown): Promise<number> {
       f.tree.refresh();
     }
   } catch (err) {
-    void showError(err, { operation: 'Refreshing the jobs', baseUrl: f.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Refreshing the jobs'), baseUrl: f.settings.baseUrl });
   }
   return f.store.all().length;
 }
 
 async function copyJobId(f: JobsFeature, arg: unknown): Promise<string | undefined> {
-  const id = await jobIdFrom(f, arg, () => true, 'Doc Translate: copy the id of which job?');
+  const id = await jobIdFrom(f, arg, () => true, vscode.l10n.t('Doc Translate: copy the id of which job?'));
   if (id === undefined) return undefined;
   await vscode.env.clipboard.writeText(id);
-  vscode.window.setStatusBarMessage(`Doc Translate: copied job id ${id}`, 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: copied job id {0}', id), 3000);
   return id;
 }

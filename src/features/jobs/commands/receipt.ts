@@ -11,7 +11,7 @@ import { jobIdFrom } from './args.ts';
  * the spec, so the summary reads the usual ones when present and "Show Details" lists them all.
  */
 export async function showReceipt(f: JobsFeature, arg: unknown): Promise<Receipt | undefined> {
-  const id = await jobIdFrom(f, arg, () => true, 'Doc Translate: receipt of which job?');
+  const id = await jobIdFrom(f, arg, () => true, vscode.l10n.t('Doc Translate: receipt of which job?'));
   if (id === undefined) return undefined;
   const client = await requireClient(f.clients);
   if (client === undefined) return undefined;
@@ -19,14 +19,14 @@ export async function showReceipt(f: JobsFeature, arg: unknown): Promise<Receipt
   try {
     receipt = await client.receipts.forJob(id);
   } catch (err) {
-    void showError(err, { operation: 'Fetching the receipt', baseUrl: f.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Fetching the receipt'), baseUrl: f.settings.baseUrl });
     return undefined;
   }
   const job = f.store.get(id);
   const name = f.store.origin(id)?.fileName ?? job?.documentId ?? id;
-  const title = `Receipt of ${name}${job !== undefined ? ` (${job.targetLang})` : ''}`;
-  const details = 'Show Details';
-  void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${title}: ${summary(receipt)}.`, details)).then(async (picked) => {
+  const title = job !== undefined ? vscode.l10n.t('Receipt of {0} ({1})', name, job.targetLang) : vscode.l10n.t('Receipt of {0}', name);
+  const details = vscode.l10n.t('Show Details');
+  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}: {1}.', title, summary(receipt)), details)).then(async (picked) => {
     if (picked !== details) return;
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: receiptMarkdown(title, id, receipt) });
     await vscode.window.showTextDocument(doc, { preview: true });
@@ -44,14 +44,14 @@ export function summary(receipt: Receipt): string {
   if (typeof receipt['status'] === 'string') parts.push(receipt['status'].replace(/_/g, ' '));
   const charged = amount(receipt, 'charged_millicredits');
   const refunded = amount(receipt, 'refunded_millicredits');
-  if (charged !== undefined) parts.push(`charged ${charged}`);
-  if (refunded !== undefined && receipt['refunded_millicredits'] !== 0) parts.push(`refunded ${refunded}`);
-  return parts.length > 0 ? parts.join(', ') : 'see the details';
+  if (charged !== undefined) parts.push(vscode.l10n.t('charged {0}', charged));
+  if (refunded !== undefined && receipt['refunded_millicredits'] !== 0) parts.push(vscode.l10n.t('refunded {0}', refunded));
+  return parts.length > 0 ? parts.join(', ') : vscode.l10n.t('see the details');
 }
 
 function receiptMarkdown(title: string, jobId: string, receipt: Receipt): string {
   const rows = flatten(receipt).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`);
-  return [`# ${title}`, '', `Job \`${jobId}\`. Amounts are millicredits (1000 = 1 credit), as decided by the service.`, '', '| Field | Value |', '|---|---|', ...rows, ''].join('\n');
+  return [`# ${title}`, '', vscode.l10n.t('Job `{0}`. Amounts are millicredits (1000 = 1 credit), as decided by the service.', jobId), '', vscode.l10n.t('| Field | Value |'), '|---|---|', ...rows, ''].join('\n');
 }
 
 function flatten(value: unknown, prefix = ''): [string, string][] {

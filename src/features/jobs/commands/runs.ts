@@ -30,7 +30,7 @@ export function runCommands(f: JobsFeature): Command[] {
       run: async (...args: unknown[]): Promise<number> => {
         const ids = jobIdsOf(args);
         const cleared = await f.store.clearFinished(ids !== undefined ? new Set(ids) : undefined);
-        if (cleared > 0) vscode.window.setStatusBarMessage(`Doc Translate: cleared ${cleared} finished job${cleared === 1 ? '' : 's'} from the view`, 3000);
+        if (cleared > 0) vscode.window.setStatusBarMessage(cleared === 1 ? vscode.l10n.t('Doc Translate: cleared 1 finished job from the view') : vscode.l10n.t('Doc Translate: cleared {0} finished jobs from the view', cleared), 3000);
         return cleared;
       },
     },
@@ -41,11 +41,11 @@ export function runCommands(f: JobsFeature): Command[] {
 async function saveAll(f: JobsFeature, deps: SaveDeps, ids: string[] | undefined): Promise<{ saved: number; results: SaveResult[] }> {
   const jobs = (ids ?? f.store.all().map((j) => j.id)).map((id) => f.store.get(id)).filter((j) => j?.status === 'completed');
   if (jobs.length === 0) {
-    void vscode.window.showInformationMessage('Doc Translate: none of these jobs has completed yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: none of these jobs has completed yet.'));
     return { saved: 0, results: [] };
   }
   const results: SaveResult[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Doc Translate: saving translations next to their sources', cancellable: true }, async (progress, token) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: saving translations next to their sources'), cancellable: true }, async (progress, token) => {
     for (const job of jobs) {
       if (token.isCancellationRequested) break;
       progress.report({ message: f.store.origin(job!.id)?.fileName ?? job!.id, increment: 100 / jobs.length });
@@ -54,11 +54,11 @@ async function saveAll(f: JobsFeature, deps: SaveDeps, ids: string[] | undefined
         if (artifact === undefined) continue;
         results.push(await saveNextToSource(deps, artifact));
       } catch (err) {
-        void showError(err, { operation: 'Saving the translation', baseUrl: f.settings.baseUrl });
+        void showError(err, { operation: vscode.l10n.t('Saving the translation'), baseUrl: f.settings.baseUrl });
       }
     }
   });
   const saved = results.filter((r) => r.saved).length;
-  vscode.window.setStatusBarMessage(`Doc Translate: saved ${saved} of ${jobs.length} translation${jobs.length === 1 ? '' : 's'} next to their sources`, 5000);
+  vscode.window.setStatusBarMessage(jobs.length === 1 ? vscode.l10n.t('Doc Translate: saved {0} of 1 translation next to its source', saved) : vscode.l10n.t('Doc Translate: saved {0} of {1} translations next to their sources', saved, jobs.length), 5000);
   return { saved, results };
 }

@@ -34,7 +34,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const collected = await collectFiles(uris);
   if (collected.files.length === 0) {
     const skipped = describeSkipped(collected.unsupported.map((u) => u.path));
-    void vscode.window.showInformationMessage(`Doc Translate: no files to translate here. ${skipped ?? `Translate Files sends documents (${SUPPORTED_EXTENSIONS.join(', ')}).`}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('Translate Files sends documents ({0}).', SUPPORTED_EXTENSIONS.join(', '))));
     return { started: false, reason: 'noFiles' };
   }
   const client = await requireClient(f.clients);
@@ -50,13 +50,13 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   void f.balance.refresh();
   if (outcome.jobs.length > 0) {
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
-    const count = outcome.jobs.length === 1 ? '1 translation job' : `${outcome.jobs.length} translation jobs`;
-    void vscode.window.setStatusBarMessage(`Doc Translate: started ${count}`, 4000);
+    const started = outcome.jobs.length === 1 ? vscode.l10n.t('Doc Translate: started 1 translation job') : vscode.l10n.t('Doc Translate: started {0} translation jobs', outcome.jobs.length);
+    void vscode.window.setStatusBarMessage(started, 4000);
   }
   const first = outcome.failures[0];
   if (first !== undefined) {
     const name = path.posix.basename(vscode.Uri.parse(first.file).path);
-    void showError(first.error, { operation: `Sending ${name}${first.lang !== undefined ? ` (${first.lang})` : ''}`, baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(first.lang !== undefined ? { targetLanguage: first.lang } : {}) });
+    void showError(first.error, { operation: first.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, first.lang) : vscode.l10n.t('Sending {0}', name), baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(first.lang !== undefined ? { targetLanguage: first.lang } : {}) });
   }
   if (outcome.jobs.length === 0) {
     if (outcome.cancelled) return { started: false, reason: 'cancelled' };
@@ -76,11 +76,11 @@ function urisFrom(args: unknown[]): vscode.Uri[] {
 
 async function pickFiles(): Promise<vscode.Uri[] | undefined> {
   return vscode.window.showOpenDialog({
-    title: 'Doc Translate: files or folders to translate',
+    title: vscode.l10n.t('Doc Translate: files or folders to translate'),
     canSelectFiles: true,
     canSelectFolders: true,
     canSelectMany: true,
-    openLabel: 'Translate',
+    openLabel: vscode.l10n.t('Translate'),
     ...(vscode.workspace.workspaceFolders?.[0] !== undefined ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
   });
 }
@@ -93,24 +93,32 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
   ]);
   const t = summarizeThresholds(estimates, o.targetLanguages.length);
   const jobs = files.length * o.targetLanguages.length;
-  const what = files.length === 1 ? path.posix.basename(files[0]!.path) : `${files.length} files`;
+  const what = files.length === 1 ? path.posix.basename(files[0]!.path) : vscode.l10n.t('{0} files', files.length);
   const lines: string[] = [];
-  const output = o.outputMode === 'bilingual' ? 'original and translation together' : o.outputMode === 'single' ? 'the translated file only' : 'translated files';
-  lines.push(`${jobs} translation job${jobs === 1 ? '' : 's'}: into ${o.targetLanguages.map((c) => languageName(c)).join(', ')}; ${output}; engine ${o.engine ?? f.settings.engine}.`);
+  const output = o.outputMode === 'bilingual' ? vscode.l10n.t('original and translation together') : o.outputMode === 'single' ? vscode.l10n.t('the translated file only') : vscode.l10n.t('translated files');
+  const into = o.targetLanguages.map((c) => languageName(c, vscode.env.language)).join(', ');
+  const engine = o.engine ?? f.settings.engine;
+  lines.push(jobs === 1 ? vscode.l10n.t('1 translation job: into {0}; {1}; engine {2}.', into, output, engine) : vscode.l10n.t('{0} translation jobs: into {1}; {2}; engine {3}.', jobs, into, output, engine));
   const skipped = describeSkipped(unsupported.map((u) => u.path));
   if (skipped !== undefined) lines.push(skipped);
-  lines.push(balance !== undefined ? `Your balance: ${formatCredits(balance.available)}${balance.debt > 0 ? ` (you owe ${formatCredits(balance.debt)})` : ''}.` : 'Your balance could not be read right now.');
+  lines.push(
+    balance === undefined
+      ? vscode.l10n.t('Your balance could not be read right now.')
+      : balance.debt > 0
+        ? vscode.l10n.t('Your balance: {0} (you owe {1}).', formatCredits(balance.available), formatCredits(balance.debt))
+        : vscode.l10n.t('Your balance: {0}.', formatCredits(balance.available)),
+  );
   if (t.largestMillicredits > 0) {
-    lines.push(`Expected cost: about ${formatCredits(t.knownMillicredits)} for the text files, because the service charges 1 credit per character of the source, at least 2 credits per file and language.`);
-    lines.push(`To start, each job needs more than its cost in your balance (the biggest needs ${formatCredits(t.largestMillicredits)}).`);
+    lines.push(vscode.l10n.t('Expected cost: about {0} for the text files, because the service charges 1 credit per character of the source, at least 2 credits per file and language.', formatCredits(t.knownMillicredits)));
+    lines.push(vscode.l10n.t('To start, each job needs more than its cost in your balance (the biggest needs {0}).', formatCredits(t.largestMillicredits)));
     if (balance !== undefined && balance.available <= t.largestMillicredits) {
-      lines.push('Your balance is not enough for the biggest file: that job will fail without costing anything. Add credits first, or translate fewer files.');
+      lines.push(vscode.l10n.t('Your balance is not enough for the biggest file: that job will fail without costing anything. Add credits first, or translate fewer files.'));
     }
   }
-  if (t.pdfFiles > 0) lines.push('PDF files cost 2 credits per page; only the service counts the pages, so they are not in the estimate.');
-  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push('Images and Word files are charged by the text the service finds in them, so they are not in the estimate.');
-  lines.push('You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.');
-  const start = 'Start';
-  const picked = await f.prompter.choose(`Translate ${what}?`, { modal: true, severity: 'info', detail: lines.join('\n') }, start);
+  if (t.pdfFiles > 0) lines.push(vscode.l10n.t('PDF files cost 2 credits per page; only the service counts the pages, so they are not in the estimate.'));
+  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push(vscode.l10n.t('Images and Word files are charged by the text the service finds in them, so they are not in the estimate.'));
+  lines.push(vscode.l10n.t('You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.'));
+  const start = vscode.l10n.t('Start');
+  const picked = await f.prompter.choose(vscode.l10n.t('Translate {0}?', what), { modal: true, severity: 'info', detail: lines.join('\n') }, start);
   return picked === start;
 }

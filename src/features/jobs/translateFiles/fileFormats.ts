@@ -2,6 +2,7 @@
 // computed here. Pure (no vscode import). The service decides in the end (415 for a format it
 // does not take, and the actual charge on completion).
 
+import { t } from '../../../platform/l10n.ts';
 import { extensionOf, isTextFormat, TEXT_FORMATS } from '../../../shared/formats.ts';
 
 export { extensionOf };
@@ -26,13 +27,16 @@ export function describeSkipped(paths: readonly string[]): string | undefined {
   const byExt = new Map<string, number>();
   for (const p of paths) {
     const ext = extensionOf(p);
-    const label = ext === '' ? 'no extension' : `.${ext}`;
+    const label = ext === '' ? t('no extension') : `.${ext}`;
     byExt.set(label, (byExt.get(label) ?? 0) + 1);
   }
   const kinds = [...byExt].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
   const more = byExt.size > 5 ? ', …' : '';
-  const count = paths.length === 1 ? '1 file skipped' : `${paths.length} files skipped`;
-  return `${count} (${kinds.join(', ')}${more}): Translate Files sends documents (${SUPPORTED_EXTENSIONS.join(', ')}).`;
+  const list = `${kinds.join(', ')}${more}`;
+  const formats = SUPPORTED_EXTENSIONS.join(', ');
+  return paths.length === 1
+    ? t('1 file skipped ({0}): Translate Files sends documents ({1}).', list, formats)
+    : t('{0} files skipped ({1}): Translate Files sends documents ({2}).', paths.length, list, formats);
 }
 
 /** Unicode code points (what the service counts as characters). */

@@ -1,5 +1,6 @@
 // The options of Translate Files as data: parsing an argument or a remembered value, and the
 // one-line summary. Pure (no vscode import).
+import { t } from '../../../platform/l10n.ts';
 import { isLanguageCode } from '../../../platform/languages.ts';
 
 export interface TranslateFilesOptions {
@@ -36,11 +37,11 @@ export function parseOptions(value: unknown): TranslateFilesOptions | undefined 
 }
 
 export function describeOptions(o: TranslateFilesOptions): string {
-  const parts = [o.targetLanguages.join(', '), o.outputMode ?? 'single for documents', o.engine ?? 'default engine'];
-  if (o.glossaryId !== undefined) parts.push(`glossary ${o.glossaryId}`);
-  if (o.includeImages === true) parts.push('images');
-  if (o.contextTranslation === true) parts.push('context');
-  if (o.stylePreset !== undefined) parts.push(`style ${o.stylePreset}`);
+  const parts = [o.targetLanguages.join(', '), o.outputMode ?? t('single for documents'), o.engine ?? t('default engine')];
+  if (o.glossaryId !== undefined) parts.push(t('glossary {0}', o.glossaryId));
+  if (o.includeImages === true) parts.push(t('images'));
+  if (o.contextTranslation === true) parts.push(t('context'));
+  if (o.stylePreset !== undefined) parts.push(t('style {0}', o.stylePreset));
   return parts.join(' · ');
 }
 

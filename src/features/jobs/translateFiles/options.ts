@@ -29,25 +29,25 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
   const total = last !== undefined ? 5 : 4;
   const step = (n: number): string => `${n + total - 4}/${total}`;
   if (last !== undefined) {
-    const useLast = { label: '$(history) Use last settings', detail: describeOptions(last) };
-    const choose = { label: '$(settings) Choose settings…' };
-    const picked = await vscode.window.showQuickPick([useLast, choose], { title: `Doc Translate: Translate Files (1/${total})` });
+    const useLast = { label: vscode.l10n.t('$(history) Use last settings'), detail: describeOptions(last) };
+    const choose = { label: vscode.l10n.t('$(settings) Choose settings…') };
+    const picked = await vscode.window.showQuickPick([useLast, choose], { title: vscode.l10n.t('Doc Translate: Translate Files ({0})', `1/${total}`) });
     if (picked === undefined) return undefined;
     if (picked === useLast) return last;
   }
   const targetLanguages = await pickLanguages({
-    title: `Doc Translate: target languages (${step(1)})`,
+    title: vscode.l10n.t('Doc Translate: target languages ({0})', step(1)),
     current: last?.targetLanguages ?? [s.settings.targetLanguage],
     recent: s.recentLanguages.get(),
   });
   if (targetLanguages === undefined || targetLanguages.length === 0) return undefined;
   // Documentation wants the translated file, not both languages: single first unless bilingual was chosen last.
   const modes = [
-    { label: 'Single', description: 'the translated file only (for documentation)', value: 'single' as const },
-    { label: 'Bilingual', description: 'source and translation together', value: 'bilingual' as const },
+    { label: vscode.l10n.t('Single'), description: vscode.l10n.t('the translated file only (for documentation)'), value: 'single' as const },
+    { label: vscode.l10n.t('Bilingual'), description: vscode.l10n.t('source and translation together'), value: 'bilingual' as const },
   ];
   if (last?.outputMode === 'bilingual') modes.reverse();
-  const mode = await vscode.window.showQuickPick(modes, { title: `Doc Translate: output (${step(2)})` });
+  const mode = await vscode.window.showQuickPick(modes, { title: vscode.l10n.t('Doc Translate: output ({0})', step(2)) });
   if (mode === undefined) return undefined;
   const engine = await pickEngine(s, last?.engine, step(3));
   if (engine === undefined) return undefined;
@@ -58,13 +58,13 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
 
 async function pickEngine(s: OptionDeps, last: string | undefined, step: string): Promise<string | undefined> {
   const engines = [...new Set([last, s.settings.engine, ...KNOWN_ENGINES].filter((e): e is string => e !== undefined))];
-  const other = { label: '$(edit) Other…', description: 'enter a translation configuration id' };
-  const picked = await vscode.window.showQuickPick([...engines.map((e) => ({ label: e, description: e === s.settings.engine ? 'from settings' : '' })), other], {
-    title: `Doc Translate: engine (${step})`,
+  const other = { label: vscode.l10n.t('$(edit) Other…'), description: vscode.l10n.t('enter a translation configuration id') };
+  const picked = await vscode.window.showQuickPick([...engines.map((e) => ({ label: e, description: e === s.settings.engine ? vscode.l10n.t('from settings') : '' })), other], {
+    title: vscode.l10n.t('Doc Translate: engine ({0})', step),
   });
   if (picked === undefined) return undefined;
   if (picked !== other) return picked.label;
-  const typed = await vscode.window.showInputBox({ title: 'Doc Translate: engine', prompt: 'Translation configuration id', value: last ?? '' });
+  const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: engine'), prompt: vscode.l10n.t('Translation configuration id'), value: last ?? '' });
   return typed?.trim() || undefined;
 }
 
@@ -72,22 +72,22 @@ type Extras = Pick<TranslateFilesOptions, 'includeImages' | 'contextTranslation'
 
 async function pickExtras(last: TranslateFilesOptions | undefined, step: string): Promise<Extras | undefined> {
   const items = [
-    { label: 'Translate text in images', key: 'includeImages', picked: last?.includeImages === true },
-    { label: 'Context translation', key: 'contextTranslation', picked: last?.contextTranslation === true },
-    { label: 'Use a glossary…', key: 'glossary', picked: last?.glossaryId !== undefined },
-    { label: 'Style preset…', key: 'style', picked: last?.stylePreset !== undefined },
+    { label: vscode.l10n.t('Translate text in images'), key: 'includeImages', picked: last?.includeImages === true },
+    { label: vscode.l10n.t('Context translation'), key: 'contextTranslation', picked: last?.contextTranslation === true },
+    { label: vscode.l10n.t('Use a glossary…'), key: 'glossary', picked: last?.glossaryId !== undefined },
+    { label: vscode.l10n.t('Style preset…'), key: 'style', picked: last?.stylePreset !== undefined },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: `Doc Translate: options (${step}), Enter for none`, canPickMany: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Doc Translate: options ({0}), Enter for none', step), canPickMany: true });
   if (picked === undefined) return undefined;
   const has = (key: string): boolean => picked.some((p) => p.key === key);
   const out: Extras = { includeImages: has('includeImages'), contextTranslation: has('contextTranslation') };
   if (has('glossary')) {
-    const id = await vscode.window.showInputBox({ title: 'Doc Translate: glossary id', value: last?.glossaryId ?? '' });
+    const id = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: glossary id'), value: last?.glossaryId ?? '' });
     if (id === undefined) return undefined;
     if (id.trim() !== '') out.glossaryId = id.trim();
   }
   if (has('style')) {
-    const style = await vscode.window.showInputBox({ title: 'Doc Translate: style preset', value: last?.stylePreset ?? '' });
+    const style = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: style preset'), value: last?.stylePreset ?? '' });
     if (style === undefined) return undefined;
     if (style.trim() !== '') out.stylePreset = style.trim();
   }

@@ -49,18 +49,18 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
           const counter = files.length > 1 ? ` (${index + 1}/${files.length})` : '';
           try {
             let shown = -1;
-            progress.report({ message: `uploading ${name}${counter}` });
+            progress.report({ message: vscode.l10n.t('uploading {0}{1}', name, counter) });
             const doc = await client.uploads.uploadFile(file.fsPath, {
               signal,
               onProgress: (sent, total) => {
                 const pct = total > 0 ? Math.floor((sent / total) * 100) : 100;
                 if (pct >= shown + 10 || pct === 100) {
                   shown = pct;
-                  progress.report({ message: `uploading ${name}${counter}: ${pct}%` });
+                  progress.report({ message: vscode.l10n.t('uploading {0}{1}: {2}%', name, counter, pct) });
                 }
               },
             });
-            step(`uploaded ${name}${counter}`);
+            step(vscode.l10n.t('uploaded {0}{1}', name, counter));
             const sent = await readSourceState(file.fsPath).catch(() => undefined);
             for (const lang of options.targetLanguages) {
               if (signal.aborted) break;
@@ -83,7 +83,7 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
                 f.watchers.watch(job.id);
                 outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });
                 f.logger.info(`Translate Files: job ${job.id} for ${name} into ${lang}`);
-                step(`${name} → ${lang}: job created${counter}`);
+                step(vscode.l10n.t('{0} → {1}: job created{2}', name, lang, counter));
               } catch (err) {
                 if (signal.aborted) throw err;
                 if (!fileSpecific(err)) throw err;

@@ -84,8 +84,10 @@ export class ArtifactNode extends JobsTreeNode {
     this.description = artifact.format;
     this.contextValue = text ? ContextValue.artifactText : ContextValue.artifactBinary;
     this.iconPath = new vscode.ThemeIcon(artifactIconId(artifact.format));
-    this.tooltip = `${name} (${artifact.format}): ${text ? 'opens as a read-only document' : 'downloaded to the extension\'s storage and opened'}`;
-    this.command = { command: CommandId.jobsOpenArtifact, title: 'Open Translation', arguments: [this] };
+    this.tooltip = text
+      ? vscode.l10n.t('{0} ({1}): opens as a read-only document', name, artifact.format)
+      : vscode.l10n.t("{0} ({1}): downloaded to the extension's storage and opened", name, artifact.format);
+    this.command = { command: CommandId.jobsOpenArtifact, title: vscode.l10n.t('Open Translation'), arguments: [this] };
   }
 }
 

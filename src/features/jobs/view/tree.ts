@@ -83,7 +83,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
       for (const j of row.jobs) this.inRun.add(j.id);
       return new RunNode(row.run, row.jobs.map((j) => this.nodeOf(j)));
     });
-    if (failure !== undefined) nodes.unshift(new MessageNode(`Could not list the jobs: ${failure}`, 'warning'));
+    if (failure !== undefined) nodes.unshift(new MessageNode(vscode.l10n.t('Could not list the jobs: {0}', failure), 'warning'));
     return nodes;
   }
 
@@ -102,10 +102,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
     const { artifacts } = this.opts;
     try {
       const list = await artifacts.list(node.job.id);
-      if (list.length === 0) return [new MessageNode('No results listed for this job.')];
+      if (list.length === 0) return [new MessageNode(vscode.l10n.t('No results listed for this job.'))];
       return list.map((a) => new ArtifactNode(a, artifacts.displayName(a), artifacts.isText(a)));
     } catch (err) {
-      return [new MessageNode(`Could not list the results: ${err instanceof Error ? err.message : String(err)}`, 'warning')];
+      return [new MessageNode(vscode.l10n.t('Could not list the results: {0}', err instanceof Error ? err.message : String(err)), 'warning')];
     }
   }
 }
