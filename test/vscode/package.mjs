@@ -16,6 +16,7 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
+  /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
   /^extension\/dist\/(extension|api|translate|localizer|localization-commands|account-ui)\.js$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
