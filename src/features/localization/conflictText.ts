@@ -1,5 +1,6 @@
 // The three versions of a conflict as one read-only Markdown page. Pure (no vscode import).
 import type { Conflict } from '../../localize/index.ts';
+import { t } from '../../platform/l10n.ts';
 
 const fence = (text: string): string => {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -8,19 +9,19 @@ const fence = (text: string): string => {
 };
 
 export function conflictPage(c: Conflict, merged: { text: string; clean: boolean } | undefined): string {
-  const where = c.block < 0 ? 'the whole file' : `paragraph ${c.block + 1}`;
+  const where = c.block < 0 ? t('the whole file') : t('paragraph {0}', c.block + 1);
   const why =
     c.reason === 'untracked'
-      ? 'This translation exists but was never written by an update, so it may be a human\'s work.'
+      ? t("This translation exists but was never written by an update, so it may be a human's work.")
       : c.reason === 'restructured'
-        ? 'Paragraphs were added to or removed from this translation by hand.'
-        : 'The source paragraph changed after its translation was edited by hand.';
-  const lines = [`# Conflict in ${c.target} (${where})`, '', `${why} The update left the file as it is. Choose what to keep:`, ''];
-  lines.push('## Base: the translation as the last update wrote it', '', c.base !== undefined ? fence(c.base) : '_Not kept (keepBase is off, or the file was never written by an update)._', '');
-  lines.push('## Yours: as it stands in the file (Keep Mine)', '', fence(c.theirs), '');
-  lines.push('## New: the translation of the changed source (Use New Translation)', '', c.ours !== undefined ? fence(c.ours) : '_Not translated yet: run Update Translations on this file._', '');
+        ? t('Paragraphs were added to or removed from this translation by hand.')
+        : t('The source paragraph changed after its translation was edited by hand.');
+  const lines = [`# ${t('Conflict in {0} ({1})', c.target, where)}`, '', t('{0} The update left the file as it is. Choose what to keep:', why), ''];
+  lines.push(`## ${t('Base: the translation as the last update wrote it')}`, '', c.base !== undefined ? fence(c.base) : `_${t('Not kept (keepBase is off, or the file was never written by an update).')}_`, '');
+  lines.push(`## ${t('Yours: as it stands in the file (Keep Mine)')}`, '', fence(c.theirs), '');
+  lines.push(`## ${t('New: the translation of the changed source (Use New Translation)')}`, '', c.ours !== undefined ? fence(c.ours) : `_${t('Not translated yet: run Update Translations on this file.')}_`, '');
   if (merged !== undefined) {
-    lines.push(`## Merged word by word (Merge)${merged.clean ? '' : ': both sides changed the same words, check the result'}`, '', fence(merged.text), '');
+    lines.push(`## ${merged.clean ? t('Merged word by word (Merge)') : t('Merged word by word (Merge): both sides changed the same words, check the result')}`, '', fence(merged.text), '');
   }
   return lines.join('\n');
 }

@@ -54,19 +54,19 @@ export function editorFs(engine: Engine): Partial<LocalizeFs> {
       const uri = vscode.Uri.file(file);
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       if (folder === undefined || !(await isInsideRealPath(folder.uri.fsPath, file))) {
-        throw new Error(`${file} is not inside a workspace folder; nothing was written there.`);
+        throw new Error(vscode.l10n.t('{0} is not inside a workspace folder; nothing was written there.', file));
       }
       const doc = openDocument(file);
       if (doc === undefined) return engine.atomicWrite(file, text);
       const seen = read.versions.get(file);
       if (seen !== undefined ? seen !== doc.version : doc.isDirty) {
-        throw new Error(`${vscode.workspace.asRelativePath(uri)} was edited during the update; it was left as it is.`);
+        throw new Error(vscode.l10n.t('{0} was edited during the update; it was left as it is.', vscode.workspace.asRelativePath(uri)));
       }
       if (doc.getText() === text && !doc.isDirty) return;
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor refused to change ${vscode.workspace.asRelativePath(uri)}`);
-      if (!(await doc.save())) throw new Error(`${vscode.workspace.asRelativePath(uri)} could not be saved`);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('the editor refused to change {0}', vscode.workspace.asRelativePath(uri)));
+      if (!(await doc.save())) throw new Error(vscode.l10n.t('{0} could not be saved', vscode.workspace.asRelativePath(uri)));
     },
   };
 }

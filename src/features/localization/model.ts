@@ -1,6 +1,7 @@
 // What the Localization view, the Explorer badges and the status bar show, from the engine's status
 // report. Pure (no vscode import); the engine's types only.
 import type { DryRunReport, StatusReport, TargetState, TargetStatus } from '../../localize/index.ts';
+import * as l10n from '../../platform/l10n.ts';
 
 /** One set-up: a workspace folder holding doc-translate.json, and its latest status. */
 export interface SetupStatus {
@@ -33,26 +34,38 @@ export function groupBySource(report: StatusReport): SourceEntry[] {
 export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflicts'>): string {
   switch (t.state) {
     case 'up-to-date':
-      return 'up to date';
+      return l10n.t('up to date');
     case 'stale':
-      return t.segments === 0 ? 'stale (nothing to send)' : `stale (${t.segments} segment${t.segments === 1 ? '' : 's'})`;
+      return t.segments === 0 ? l10n.t('stale (nothing to send)') : t.segments === 1 ? l10n.t('stale (1 segment)') : l10n.t('stale ({0} segments)', t.segments);
     case 'missing':
-      return 'missing';
+      return l10n.t('missing');
     case 'edited':
-      return 'edited';
+      return l10n.t('edited');
     case 'conflict':
-      return t.conflicts.length > 1 ? `conflict (${t.conflicts.length} paragraphs)` : 'conflict';
+      return t.conflicts.length > 1 ? l10n.t('conflict ({0} paragraphs)', t.conflicts.length) : l10n.t('conflict');
   }
 }
 
+/** The word of a state, as in "stale: de, fr". */
+function stateWord(state: TargetState): string {
+  return state === 'stale' ? l10n.t('stale') : stateLabel({ state, segments: 0, conflicts: [] });
+}
+
 /** What each state means, for tooltips. */
-export const STATE_EXPLANATION: Record<TargetState, string> = {
-  'up-to-date': 'The translation matches its source as last translated.',
-  stale: 'The source changed since the last update: Update Translations sends only the changed paragraphs.',
-  missing: 'Not translated yet: Update Translations writes it.',
-  edited: 'Someone edited the translation by hand and its source did not change: updates keep the edit.',
-  conflict: 'The source changed where the translation was edited by hand: Show Conflict to keep, replace or merge.',
-};
+export function stateExplanation(state: TargetState): string {
+  switch (state) {
+    case 'up-to-date':
+      return l10n.t('The translation matches its source as last translated.');
+    case 'stale':
+      return l10n.t('The source changed since the last update: Update Translations sends only the changed paragraphs.');
+    case 'missing':
+      return l10n.t('Not translated yet: Update Translations writes it.');
+    case 'edited':
+      return l10n.t('Someone edited the translation by hand and its source did not change: updates keep the edit.');
+    case 'conflict':
+      return l10n.t('The source changed where the translation was edited by hand: Show Conflict to keep, replace or merge.');
+  }
+}
 
 export const STATE_ICON: Record<TargetState, string> = {
   'up-to-date': 'pass',
@@ -71,8 +84,8 @@ export function needsWork(state: TargetState): boolean {
 export function sourceSummary(targets: readonly TargetStatus[]): string {
   const byState = new Map<TargetState, string[]>();
   for (const t of targets) if (t.state !== 'up-to-date') byState.set(t.state, [...(byState.get(t.state) ?? []), t.lang]);
-  if (byState.size === 0) return 'up to date';
-  return [...byState].map(([state, langs]) => `${state}: ${langs.join(', ')}`).join('; ');
+  if (byState.size === 0) return l10n.t('up to date');
+  return [...byState].map(([state, langs]) => l10n.t('{0}: {1}', stateWord(state), langs.join(', '))).join('; ');
 }
 
 export interface Totals {
@@ -101,16 +114,18 @@ export function totals(setups: readonly SetupStatus[]): Totals {
 /** Status bar text: "Localization: 3 stale", "Localization: 3 stale, 1 conflict", "Localization: up to date". */
 export function statusText(t: Totals): string {
   const parts: string[] = [];
-  if (t.stale > 0) parts.push(`${t.stale} stale`);
-  if (t.missing > 0) parts.push(`${t.missing} missing`);
-  if (t.conflict > 0) parts.push(`${t.conflict} conflict${t.conflict === 1 ? '' : 's'}`);
-  return `Localization: ${parts.length > 0 ? parts.join(', ') : 'up to date'}`;
+  if (t.stale > 0) parts.push(l10n.t('{0} stale', t.stale));
+  if (t.missing > 0) parts.push(l10n.t('{0} missing', t.missing));
+  if (t.conflict > 0) parts.push(t.conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', t.conflict));
+  return l10n.t('Localization: {0}', parts.length > 0 ? parts.join(', ') : l10n.t('up to date'));
 }
 
 export function statusTooltip(t: Totals): string {
   return [
-    `${t.files} source file${t.files === 1 ? '' : 's'}; translations: ${t.upToDate} up to date, ${t.stale} stale, ${t.missing} missing, ${t.edited} edited by hand, ${t.conflict} in conflict.`,
-    'Computed locally from hashes (no requests). Click to show the Localization view.',
+    t.files === 1
+      ? l10n.t('1 source file; translations: {0} up to date, {1} stale, {2} missing, {3} edited by hand, {4} in conflict.', t.upToDate, t.stale, t.missing, t.edited, t.conflict)
+      : l10n.t('{0} source files; translations: {1} up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.', t.files, t.upToDate, t.stale, t.missing, t.edited, t.conflict),
+    l10n.t('Computed locally from hashes (no requests). Click to show the Localization view.'),
   ].join('\n');
 }
 
@@ -127,10 +142,15 @@ export function decorations(setup: SetupStatus, join: (folder: string, rel: stri
   const out: Decoration[] = [];
   for (const t of setup.report?.targets ?? []) {
     if (t.state === 'stale') {
-      const what = t.segments === 0 ? 'nothing to send' : `${t.segments} segment${t.segments === 1 ? '' : 's'} to translate`;
-      out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip: `Stale translation of ${t.source} (${what})`, state: t.state });
+      const tooltip =
+        t.segments === 0
+          ? l10n.t('Stale translation of {0} (nothing to send)', t.source)
+          : t.segments === 1
+            ? l10n.t('Stale translation of {0} (1 segment to translate)', t.source)
+            : l10n.t('Stale translation of {0} ({1} segments to translate)', t.source, t.segments);
+      out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip, state: t.state });
     } else if (t.state === 'conflict') {
-      out.push({ path: join(setup.folder, t.target), badge: '!', tooltip: `Translation of ${t.source} in conflict with a hand edit`, state: t.state });
+      out.push({ path: join(setup.folder, t.target), badge: '!', tooltip: l10n.t('Translation of {0} in conflict with a hand edit', t.source), state: t.state });
     }
   }
   return out;
@@ -147,12 +167,15 @@ export function dryRunSummary(plan: Pick<DryRunReport, 'languages' | 'conflicts'
     chars += l.chars;
     credits += l.estimatedCredits;
     if (l.files === 0) continue;
-    const jobs = l.fileJobs > 0 ? ` (${l.fileJobs} as file jobs)` : '';
-    lines.push(`${nameOf(l.lang)} (${l.lang}): ${l.files} file${l.files === 1 ? '' : 's'}${jobs}, ${l.chars.toLocaleString('en-US')} characters in ${l.segments} segment${l.segments === 1 ? '' : 's'}, about ${formatEstimate(l.estimatedCredits)} credits.`);
+    const fileCount = l.files === 1 ? l10n.t('1 file') : l10n.t('{0} files', l.files);
+    const segmentCount = l.segments === 1 ? l10n.t('1 segment') : l10n.t('{0} segments', l.segments);
+    const filesPart = l.fileJobs > 0 ? l10n.t('{0} ({1} as file jobs)', fileCount, l.fileJobs) : fileCount;
+    lines.push(l10n.t('{0} ({1}): {2}, {3} characters in {4}, about {5} credits.', nameOf(l.lang), l.lang, filesPart, l.chars.toLocaleString('en-US'), segmentCount, formatEstimate(l.estimatedCredits)));
   }
-  lines.push(`Estimated cost: about ${formatEstimate(credits)} credits. This is an estimate only: the service decides what it charges.`);
-  lines.push('Only new and changed paragraphs are sent; translations edited by hand are kept.');
-  if (plan.conflicts.length > 0) lines.push(`${plan.conflicts.length} paragraph${plan.conflicts.length === 1 ? '' : 's'} in conflict with a hand edit will be left as they are and reported.`);
+  lines.push(l10n.t('Estimated cost: about {0} credits. This is an estimate only: the service decides what it charges.', formatEstimate(credits)));
+  lines.push(l10n.t('Only new and changed paragraphs are sent; translations edited by hand are kept.'));
+  const conflicts = plan.conflicts.length;
+  if (conflicts > 0) lines.push(conflicts === 1 ? l10n.t('1 paragraph in conflict with a hand edit will be left as it is and reported.') : l10n.t('{0} paragraphs in conflict with a hand edit will be left as they are and reported.', conflicts));
   return { files, chars, credits, lines };
 }
 

@@ -10,7 +10,7 @@ export class LocalizationStatusItem implements vscode.Disposable {
   private updating = false;
 
   constructor(private readonly state: LocalizationState) {
-    this.item.name = 'Doc Translate: Localization';
+    this.item.name = vscode.l10n.t('Doc Translate: Localization');
     this.item.command = CommandId.localizationFocus;
     this.subscription = state.onDidChange(() => this.show());
   }
@@ -37,8 +37,8 @@ export class LocalizationStatusItem implements vscode.Disposable {
     }
     const t = totals(setups);
     const attention = t.stale + t.missing + t.conflict > 0;
-    this.item.text = this.updating ? '$(sync~spin) Localization: updating…' : `$(${attention ? 'globe' : 'check'}) ${statusText(t)}`;
-    this.item.tooltip = this.updating ? 'Updating translations (Doc Translate: Cancel Translation Update stops it).' : statusTooltip(t);
+    this.item.text = this.updating ? vscode.l10n.t('$(sync~spin) Localization: updating…') : `$(${attention ? 'globe' : 'check'}) ${statusText(t)}`;
+    this.item.tooltip = this.updating ? vscode.l10n.t('Updating translations (Doc Translate: Cancel Translation Update stops it).') : statusTooltip(t);
     this.item.command = this.updating ? CommandId.localizationCancelUpdate : CommandId.localizationFocus;
     this.item.backgroundColor = t.conflict > 0 && !this.updating ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.visible = true;

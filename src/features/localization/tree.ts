@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { TargetStatus } from '../../localize/index.ts';
 import { languageName } from '../../platform/languages.ts';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
-import { groupBySource, needsWork, sourceSummary, STATE_EXPLANATION, STATE_ICON, stateLabel, type SetupStatus } from './model.ts';
+import { groupBySource, needsWork, sourceSummary, STATE_ICON, stateExplanation, stateLabel, type SetupStatus } from './model.ts';
 import type { LocalizationState } from './state.ts';
 
 export type LocalizationNode = SetupNode | SourceNode | TargetNode | NoteNode;
@@ -18,7 +18,7 @@ export class SetupNode extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon('root-folder');
     this.contextValue = ContextValue.localizationSetup;
     this.resourceUri = vscode.Uri.file(setup.folder);
-    this.description = setup.error ?? `${setup.report?.files ?? 0} source files`;
+    this.description = setup.error ?? vscode.l10n.t('{0} source files', setup.report?.files ?? 0);
   }
 }
 
@@ -53,11 +53,11 @@ export class TargetNode extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
     this.contextValue = `${ContextValue.localizationTarget}.${target.state}`;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${target.target}: ${stateLabel(target)}\n\n${STATE_EXPLANATION[target.state]}`);
+    tooltip.appendText(`${target.target}: ${stateLabel(target)}\n\n${stateExplanation(target.state)}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
-    if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: 'Show Conflict', arguments: [this] };
-    else if (target.state !== 'missing') this.command = { command: CommandId.localizationOpenTranslation, title: 'Open Translation', arguments: [this] };
+    if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
+    else if (target.state !== 'missing') this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
   }
 }
 
@@ -100,7 +100,7 @@ export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNod
   private setupChildren(setup: SetupStatus): LocalizationNode[] {
     if (setup.error !== undefined) return [new NoteNode(setup.error, 'error')];
     const entries = setup.report !== undefined ? groupBySource(setup.report) : [];
-    if (entries.length === 0) return [new NoteNode('No source files match doc-translate.json (source, include).')];
+    if (entries.length === 0) return [new NoteNode(vscode.l10n.t('No source files match doc-translate.json (source, include).'))];
     return entries.map((e) => new SourceNode(setup.folder, e.source, e.targets));
   }
 

@@ -34,7 +34,7 @@ async function targetFrom(state: LocalizationState, arg: unknown, filter: (t: Ta
   }
   const items = all.filter((x) => filter(x.status)).map((x) => ({ label: x.status.target, description: `${x.status.lang}: ${x.status.state}`, x }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('Doc Translate: there is no matching translation.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching translation.'));
     return undefined;
   }
   if (items.length === 1) return items[0]!.x;
@@ -46,10 +46,10 @@ export function itemCommands(d: ItemDeps): Command[] {
     {
       id: CommandId.localizationOpenTranslation,
       run: async (arg?: unknown) => {
-        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', 'Doc Translate: open which translation?');
+        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: open which translation?'));
         if (t === undefined) return undefined;
         if (t.status.state === 'missing') {
-          void vscode.window.showInformationMessage(`Doc Translate: ${t.status.target} is not written yet: Update Translations writes it.`);
+          void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} is not written yet: Update Translations writes it.', t.status.target));
           return undefined;
         }
         const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(t.folder, t.status.target)), { preview: true });
@@ -59,7 +59,7 @@ export function itemCommands(d: ItemDeps): Command[] {
     {
       id: CommandId.localizationDiffWithSource,
       run: async (arg?: unknown) => {
-        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', 'Doc Translate: compare which translation with its source?');
+        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: compare which translation with its source?'));
         if (t === undefined || t.status.state === 'missing') return false;
         const title = `${path.posix.basename(t.status.source)} ↔ ${languageName(t.status.lang, vscode.env.language)} (${t.status.target})`;
         await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(path.join(t.folder, t.status.source)), vscode.Uri.file(path.join(t.folder, t.status.target)), title);
@@ -70,16 +70,13 @@ export function itemCommands(d: ItemDeps): Command[] {
   ];
 }
 
-const KEEP = 'Keep Mine';
-const REPLACE = 'Use New Translation';
-const MERGE = 'Merge';
 
 async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'keep' | 'replace' | 'merge'; shown: boolean }> {
-  const t = await targetFrom(d.state, arg, (s) => s.state === 'conflict', 'Doc Translate: show the conflict of which translation?');
+  const t = await targetFrom(d.state, arg, (s) => s.state === 'conflict', vscode.l10n.t('Doc Translate: show the conflict of which translation?'));
   if (t === undefined) return { shown: false };
   const first = t.status.conflicts[0];
   if (first === undefined) {
-    void vscode.window.showInformationMessage(`Doc Translate: ${t.status.target} has no conflict (${t.status.state}).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} has no conflict ({1}).', t.status.target, t.status.state));
     return { shown: false };
   }
   let conflict: Conflict | undefined = d.state.knownConflict(t.folder, first.target, first.theirs);
@@ -93,8 +90,11 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'ke
   const merged = engine.mergeConflict(conflict);
   const page = d.pages.set(`${t.status.target}#${conflict.block}`, conflictPage(conflict, merged));
   await vscode.window.showTextDocument(page, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const KEEP = vscode.l10n.t('Keep Mine');
+  const REPLACE = vscode.l10n.t('Use New Translation');
+  const MERGE = vscode.l10n.t('Merge');
   const choices = [KEEP, ...(conflict.ours !== undefined ? [REPLACE] : []), ...(merged !== undefined ? [MERGE] : [])];
-  const picked = await d.prompter.choose(`Resolve the conflict in ${t.status.target}?`, { modal: true, detail: 'Keep Mine leaves your text and marks it as the translation of the new source. Use New Translation replaces your text with the new translation. Merge combines both word by word (the page beside shows each version).' }, ...choices);
+  const picked = await d.prompter.choose(vscode.l10n.t('Resolve the conflict in {0}?', t.status.target), { modal: true, detail: vscode.l10n.t('Keep Mine leaves your text and marks it as the translation of the new source. Use New Translation replaces your text with the new translation. Merge combines both word by word (the page beside shows each version).') }, ...choices);
   const resolution = picked === KEEP ? 'keep' : picked === REPLACE ? 'replace' : picked === MERGE ? 'merge' : undefined;
   if (resolution === undefined) return { shown: true };
   try {
@@ -102,7 +102,7 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'ke
     await engine.resolveConflict(config, conflict, resolution, editorFs(engine));
     d.state.forgetConflict(t.folder, conflict);
   } catch (err) {
-    void vscode.window.showErrorMessage(`Doc Translate: ${err instanceof Error ? err.message : String(err)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
     return { shown: true };
   } finally {
     await d.state.refreshNow();

@@ -40,13 +40,13 @@ async function pickFolder(arg: unknown): Promise<vscode.WorkspaceFolder | undefi
   if (arg instanceof vscode.Uri) return vscode.workspace.getWorkspaceFolder(arg);
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length <= 1) return folders[0];
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Doc Translate: which folder holds the documentation?' });
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Doc Translate: which folder holds the documentation?') });
 }
 
 async function pickTargetLanguages(current: string, exclude: string): Promise<string[] | undefined> {
   const locale = vscode.env.language;
   const items = COMMON_LANGUAGES.filter((c) => c !== exclude).map((code) => ({ label: languageName(code, locale), description: code, code, picked: code === current }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Doc Translate: translate the documentation into (4/4)', canPickMany: true, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Doc Translate: translate the documentation into ({0})', '4/4'), canPickMany: true, matchOnDescription: true });
   return picked?.map((i) => i.code);
 }
 
@@ -57,7 +57,7 @@ export function setupCommand(d: SetupDeps): Command {
       const given = d.shortcuts.enabled && typeof answers === 'object' && answers !== null ? answers : {};
       const folder = await pickFolder(arg);
       if (folder === undefined) {
-        void vscode.window.showInformationMessage('Doc Translate: open a folder with documentation to set up localization.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a folder with documentation to set up localization.'));
         return { written: false, reason: 'noFolder' };
       }
       const configUri = vscode.Uri.joinPath(folder.uri, 'doc-translate.json');
@@ -67,19 +67,19 @@ export function setupCommand(d: SetupDeps): Command {
       let choice = choices.find((c) => c.layout === given.layout);
       if (choice === undefined) {
         const picked = await vscode.window.showQuickPick(
-          choices.map((c) => ({ label: c.label, description: c.detected !== undefined ? `detected (${c.detected})` : '', detail: c.mapping, choice: c })),
-          { title: 'Doc Translate: where do translations go? (1/4)', matchOnDetail: true },
+          choices.map((c) => ({ label: c.label, description: c.detected !== undefined ? vscode.l10n.t('detected ({0})', c.detected) : '', detail: c.mapping, choice: c })),
+          { title: vscode.l10n.t('Doc Translate: where do translations go? ({0})', '1/4'), matchOnDetail: true },
         );
         if (picked === undefined) return { written: false, reason: 'cancelled' };
         choice = picked.choice;
       }
-      const source = given.source ?? (await vscode.window.showInputBox({ title: 'Doc Translate: source folder (2/4)', prompt: 'The folder of the documentation in its original language, relative to the workspace folder.', value: choice.source, validateInput: validateSource }));
+      const source = given.source ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: source folder ({0})', '2/4'), prompt: vscode.l10n.t('The folder of the documentation in its original language, relative to the workspace folder.'), value: choice.source, validateInput: validateSource }));
       if (source === undefined || validateSource(source) !== undefined) return { written: false, reason: 'cancelled' };
       const sourceLanguage = given.sourceLanguage ?? (await vscode.window.showInputBox({
-        title: 'Doc Translate: language of the source (3/4)',
-        prompt: 'A language code such as en, or auto to let the service detect it.',
+        title: vscode.l10n.t('Doc Translate: language of the source ({0})', '3/4'),
+        prompt: vscode.l10n.t('A language code such as en, or auto to let the service detect it.'),
         value: 'en',
-        validateInput: (v) => (v.trim() === 'auto' || isLanguageCode(v.trim()) ? undefined : 'Enter a language code such as en, or auto.'),
+        validateInput: (v) => (v.trim() === 'auto' || isLanguageCode(v.trim()) ? undefined : vscode.l10n.t('Enter a language code such as en, or auto.')),
       }))?.trim();
       if (sourceLanguage === undefined) return { written: false, reason: 'cancelled' };
       const defaultTarget = d.settings.targetLanguage !== sourceLanguage ? d.settings.targetLanguage : 'de';
@@ -91,22 +91,22 @@ export function setupCommand(d: SetupDeps): Command {
       try {
         engine.resolveConfig(folder.uri.fsPath, config);
       } catch (err) {
-        void vscode.window.showErrorMessage(`Doc Translate: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
         return { written: false, reason: 'invalid' };
       }
-      const outcome = await d.writer.write({ target: configUri, content: new TextEncoder().encode(text), what: 'the new localization set-up' });
+      const outcome = await d.writer.write({ target: configUri, content: new TextEncoder().encode(text), what: vscode.l10n.t('the new localization set-up') });
       if (!outcome.written) {
-        if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(`Doc Translate: ${outcome.message}`);
+        if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
         return { written: false, reason: outcome.reason, path: configUri.fsPath };
       }
       // The last written translations are kept beside the set-up as the base of three-way merges: a cache, never committed.
-      await d.writer.write({ target: vscode.Uri.joinPath(folder.uri, '.doc-translate', '.gitignore'), content: new TextEncoder().encode('*\n'), what: 'the ignore file of the merge cache' });
+      await d.writer.write({ target: vscode.Uri.joinPath(folder.uri, '.doc-translate', '.gitignore'), content: new TextEncoder().encode('*\n'), what: vscode.l10n.t('the ignore file of the merge cache') });
       await d.state.refreshNow();
       const report = d.state.setupOf(folder.uri.fsPath)?.report;
       const missing = report?.counts.missing ?? 0;
       void vscode.commands.executeCommand(CommandId.localizationFocus);
       void Promise.resolve(
-        vscode.window.showInformationMessage(`Doc Translate: localization set up in doc-translate.json: ${report?.files ?? 0} source files, ${missing} translations to write.`, 'Update Translations'),
+        vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: localization set up in doc-translate.json: {0} source files, {1} translations to write.', report?.files ?? 0, missing), vscode.l10n.t('Update Translations')),
       ).then((picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationUpdate));
       return { written: true, path: configUri.fsPath, config, ...(detected !== undefined ? { detected: detected.layout } : {}) };
     },

@@ -30,7 +30,6 @@ export interface UpdateResult {
 /** The running update's controller: one update at a time; Cancel Translation Update aborts it. */
 let running: AbortController | undefined;
 
-const UPDATE = 'Update';
 
 export function updateCommands(d: UpdateDeps): Command[] {
   return [
@@ -48,7 +47,7 @@ export function updateCommands(d: UpdateDeps): Command[] {
 
 async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<UpdateResult> {
   if (running !== undefined) {
-    void vscode.window.showInformationMessage('Doc Translate: an update of the translations is already running.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: an update of the translations is already running.'));
     return { started: false, reason: 'busy' };
   }
   const opts = testOptions(d.shortcuts, args);
@@ -65,7 +64,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     const work = plans.filter((p) => p.plan.languages.some((l) => l.files > 0) || p.plan.counts.stale > 0);
     if (work.length === 0) {
       const conflicts = plans.reduce((n, p) => n + p.plan.counts.conflict, 0);
-      void vscode.window.showInformationMessage(conflicts > 0 ? `Doc Translate: nothing to translate; ${conflicts} translation(s) in conflict wait for your decision (Show Conflict).` : 'Doc Translate: the translations are up to date.');
+      void vscode.window.showInformationMessage(conflicts > 0 ? vscode.l10n.t('Doc Translate: nothing to translate; {0} translation(s) in conflict wait for your decision (Show Conflict).', conflicts) : vscode.l10n.t('Doc Translate: the translations are up to date.'));
       return { started: false, reason: 'upToDate' };
     }
     // Nothing is asked before the service can be reached (URL and key set).
@@ -73,7 +72,10 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     if (client === undefined) return { started: false, reason: 'noClient' };
     const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) => languageName(c, vscode.env.language));
     if (summary.chars > 0 || summary.credits > 0) {
-      const confirmed = opts.confirm === false || (await d.prompter.choose(`Update ${summary.files} translation${summary.files === 1 ? '' : 's'} (${summary.chars.toLocaleString('en-US')} characters to send)?`, { modal: true, severity: 'info', detail: summary.lines.join('\n') }, UPDATE)) === UPDATE;
+      const UPDATE = vscode.l10n.t('Update');
+      const chars = summary.chars.toLocaleString('en-US');
+      const question = summary.files === 1 ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars) : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
+      const confirmed = opts.confirm === false || (await d.prompter.choose(question, { modal: true, severity: 'info', detail: summary.lines.join('\n') }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
     const reports = await withUpdateProgress(d, opts, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
@@ -81,7 +83,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     void d.balance.refresh();
     return { started: true, reports: reports.map((r) => ({ folder: r.folder, written: r.report.written, requests: r.report.requests, chars_sent: r.report.chars_sent, segments_sent: r.report.segments_sent, cancelled: r.report.cancelled, conflicts: r.report.conflicts.length })) };
   } catch (err) {
-    void showError(err, { operation: 'Updating the translations', baseUrl: d.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Updating the translations'), baseUrl: d.settings.baseUrl });
     return { started: true, reason: 'failed' };
   } finally {
     await d.state.refreshNow();
@@ -116,7 +118,7 @@ async function withUpdateProgress<T>(d: UpdateDeps, opts: ReturnType<typeof test
   d.contextKeys.set(ContextKey.localizationUpdating, true);
   d.status.setUpdating(true);
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Doc Translate: updating translations', cancellable: true }, async (progress, token) => {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: updating translations'), cancellable: true }, async (progress, token) => {
       const sub = token.onCancellationRequested(() => controller.abort());
       let shown = 0;
       try {
@@ -125,7 +127,7 @@ async function withUpdateProgress<T>(d: UpdateDeps, opts: ReturnType<typeof test
           if (at !== undefined && at.phase === phase && done >= at.done) controller.abort();
           const fraction = phase === 'scan' ? 0 : phase === 'translate' ? 0.8 * (total > 0 ? done / total : 1) : 0.8 + 0.2 * (total > 0 ? done / total : 1);
           const percent = Math.floor(fraction * 100);
-          const message = phase === 'write' ? `writing ${done}/${total}` : phase === 'translate' ? 'translating' : 'reading';
+          const message = phase === 'write' ? vscode.l10n.t('writing {0}/{1}', done, total) : phase === 'translate' ? vscode.l10n.t('translating') : vscode.l10n.t('reading');
           progress.report({ increment: Math.max(0, percent - shown), message });
           shown = Math.max(shown, percent);
         });
@@ -145,18 +147,21 @@ function tell(reports: { folder: string; report: UpdateReport }[]): void {
   const conflicts = reports.reduce((n, r) => n + r.report.conflicts.length, 0);
   const cancelled = reports.some((r) => r.report.cancelled);
   const sent = reports.reduce((n, r) => n + r.report.chars_sent, 0);
-  const head = cancelled ? `update cancelled: ${written} translation(s) written in full, the others left as they were` : `updated ${written} translation(s) (${sent.toLocaleString('en-US')} characters sent)`;
+  const head = cancelled
+    ? vscode.l10n.t('update cancelled: {0} translation(s) written in full, the others left as they were', written)
+    : vscode.l10n.t('updated {0} translation(s) ({1} characters sent)', written, sent.toLocaleString('en-US'));
   if (conflicts === 0) {
-    void vscode.window.showInformationMessage(`Doc Translate: ${head}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}.', head));
     return;
   }
-  void Promise.resolve(vscode.window.showWarningMessage(`Doc Translate: ${head}; ${conflicts} paragraph(s) were edited by hand where the source changed: they were left as they are.`, 'Show Conflict')).then(
+  const message = vscode.l10n.t('Doc Translate: {0}; {1} paragraph(s) were edited by hand where the source changed: they were left as they are.', head, conflicts);
+  void Promise.resolve(vscode.window.showWarningMessage(message, vscode.l10n.t('Show Conflict'))).then(
     (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationShowConflict),
   );
 }
 
 function noSetup(): UpdateResult {
-  void Promise.resolve(vscode.window.showInformationMessage('Doc Translate: no localization set-up (doc-translate.json) covers this.', 'Set Up Localization…')).then(
+  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'), vscode.l10n.t('Set Up Localization…'))).then(
     (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationSetUp),
   );
   return { started: false, reason: 'noSetup' };
@@ -180,14 +185,19 @@ async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ coun
       files += report.files;
     }
   } catch (err) {
-    void vscode.window.showErrorMessage(`Doc Translate: ${err instanceof Error ? err.message : String(err)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
     return undefined;
   }
   const open = (counts['stale'] ?? 0) + (counts['missing'] ?? 0) + (counts['conflict'] ?? 0);
-  const text = `Doc Translate: ${files} source file(s): ${counts['up-to-date']} translation(s) up to date, ${counts['stale']} stale, ${counts['missing']} missing, ${counts['edited']} edited by hand, ${counts['conflict']} in conflict.`;
-  void Promise.resolve(open > 0 ? vscode.window.showWarningMessage(text, 'Update Translations', 'Show Localization') : vscode.window.showInformationMessage(text)).then((picked) => {
-    if (picked === 'Update Translations') void vscode.commands.executeCommand(CommandId.localizationUpdate, ...args.filter((a) => a !== undefined));
-    else if (picked === 'Show Localization') void vscode.commands.executeCommand(CommandId.localizationFocus);
+  const text = vscode.l10n.t(
+    'Doc Translate: {0} source file(s): {1} translation(s) up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.',
+    files, counts['up-to-date'] ?? 0, counts['stale'] ?? 0, counts['missing'] ?? 0, counts['edited'] ?? 0, counts['conflict'] ?? 0,
+  );
+  const update = vscode.l10n.t('Update Translations');
+  const show = vscode.l10n.t('Show Localization');
+  void Promise.resolve(open > 0 ? vscode.window.showWarningMessage(text, update, show) : vscode.window.showInformationMessage(text)).then((picked) => {
+    if (picked === update) void vscode.commands.executeCommand(CommandId.localizationUpdate, ...args.filter((a) => a !== undefined));
+    else if (picked === show) void vscode.commands.executeCommand(CommandId.localizationFocus);
   });
   return { counts, files };
 }
