@@ -41,7 +41,8 @@ export function packageExtension() {
   process.stdout.write(`\n${out.slice(repoRoot.length + 1)}: ${size} bytes (${(size / 1024).toFixed(1)} KiB), ${entries.length} files\n${lines.join('\n')}\n`);
   const unexpected = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
   if (unexpected.length) throw new Error(`unexpected files in the .vsix (check .vscodeignore): ${unexpected.join(', ')}`);
-  for (const file of ['extension/dist/extension.js', 'extension/dist/api.js']) {
+  // The manifest's %key% strings resolve only with package.nls.json beside it.
+  for (const file of ['extension/dist/extension.js', 'extension/dist/api.js', 'extension/package.nls.json']) {
     if (!entries.some((e) => e.name === file)) throw new Error(`the .vsix lacks ${file}`);
   }
   return { path: out, size, entries };
