@@ -19,7 +19,7 @@ export class LibraryFiles implements vscode.TextDocumentContentProvider {
   async localPath(fileId: string, signal?: AbortSignal): Promise<string> {
     return this.p.downloads.get(`library:${fileId}`, async (dir, ifNoneMatch) => {
       const state = await this.p.clients.get();
-      if (state.kind !== 'ready') throw new Error('Set the service URL and API key first.');
+      if (state.kind !== 'ready') throw new Error(vscode.l10n.t('Set the service URL and API key first.'));
       const res = await state.client.storage.download(fileId, {
         targetDir: dir,
         ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
@@ -46,7 +46,7 @@ export class LibraryFiles implements vscode.TextDocumentContentProvider {
       return { opened: true, kind: 'text', uri };
     }
     const local = vscode.Uri.file(
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Doc Translate: downloading ${file.name}` }, () => this.localPath(file.id)),
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: downloading {0}', file.name) }, () => this.localPath(file.id)),
     );
     await vscode.commands.executeCommand('vscode.open', local);
     return { opened: true, kind: 'binary', uri: local };

@@ -1,6 +1,7 @@
 // Pure rules of the Library view (no vscode): what an item may do from its capabilities, share
 // expiry choices, paging state for Storage, what opens as text, and reading the artifact a command
 // was invoked on. Tested in plain Node.
+import * as l10n from '../../platform/l10n.ts';
 import { ContextValue } from '../../shared/ids.ts';
 
 export interface Capabilities {
@@ -28,36 +29,37 @@ export function fileContextValue(caps: Partial<Capabilities> | undefined, docume
 }
 
 export interface ExpiryChoice {
-  label: string;
+  readonly label: string;
   /** Days, null for never, 'custom' to ask for a number. */
   days: number | null | 'custom';
 }
 
+// Labels are getters: they follow the display language, read when the picker opens.
 export const EXPIRY_CHOICES: readonly ExpiryChoice[] = [
-  { label: 'Never expires', days: null },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
-  { label: '365 days', days: 365 },
-  { label: 'Custom (1-365 days)…', days: 'custom' },
+  { get label() { return l10n.t('Never expires'); }, days: null },
+  { get label() { return l10n.t('{0} days', 7); }, days: 7 },
+  { get label() { return l10n.t('{0} days', 30); }, days: 30 },
+  { get label() { return l10n.t('{0} days', 365); }, days: 365 },
+  { get label() { return l10n.t('Custom (1-365 days)…'); }, days: 'custom' },
 ];
 
 /** Spec part 8: 1-365 whole days. An error message for the input box, or undefined when valid. */
 export function validateDays(text: string): string | undefined {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return 'Enter a whole number of days from 1 to 365.';
+  if (!/^\d+$/.test(t)) return l10n.t('Enter a whole number of days from 1 to 365.');
   const n = Number(t);
-  return n >= 1 && n <= 365 ? undefined : 'Enter a whole number of days from 1 to 365.';
+  return n >= 1 && n <= 365 ? undefined : l10n.t('Enter a whole number of days from 1 to 365.');
 }
 
 /** "expires in 3 days", "expires today", "never expires", "expired". */
 export function describeExpiry(expiresAt: string | null | undefined, now: number): string {
-  if (expiresAt === null || expiresAt === undefined) return 'never expires';
+  if (expiresAt === null || expiresAt === undefined) return l10n.t('never expires');
   const at = Date.parse(expiresAt);
-  if (!Number.isFinite(at)) return 'expiry unknown';
-  if (at <= now) return 'expired';
+  if (!Number.isFinite(at)) return l10n.t('expiry unknown');
+  if (at <= now) return l10n.t('expired');
   const days = Math.floor((at - now) / 86_400_000);
-  if (days === 0) return 'expires today';
-  return days === 1 ? 'expires in 1 day' : `expires in ${days} days`;
+  if (days === 0) return l10n.t('expires today');
+  return days === 1 ? l10n.t('expires in 1 day') : l10n.t('expires in {0} days', days);
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|x-subrip|javascript|yaml|x-yaml|markdown)|[a-z]+\/[a-z0-9.+-]*\+(json|xml))/i;

@@ -5,13 +5,14 @@ import { describeExpiry, fileContextValue, formatBytes } from './model.ts';
 
 export type SectionKind = 'documents' | 'projects' | 'tags' | 'shares' | 'storage';
 
-const SECTION_LABELS: Record<SectionKind, [string, string]> = {
-  documents: ['Documents', 'files'],
-  projects: ['Projects', 'folder-library'],
-  tags: ['Tags', 'tag'],
-  shares: ['Shares', 'link'],
-  storage: ['Storage', 'cloud'],
-};
+/** Label and icon of each section (a function: the labels follow the display language). */
+const sectionLabels = (): Record<SectionKind, [string, string]> => ({
+  documents: [vscode.l10n.t('Documents'), 'files'],
+  projects: [vscode.l10n.t('Projects'), 'folder-library'],
+  tags: [vscode.l10n.t('Tags'), 'tag'],
+  shares: [vscode.l10n.t('Shares'), 'link'],
+  storage: [vscode.l10n.t('Storage'), 'cloud'],
+});
 
 /** Every row of the Library view; `contextValue` is what menus match. */
 export abstract class LibraryNode extends vscode.TreeItem {
@@ -21,10 +22,10 @@ export abstract class LibraryNode extends vscode.TreeItem {
 export class SectionNode extends LibraryNode {
   readonly kind = 'section';
   constructor(readonly section: SectionKind) {
-    super(SECTION_LABELS[section][0], section === 'documents' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(sectionLabels()[section][0], section === 'documents' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `library:${section}`;
     this.contextValue = `${ContextValue.librarySection}.${section}`;
-    this.iconPath = new vscode.ThemeIcon(SECTION_LABELS[section][1]);
+    this.iconPath = new vscode.ThemeIcon(sectionLabels()[section][1]);
   }
 }
 
@@ -39,7 +40,7 @@ export class DocumentNode extends LibraryNode {
     this.id = `${parent}/document:${doc.id}`;
     this.contextValue = ContextValue.libraryDocument;
     this.description = [typeof doc.format === 'string' ? doc.format : undefined, formatBytes(doc.file_size)].filter(Boolean).join(' · ');
-    this.tooltip = `${doc.basename ?? doc.id}\n${doc.id}${doc.created_at ? `\nuploaded ${doc.created_at}` : ''}`;
+    this.tooltip = `${doc.basename ?? doc.id}\n${doc.id}${doc.created_at ? `\n${vscode.l10n.t('uploaded {0}', doc.created_at)}` : ''}`;
     this.iconPath = new vscode.ThemeIcon('file');
   }
 }
@@ -51,7 +52,7 @@ export class ProjectNode extends LibraryNode {
     this.id = `library:project:${project.id}`;
     this.contextValue = ContextValue.libraryProject;
     const n = project.document_ids?.length ?? 0;
-    this.description = n === 1 ? '1 document' : `${n} documents`;
+    this.description = n === 1 ? vscode.l10n.t('1 document') : vscode.l10n.t('{0} documents', n);
     this.iconPath = new vscode.ThemeIcon('folder');
   }
 }
@@ -63,7 +64,7 @@ export class TagNode extends LibraryNode {
     this.id = `library:tag:${tag.id}`;
     this.contextValue = ContextValue.libraryTag;
     const n = tag.document_ids?.length ?? 0;
-    this.description = n === 1 ? '1 document' : `${n} documents`;
+    this.description = n === 1 ? vscode.l10n.t('1 document') : vscode.l10n.t('{0} documents', n);
     this.iconPath = new vscode.ThemeIcon('tag');
   }
 }
@@ -75,12 +76,12 @@ export class ShareNode extends LibraryNode {
     readonly share: Share,
     now: number,
   ) {
-    const name = typeof share.filename === 'string' ? share.filename : (share.artifact_id ?? 'Shared result');
+    const name = typeof share.filename === 'string' ? share.filename : (share.artifact_id ?? vscode.l10n.t('Shared result'));
     super(name, vscode.TreeItemCollapsibleState.None);
     this.id = `library:share:${share.artifact_id ?? ''}:${share.created_at as string | undefined ?? ''}:${name}`;
     this.contextValue = ContextValue.libraryShare;
-    this.description = `read-only · ${describeExpiry(share.expires_at, now)}`;
-    this.tooltip = `Read-only link to ${name}; anyone holding it can download it.`;
+    this.description = vscode.l10n.t('read-only · {0}', describeExpiry(share.expires_at, now));
+    this.tooltip = vscode.l10n.t('Read-only link to {0}; anyone holding it can download it.', name);
     this.iconPath = new vscode.ThemeIcon('link');
   }
 }
@@ -98,19 +99,19 @@ export class FileNode extends LibraryNode {
     this.description = [file.origin.display_name, formatBytes(file.size_bytes)].filter(Boolean).join(' · ');
     this.tooltip = `${file.name} (${file.content_type})\n${file.origin.display_name}`;
     this.iconPath = new vscode.ThemeIcon(file.capabilities.can_download ? 'file' : 'lock');
-    if (file.capabilities.can_view && file.capabilities.can_download) this.command = { command: CommandId.libraryOpen, title: 'Open', arguments: [this] };
+    if (file.capabilities.can_view && file.capabilities.can_download) this.command = { command: CommandId.libraryOpen, title: vscode.l10n.t('Open'), arguments: [this] };
   }
 }
 
 export class LoadMoreNode extends LibraryNode {
   readonly kind = 'loadMore';
   constructor(loaded: number) {
-    super('Load more…', vscode.TreeItemCollapsibleState.None);
+    super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     this.id = `library:storage:more:${loaded}`;
     this.contextValue = ContextValue.libraryLoadMore;
-    this.description = `${loaded} shown`;
+    this.description = vscode.l10n.t('{0} shown', loaded);
     this.iconPath = new vscode.ThemeIcon('more');
-    this.command = { command: CommandId.libraryLoadMore, title: 'Load More', arguments: [] };
+    this.command = { command: CommandId.libraryLoadMore, title: vscode.l10n.t('Load More'), arguments: [] };
   }
 }
 

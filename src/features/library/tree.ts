@@ -37,7 +37,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
     if (running === undefined) {
       running = this.load(node).catch((err: unknown) => {
         this.cache.delete(key);
-        return [new MessageNode(describeError(err, { operation: 'Loading the library' }).message, 'warning')];
+        return [new MessageNode(describeError(err, { operation: vscode.l10n.t('Loading the library') }).message, 'warning')];
       });
       this.cache.set(key, running);
     }
@@ -93,7 +93,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
 
   private async client(): Promise<DocTranslateClient> {
     const state = await this.clients.get();
-    if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? 'Set your API key to see the library.' : 'Set the service URL to see the library.');
+    if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key to see the library.') : vscode.l10n.t('Set the service URL to see the library.'));
     return state.client;
   }
 
@@ -104,27 +104,27 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       const docs = await this.documentsById();
       const parent = node.id ?? '';
       const rows = ids.map((id) => new DocumentNode(docs.get(id) ?? { id, basename: id }, parent));
-      return rows.length > 0 ? rows : [new MessageNode('No documents yet')];
+      return rows.length > 0 ? rows : [new MessageNode(vscode.l10n.t('No documents yet'))];
     }
     const section = (node as SectionNode).section;
     switch (section) {
       case 'documents': {
         this.documents = undefined;
         const docs = [...(await this.documentsById()).values()];
-        return docs.length > 0 ? docs.map((d) => new DocumentNode(d, 'library:documents')) : [new MessageNode('No uploaded documents')];
+        return docs.length > 0 ? docs.map((d) => new DocumentNode(d, 'library:documents')) : [new MessageNode(vscode.l10n.t('No uploaded documents'))];
       }
       case 'projects': {
         const list = await client.projects.list({ limit: 100 });
-        return list.items.length > 0 ? list.items.map((p) => new ProjectNode(p)) : [new MessageNode('No projects')];
+        return list.items.length > 0 ? list.items.map((p) => new ProjectNode(p)) : [new MessageNode(vscode.l10n.t('No projects'))];
       }
       case 'tags': {
         const list = await client.tags.list({ limit: 100 });
-        return list.items.length > 0 ? list.items.map((t) => new TagNode(t)) : [new MessageNode('No tags')];
+        return list.items.length > 0 ? list.items.map((t) => new TagNode(t)) : [new MessageNode(vscode.l10n.t('No tags'))];
       }
       case 'shares': {
         const list = await client.shares.list({ limit: 100 });
         const now = Date.now();
-        return list.items.length > 0 ? list.items.map((s) => new ShareNode(s, now)) : [new MessageNode('No share links')];
+        return list.items.length > 0 ? list.items.map((s) => new ShareNode(s, now)) : [new MessageNode(vscode.l10n.t('No share links'))];
       }
       case 'storage': {
         if (!this.storage.loaded) {
@@ -139,7 +139,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
   private storageRows(): LibraryNode[] {
     const rows: LibraryNode[] = this.storage.items.map((f) => new FileNode(f));
     if (this.storage.hasMore) rows.push(new LoadMoreNode(this.storage.items.length));
-    return rows.length > 0 ? rows : [new MessageNode('No files')];
+    return rows.length > 0 ? rows : [new MessageNode(vscode.l10n.t('No files'))];
   }
 
   dispose(): void {

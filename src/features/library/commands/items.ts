@@ -17,14 +17,14 @@ type Result = Record<string, unknown>;
 
 async function open(d: ItemDeps, node: unknown): Promise<Result> {
   const file = await resolveFile(d.clients, node).catch(async (err: unknown) => {
-    await showError(err, { operation: 'Opening a library file' });
+    await showError(err, { operation: vscode.l10n.t('Opening a library file') });
     return undefined;
   });
   if (file === undefined) return { opened: false, reason: 'noFile' };
   try {
     return await d.files.open(file);
   } catch (err) {
-    await showError(err, { operation: `Opening ${file.name}` });
+    await showError(err, { operation: vscode.l10n.t('Opening {0}', file.name) });
     return { opened: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -37,14 +37,14 @@ async function download(d: ItemDeps, node: unknown, args?: unknown): Promise<Res
   const passed = shortcut<string>(d.shortcuts, args, 'target');
   const target = passed !== undefined ? vscode.Uri.file(passed) : await vscode.window.showSaveDialog({
     ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, file.name) } : {}),
-    saveLabel: 'Download',
+    saveLabel: vscode.l10n.t('Download'),
   });
   if (target === undefined) return { written: false, reason: 'cancelled' };
   try {
     const local = await d.files.localPath(file.id);
     return await d.writer.write({ target, content: await readFile(local), what: file.name });
   } catch (err) {
-    await showError(err, { operation: `Downloading ${file.name}` });
+    await showError(err, { operation: vscode.l10n.t('Downloading {0}', file.name) });
     return { written: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -55,8 +55,8 @@ async function pickLanguage(d: ItemDeps, args: unknown): Promise<string | undefi
   const current = d.settings.targetLanguage;
   const codes = [current, ...COMMON_LANGUAGES.filter((c) => c !== current)];
   const picked = await vscode.window.showQuickPick(codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code, code })), {
-    title: 'Translate Again: target language',
-    placeHolder: 'The uploaded document is used as it is: nothing is uploaded again',
+    title: vscode.l10n.t('Translate Again: target language'),
+    placeHolder: vscode.l10n.t('The uploaded document is used as it is: nothing is uploaded again'),
   });
   return picked?.code;
 }
@@ -71,19 +71,20 @@ async function translateAgain(d: ItemDeps, node: unknown, args?: unknown): Promi
   if (doc.name === doc.id) doc.name = (await client.documents.get(doc.id).catch(() => undefined))?.basename ?? doc.id;
   const targetLang = await pickLanguage(d, args);
   if (targetLang === undefined) return { created: false, reason: 'cancelled' };
+  const translate = vscode.l10n.t('Translate');
   const answer = await d.prompter.choose(
-    `Translate "${doc.name}" again into ${languageName(targetLang)}?`,
-    { modal: true, detail: 'The document already uploaded is used (no upload). The translation is charged by usage when it completes.' },
-    'Translate',
+    vscode.l10n.t('Translate "{0}" again into {1}?', doc.name, languageName(targetLang, vscode.env.language)),
+    { modal: true, detail: vscode.l10n.t('The document already uploaded is used (no upload). The translation is charged by usage when it completes.') },
+    translate,
   );
-  if (answer !== 'Translate') return { created: false, reason: 'cancelled' };
+  if (answer !== translate) return { created: false, reason: 'cancelled' };
   try {
     const job = await client.jobs.create({ document_id: doc.id, target_lang: targetLang, engine: d.settings.engine });
     void vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
-    void vscode.window.showInformationMessage(`Doc Translate: translating ${doc.name} into ${languageName(targetLang)} (job ${job.id}). It appears in the Jobs view.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: translating {0} into {1} (job {2}). It appears in the Jobs view.', doc.name, languageName(targetLang, vscode.env.language), job.id));
     return { created: true, jobId: job.id };
   } catch (err) {
-    await showError(err, { operation: 'Translate Again', targetLanguage: targetLang });
+    await showError(err, { operation: vscode.l10n.t('Translate Again'), targetLanguage: targetLang });
     return { created: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -95,10 +96,10 @@ async function rename(d: ItemDeps, node: unknown, args?: unknown): Promise<Resul
   const name =
     shortcut<string>(d.shortcuts, args, 'name') ??
     (await vscode.window.showInputBox({
-      title: `Rename ${target.kind}`,
+      title: target.kind === 'document' ? vscode.l10n.t('Rename document') : vscode.l10n.t('Rename project'),
       value: target.name,
       valueSelection: [0, target.name.length - ext.length],
-      validateInput: (v) => (v.trim() === '' ? 'Enter a name.' : undefined),
+      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a name.') : undefined),
     }));
   if (name === undefined || name.trim() === '' || name === target.name) return { renamed: false, reason: 'cancelled' };
   const client = await requireClient(d.clients);
@@ -109,23 +110,28 @@ async function rename(d: ItemDeps, node: unknown, args?: unknown): Promise<Resul
     d.tree.refresh();
     return { renamed: true };
   } catch (err) {
-    await showError(err, { operation: 'Rename' });
+    await showError(err, { operation: vscode.l10n.t('Rename') });
     return { renamed: false, error: errorCode(err) ?? 'failed' };
   }
 }
 
-const DELETE_DETAIL: Record<string, string> = {
-  document: 'The uploaded document is removed from the service; jobs already made from it keep their results.',
-  project: 'Only the project goes; its documents stay in the library.',
-  tag: 'The tag is removed from every document; the documents stay.',
-};
+/** The question and its detail before deleting a document, project or tag. */
+function deleteQuestion(kind: 'document' | 'project' | 'tag', name: string): { message: string; detail: string } {
+  if (kind === 'document') {
+    return { message: vscode.l10n.t('Delete the document "{0}"?', name), detail: vscode.l10n.t('The uploaded document is removed from the service; jobs already made from it keep their results.') };
+  }
+  if (kind === 'project') return { message: vscode.l10n.t('Delete the project "{0}"?', name), detail: vscode.l10n.t('Only the project goes; its documents stay in the library.') };
+  return { message: vscode.l10n.t('Delete the tag "{0}"?', name), detail: vscode.l10n.t('The tag is removed from every document; the documents stay.') };
+}
 
 /** Deletes a document, project or tag after a confirmation through the Prompter. */
 async function remove(d: ItemDeps, node: unknown): Promise<Result> {
   const target = targetOf(node);
   if (target === undefined || target.kind === 'share') return { deleted: false, reason: 'notDeletable' };
-  const answer = await d.prompter.choose(`Delete the ${target.kind} "${target.name}"?`, { modal: true, detail: DELETE_DETAIL[target.kind]! }, 'Delete');
-  if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
+  const question = deleteQuestion(target.kind, target.name);
+  const del = vscode.l10n.t('Delete');
+  const answer = await d.prompter.choose(question.message, { modal: true, detail: question.detail }, del);
+  if (answer !== del) return { deleted: false, reason: 'cancelled' };
   const client = await requireClient(d.clients);
   if (client === undefined) return { deleted: false, reason: 'notConfigured' };
   try {
@@ -135,7 +141,7 @@ async function remove(d: ItemDeps, node: unknown): Promise<Result> {
     d.tree.refresh();
     return { deleted: true };
   } catch (err) {
-    await showError(err, { operation: 'Delete' });
+    await showError(err, { operation: vscode.l10n.t('Delete') });
     return { deleted: false, error: errorCode(err) ?? 'failed' };
   }
 }

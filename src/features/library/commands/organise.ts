@@ -11,10 +11,11 @@ import { documentOf, shortcut } from './args.ts';
 export type OrganiseDeps = Pick<Platform, 'clients' | 'shortcuts'> & { tree: LibraryTree };
 
 type Result = Record<string, unknown>;
-const NEW = '$(add) New…';
 
-async function askName(d: OrganiseDeps, args: unknown, what: string): Promise<string | undefined> {
-  const name = shortcut<string>(d.shortcuts, args, 'name') ?? (await vscode.window.showInputBox({ title: `New ${what}`, prompt: `Name of the ${what}`, validateInput: (v) => (v.trim() === '' ? 'Enter a name.' : undefined) }));
+async function askName(d: OrganiseDeps, args: unknown, what: 'project' | 'tag'): Promise<string | undefined> {
+  const title = what === 'project' ? vscode.l10n.t('New project') : vscode.l10n.t('New tag');
+  const prompt = what === 'project' ? vscode.l10n.t('Name of the project') : vscode.l10n.t('Name of the tag');
+  const name = shortcut<string>(d.shortcuts, args, 'name') ?? (await vscode.window.showInputBox({ title, prompt, validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a name.') : undefined) }));
   return name === undefined || name.trim() === '' ? undefined : name.trim();
 }
 
@@ -28,8 +29,8 @@ async function choose(
   const passed = shortcut<string>(d.shortcuts, args, kind === 'project' ? 'projectId' : 'tagId');
   if (passed !== undefined) return { id: passed, name: passed };
   const list = kind === 'project' ? await client.projects.list({ limit: 100 }) : await client.tags.list({ limit: 100 });
-  const items = [...list.items.map((x) => ({ label: x.name ?? x.id, id: x.id })), { label: NEW, id: '' }];
-  const picked = await vscode.window.showQuickPick(items, { title: kind === 'project' ? 'Add to Project' : 'Tag', placeHolder: `Choose a ${kind}` });
+  const items = [...list.items.map((x) => ({ label: x.name ?? x.id, id: x.id })), { label: vscode.l10n.t('$(add) New…'), id: '' }];
+  const picked = await vscode.window.showQuickPick(items, { title: kind === 'project' ? vscode.l10n.t('Add to Project') : vscode.l10n.t('Tag'), placeHolder: kind === 'project' ? vscode.l10n.t('Choose a project') : vscode.l10n.t('Choose a tag') });
   if (picked === undefined) return undefined;
   if (picked.id !== '') return { id: picked.id, name: picked.label };
   const name = await askName(d, undefined, kind);
@@ -51,7 +52,7 @@ async function organise(d: OrganiseDeps, kind: 'project' | 'tag', node: unknown,
     d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
     return { added: true, id: into.id };
   } catch (err) {
-    await showError(err, { operation: kind === 'project' ? 'Add to Project' : 'Tag' });
+    await showError(err, { operation: kind === 'project' ? vscode.l10n.t('Add to Project') : vscode.l10n.t('Tag') });
     return { added: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -66,7 +67,7 @@ async function create(d: OrganiseDeps, kind: 'project' | 'tag', args: unknown): 
     d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
     return { created: true, id: made.id };
   } catch (err) {
-    await showError(err, { operation: `New ${kind}` });
+    await showError(err, { operation: kind === 'project' ? vscode.l10n.t('New project') : vscode.l10n.t('New tag') });
     return { created: false, error: errorCode(err) ?? 'failed' };
   }
 }

@@ -35,7 +35,7 @@ async function openHit(d: SearchDeps, client: DocTranslateClient, hit: SearchHit
     const source = file.source as { kind?: unknown; id?: unknown } | undefined;
     if (source?.kind === 'document' && source.id === hit.id) return { ...(await d.files.open(file)), type: 'document', id: hit.id };
   }
-  void vscode.window.showInformationMessage(`Doc Translate: ${hit.title ?? hit.id} has no file in the library to open.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} has no file in the library to open.', hit.title ?? hit.id));
   return { opened: false, type: 'document', id: hit.id };
 }
 
@@ -51,8 +51,8 @@ async function search(d: SearchDeps, args?: unknown): Promise<Record<string, unk
     return openHit(d, client, hits[pick]);
   }
   const qp = vscode.window.createQuickPick<HitItem>();
-  qp.title = 'Search Library';
-  qp.placeholder = 'Search documents and jobs by name, tag or project';
+  qp.title = vscode.l10n.t('Search Library');
+  qp.placeholder = vscode.l10n.t('Search documents and jobs by name, tag or project');
   qp.matchOnDescription = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
@@ -76,7 +76,7 @@ async function search(d: SearchDeps, args?: unknown): Promise<Record<string, unk
         if (own.signal.aborted) return;
         qp.busy = false;
         qp.items = [];
-        qp.placeholder = describeError(err, { operation: 'Search' }).message;
+        qp.placeholder = describeError(err, { operation: vscode.l10n.t('Search') }).message;
       },
     );
   };
@@ -96,7 +96,7 @@ async function search(d: SearchDeps, args?: unknown): Promise<Record<string, unk
   try {
     return await openHit(d, client, chosen.hit);
   } catch (err) {
-    await showError(err, { operation: 'Opening a search result' });
+    await showError(err, { operation: vscode.l10n.t('Opening a search result') });
     return { opened: false };
   }
 }

@@ -18,10 +18,10 @@ type Result = Record<string, unknown>;
 export async function askExpiry(d: Pick<Platform, 'shortcuts'>, args: unknown): Promise<number | null | undefined> {
   const passed = shortcut<number | null>(d.shortcuts, args, 'expiresInDays');
   if (passed !== undefined) return passed;
-  const picked = await vscode.window.showQuickPick(EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c })), { title: 'Link expiry', placeHolder: 'How long should the link work?' });
+  const picked = await vscode.window.showQuickPick(EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c })), { title: vscode.l10n.t('Link expiry'), placeHolder: vscode.l10n.t('How long should the link work?') });
   if (picked === undefined) return undefined;
   if (picked.choice.days !== 'custom') return picked.choice.days;
-  const text = await vscode.window.showInputBox({ title: 'Link expiry', prompt: 'Days until the link stops working (1-365)', validateInput: validateDays });
+  const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Link expiry'), prompt: vscode.l10n.t('Days until the link stops working (1-365)'), validateInput: validateDays });
   return text === undefined || validateDays(text) !== undefined ? undefined : Number(text.trim());
 }
 
@@ -46,10 +46,12 @@ async function createShareLink(d: ShareDeps, arg: unknown, args: unknown): Promi
     await vscode.env.clipboard.writeText(linkOf(client, share));
     d.tree.refresh('shares');
     const expiry = describeExpiry(share.expires_at, Date.now());
-    void vscode.window.showInformationMessage(`Doc Translate: a read-only link to ${artifact.name ?? 'the result'} is on the clipboard (${expiry}). Anyone holding it can download the file.`);
+    void vscode.window.showInformationMessage(artifact.name !== undefined
+      ? vscode.l10n.t('Doc Translate: a read-only link to {0} is on the clipboard ({1}). Anyone holding it can download the file.', artifact.name, expiry)
+      : vscode.l10n.t('Doc Translate: a read-only link to the result is on the clipboard ({0}). Anyone holding it can download the file.', expiry));
     return { created: true, expiresAt: share.expires_at ?? null };
   } catch (err) {
-    await showError(err, { operation: 'Create Share Link' });
+    await showError(err, { operation: vscode.l10n.t('Create Share Link') });
     return { created: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -59,7 +61,7 @@ async function copyShareLink(d: ShareDeps, node: unknown): Promise<Result> {
   const client = await requireClient(d.clients);
   if (client === undefined) return { copied: false, reason: 'notConfigured' };
   await vscode.env.clipboard.writeText(linkOf(client, node.share));
-  void vscode.window.showInformationMessage('Doc Translate: share link copied.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: share link copied.'));
   return { copied: true };
 }
 
@@ -77,14 +79,15 @@ async function revokeShare(d: ShareDeps, arg: unknown): Promise<Result> {
   try {
     const share = await shareFor(client, arg);
     if (share === undefined) return { revoked: false, reason: 'noShare' };
-    const name = typeof share.filename === 'string' ? share.filename : 'this result';
-    const answer = await d.prompter.choose(`Revoke the share link to ${name}?`, { modal: true, detail: 'Anyone holding the link can no longer download the file. This cannot be undone.' }, 'Revoke');
-    if (answer !== 'Revoke') return { revoked: false, reason: 'cancelled' };
+    const question = typeof share.filename === 'string' ? vscode.l10n.t('Revoke the share link to {0}?', share.filename) : vscode.l10n.t('Revoke the share link to this result?');
+    const revoke = vscode.l10n.t('Revoke');
+    const answer = await d.prompter.choose(question, { modal: true, detail: vscode.l10n.t('Anyone holding the link can no longer download the file. This cannot be undone.') }, revoke);
+    if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
     await client.shares.delete(share.token);
     d.tree.refresh('shares');
     return { revoked: true };
   } catch (err) {
-    await showError(err, { operation: 'Revoke Share Link' });
+    await showError(err, { operation: vscode.l10n.t('Revoke Share Link') });
     return { revoked: false, error: errorCode(err) ?? 'failed' };
   }
 }

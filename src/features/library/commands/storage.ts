@@ -16,7 +16,7 @@ async function loadMore(d: StorageDeps): Promise<Result> {
   try {
     return { loaded: await d.tree.loadMore(), items: d.tree.storage.items.length, hasMore: d.tree.storage.hasMore };
   } catch (err) {
-    await showError(err, { operation: 'Loading more files' });
+    await showError(err, { operation: vscode.l10n.t('Loading more files') });
     return { loaded: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -36,10 +36,10 @@ async function createStorageLink(d: StorageDeps, node: unknown, args: unknown): 
       ...(days !== null ? { expires_in_days: days } : {}),
     });
     if (typeof link.url === 'string') await vscode.env.clipboard.writeText(link.url);
-    void vscode.window.showInformationMessage(`Doc Translate: a link to ${file.name} is on the clipboard${file.capabilities.can_download ? '' : ' (view only)'}.`);
+    void vscode.window.showInformationMessage(file.capabilities.can_download ? vscode.l10n.t('Doc Translate: a link to {0} is on the clipboard.', file.name) : vscode.l10n.t('Doc Translate: a link to {0} is on the clipboard (view only).', file.name));
     return { created: true };
   } catch (err) {
-    await showError(err, { operation: 'Create Link' });
+    await showError(err, { operation: vscode.l10n.t('Create Link') });
     return { created: false, error: errorCode(err) ?? 'failed' };
   }
 }
@@ -47,20 +47,20 @@ async function createStorageLink(d: StorageDeps, node: unknown, args: unknown): 
 async function grantAccess(d: StorageDeps, node: unknown, args: unknown): Promise<Result> {
   const file = await resolveFile(d.clients, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { granted: false, reason: 'notShareable' };
-  const grantee = shortcut<string>(d.shortcuts, args, 'grantee') ?? (await vscode.window.showInputBox({ title: `Grant access to ${file.name}`, prompt: 'Account id or e-mail address', validateInput: (v) => (v.trim() === '' ? 'Enter who gets access.' : undefined) }));
+  const grantee = shortcut<string>(d.shortcuts, args, 'grantee') ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Grant access to {0}', file.name), prompt: vscode.l10n.t('Account id or e-mail address'), validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter who gets access.') : undefined) }));
   if (grantee === undefined || grantee.trim() === '') return { granted: false, reason: 'cancelled' };
   const role =
     shortcut<string>(d.shortcuts, args, 'role') ??
-    (await vscode.window.showQuickPick([{ label: 'viewer', description: 'can view and download' }, { label: 'editor', description: 'can also change it' }], { title: 'Access' }))?.label;
+    (await vscode.window.showQuickPick([{ label: 'viewer', description: vscode.l10n.t('can view and download') }, { label: 'editor', description: vscode.l10n.t('can also change it') }], { title: vscode.l10n.t('Access') }))?.label;
   if (role === undefined) return { granted: false, reason: 'cancelled' };
   const client = await requireClient(d.clients);
   if (client === undefined) return { granted: false, reason: 'notConfigured' };
   try {
     const grant = await client.storage.grant(file.id, { grantee: grantee.trim(), role });
-    void vscode.window.showInformationMessage(`Doc Translate: ${grantee.trim()} can now ${role === 'editor' ? 'edit' : 'view'} ${file.name}.`);
+    void vscode.window.showInformationMessage(role === 'editor' ? vscode.l10n.t('Doc Translate: {0} can now edit {1}.', grantee.trim(), file.name) : vscode.l10n.t('Doc Translate: {0} can now view {1}.', grantee.trim(), file.name));
     return { granted: true, grantId: grant.id };
   } catch (err) {
-    await showError(err, { operation: 'Grant Access' });
+    await showError(err, { operation: vscode.l10n.t('Grant Access') });
     return { granted: false, error: errorCode(err) ?? 'failed' };
   }
 }
