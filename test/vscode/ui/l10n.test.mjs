@@ -30,4 +30,29 @@ describe('Display language German', function () {
     await wb.screenshot('command-palette-de');
     await wb.closeQuickInput();
   });
+
+  it('runs the extension host in German too: the status bar item speaks German (vscode.env.language, l10n bundle)', async function () {
+    // The code's messages come from l10n/bundle.l10n.de.json once vscode.env.language is 'de'.
+    const key = 'Doc Translate target language: {0}';
+    let bundle;
+    try {
+      bundle = nls('l10n/bundle.l10n.de.json');
+    } catch {
+      this.skip();
+    }
+    if (typeof bundle[key] !== 'string') this.skip();
+    const prefix = bundle[key].split('{0}')[0];
+    const wb = workbench();
+    const item = wb.statusBarItem('docTranslate.targetLanguage');
+    await item.waitFor({ state: 'attached', timeout: 15_000 });
+    const deadline = Date.now() + 15_000;
+    let label = '';
+    while (Date.now() < deadline) {
+      label = (await item.locator('[aria-label]').first().getAttribute('aria-label').catch(() => null))
+        ?? (await item.getAttribute('aria-label')) ?? '';
+      if (label.startsWith(prefix)) break;
+      await wb.page.waitForTimeout(150);
+    }
+    assert.ok(label.startsWith(prefix), `the target-language item's label "${label}" starts with "${prefix}"`);
+  });
 });
