@@ -25,17 +25,17 @@ async function cancel(f: MediaFeature, arg: unknown): Promise<{ cancelled: boole
     f.store.upsert(job);
     return { cancelled: true, status: job.status };
   } catch (err) {
-    await showError(err, { operation: 'Cancel' });
+    await showError(err, { operation: vscode.l10n.t('Cancel') });
     return { cancelled: false, ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
   }
 }
 
 export function mediaCommands(f: MediaFeature): Command[] {
   return [
-    { id: CommandId.mediaTranscribe, run: onFile(f, ['asr'], 'Transcribe') },
-    { id: CommandId.mediaTranslateSubtitles, run: onFile(f, ['subtitle_translation'], 'Translate Subtitles') },
-    { id: CommandId.mediaProcessVideo, run: onFile(f, ['basic_video', 'full_video'], 'Process Video') },
-    { id: CommandId.mediaSynthesizeSpeech, run: onFile(f, ['tts'], 'Synthesize Speech') },
+    { id: CommandId.mediaTranscribe, run: onFile(f, ['asr'], vscode.l10n.t('Transcribe')) },
+    { id: CommandId.mediaTranslateSubtitles, run: onFile(f, ['subtitle_translation'], vscode.l10n.t('Translate Subtitles')) },
+    { id: CommandId.mediaProcessVideo, run: onFile(f, ['basic_video', 'full_video'], vscode.l10n.t('Process Video')) },
+    { id: CommandId.mediaSynthesizeSpeech, run: onFile(f, ['tts'], vscode.l10n.t('Synthesize Speech')) },
     // The view lists jobs and voices again on its next read.
     { id: CommandId.mediaRefresh, run: () => f.tree.reload() },
     { id: CommandId.mediaCancel, run: (arg?: unknown) => cancel(f, arg) },

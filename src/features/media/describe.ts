@@ -1,6 +1,7 @@
 // How media jobs, delivered files and voices read in the Media view. Pure (no vscode).
 import * as path from 'node:path';
 import type { DeliveredFile, MediaJob, Voice } from '../../api/index.ts';
+import { t } from '../../platform/l10n.ts';
 import { productName } from './products.ts';
 
 export function isJobEnded(status: string): boolean {
@@ -27,7 +28,8 @@ export function jobIcon(status: string): string {
 /** "1 credit", "1.5 credits" */
 export function credits(millicredits: number): string {
   const value = millicredits / 1000;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} credit${value === 1 ? '' : 's'}`;
+  const amount = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return value === 1 ? t('{0} credit', amount) : t('{0} credits', amount);
 }
 
 /** "completed · 2 credits", "processing 50%", "failed: decoder crashed" */
@@ -48,13 +50,13 @@ export function jobLabel(job: MediaJob, source: string | undefined): string {
 export function jobTooltip(job: MediaJob, source: string | undefined): string {
   const settlement = job.settlement as Record<string, unknown> | null | undefined;
   const lines = [
-    `${productName(job.product ?? '')}${source !== undefined ? ` of ${source}` : ''}`,
-    `Status: ${job.status}`,
-    `Operation: ${job.operation_id}`,
+    source !== undefined ? t('{0} of {1}', productName(job.product ?? ''), source) : productName(job.product ?? ''),
+    t('Status: {0}', job.status),
+    t('Operation: {0}', job.operation_id),
   ];
-  if (typeof job['billed_duration_ms'] === 'number') lines.push(`Billed duration: ${Math.round(job['billed_duration_ms'] / 1000)} s`);
-  if (settlement?.['credit_operation_id'] !== undefined) lines.push(`Settlement: ${String(settlement['credit_operation_id'])} (${String(settlement['status'] ?? 'pending')})`);
-  if (job.error_msg) lines.push(`Error: ${job.error_msg}`);
+  if (typeof job['billed_duration_ms'] === 'number') lines.push(t('Billed duration: {0} s', Math.round(job['billed_duration_ms'] / 1000)));
+  if (settlement?.['credit_operation_id'] !== undefined) lines.push(t('Settlement: {0} ({1})', String(settlement['credit_operation_id']), String(settlement['status'] ?? t('pending'))));
+  if (job.error_msg) lines.push(t('Error: {0}', job.error_msg));
   return lines.join('\n');
 }
 
@@ -66,7 +68,7 @@ export function isTextFile(file: DeliveredFile): boolean {
 }
 
 export function fileLabel(file: DeliveredFile, index: number): string {
-  return file.filename ?? `${file.role ?? 'file'} ${index + 1}`;
+  return file.filename ?? `${file.role ?? t('file')} ${index + 1}`;
 }
 
 export function voiceDescription(voice: Voice): string {

@@ -82,15 +82,19 @@ export class MediaFeature implements vscode.Disposable {
   private notify(job: MediaJob): void {
     const source = this.store.source(job.operation_id);
     const name = source !== undefined ? path.basename(vscode.Uri.parse(source.uri).fsPath) : job.operation_id;
-    const what = `${productName(job.product ?? '')} of ${name}`;
+    const what = vscode.l10n.t('{0} of {1}', productName(job.product ?? ''), name);
     if (job.status !== 'completed') {
-      void vscode.window.showWarningMessage(`Doc Translate: ${what} ended ${job.status}${job.error_msg ? `: ${job.error_msg}` : ''}.`);
+      const message = job.error_msg
+        ? vscode.l10n.t('Doc Translate: {0} ended {1}: {2}.', what, job.status, job.error_msg)
+        : vscode.l10n.t('Doc Translate: {0} ended {1}.', what, job.status);
+      void vscode.window.showWarningMessage(message);
       return;
     }
     const first = job.files[0];
     if (first === undefined) return;
-    void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${what} is ready.`, 'Open')).then((picked) => {
-      if (picked === 'Open') void vscode.commands.executeCommand(CommandId.mediaOpenFile, { operationId: job.operation_id, artifactId: first.artifact_id });
+    const open = vscode.l10n.t('Open');
+    void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} is ready.', what), open)).then((picked) => {
+      if (picked === open) void vscode.commands.executeCommand(CommandId.mediaOpenFile, { operationId: job.operation_id, artifactId: first.artifact_id });
     });
   }
 

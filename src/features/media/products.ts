@@ -1,17 +1,25 @@
 // What each Media command may start, read against the service's catalog at run time. Pure (no
 // vscode): tested in plain Node. The catalog decides; the names here are only for display.
 import type { MediaCatalog } from '../../api/index.ts';
+import { t } from '../../platform/l10n.ts';
 
 export type ProductId = 'asr' | 'tts' | 'subtitle_translation' | 'basic_video' | 'full_video';
 
 /** Fallback names when the catalog gives no display name. */
-const NAMES: Readonly<Record<ProductId, string>> = {
-  asr: 'Speech recognition',
-  tts: 'Speech synthesis',
-  subtitle_translation: 'Subtitle translation',
-  basic_video: 'Basic video processing',
-  full_video: 'Full video processing',
-};
+function fallbackName(product: ProductId): string {
+  switch (product) {
+    case 'asr':
+      return t('Speech recognition');
+    case 'tts':
+      return t('Speech synthesis');
+    case 'subtitle_translation':
+      return t('Subtitle translation');
+    case 'basic_video':
+      return t('Basic video processing');
+    case 'full_video':
+      return t('Full video processing');
+  }
+}
 
 /** Recordings the Explorer commands and Add Voice… take (package.json `when` clauses use the same list). */
 export const AUDIO_VIDEO_EXTENSIONS = ['.wav', '.mp3', '.m4a', '.mp4'] as const;
@@ -36,15 +44,16 @@ export interface ProductOffer {
 export function offers(catalog: MediaCatalog, products: readonly ProductId[]): ProductOffer[] {
   return products.map((product) => {
     const entry = catalog.products.find((p) => p.product === product);
-    const name = typeof entry?.display_name === 'string' && entry.display_name !== '' ? entry.display_name : NAMES[product];
+    const name = typeof entry?.display_name === 'string' && entry.display_name !== '' ? entry.display_name : fallbackName(product);
     if (entry?.open === true) return { product, name, open: true };
-    const reason = entry === undefined ? 'not in the service\'s catalog' : typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : 'not open';
+    const reason = entry === undefined ? t("not in the service's catalog") : typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : t('not open');
     return { product, name, open: false, reason };
   });
 }
 
 export function productName(product: string): string {
-  return (NAMES as Record<string, string | undefined>)[product] ?? product;
+  const known: readonly string[] = ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video'];
+  return known.includes(product) ? fallbackName(product as ProductId) : product;
 }
 
 /** "1:05", "1:02:03" */

@@ -30,7 +30,6 @@ export interface StartResult {
   error?: string;
 }
 
-const START = 'Start';
 
 async function pickProduct(open: ProductOffer[], closed: ProductOffer[], verb: string, wanted: ProductId | undefined): Promise<ProductOffer | undefined> {
   if (wanted !== undefined) return open.find((o) => o.product === wanted);
@@ -38,15 +37,15 @@ async function pickProduct(open: ProductOffer[], closed: ProductOffer[], verb: s
   type Item = vscode.QuickPickItem & { offer?: ProductOffer };
   const items: Item[] = open.map((o) => ({ label: o.name, description: o.product, offer: o }));
   // Closed products are shown with their reason but cannot be chosen.
-  for (const c of closed) items.push({ label: `${c.name}: not open (${c.reason ?? 'closed'})`, kind: vscode.QuickPickItemKind.Separator });
-  return (await vscode.window.showQuickPick(items, { title: `Doc Translate: ${verb}`, placeHolder: 'What should the service do?' }))?.offer;
+  for (const c of closed) items.push({ label: vscode.l10n.t('{0}: not open ({1})', c.name, c.reason ?? vscode.l10n.t('closed')), kind: vscode.QuickPickItemKind.Separator });
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Doc Translate: {0}', verb), placeHolder: vscode.l10n.t('What should the service do?') }))?.offer;
 }
 
 async function pickTarget(current: string): Promise<string | undefined> {
   const codes = [current, ...COMMON_LANGUAGES.filter((c) => c !== current)];
   const picked = await vscode.window.showQuickPick(
-    codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code === current ? `${code} · current` : code, code })),
-    { title: 'Doc Translate: Target Language', matchOnDescription: true },
+    codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code === current ? vscode.l10n.t('{0} · current', code) : code, code })),
+    { title: vscode.l10n.t('Doc Translate: Target Language'), matchOnDescription: true },
   );
   return picked?.code;
 }
@@ -55,24 +54,25 @@ async function pickVoice(client: DocTranslateClient): Promise<string | null | un
   const voices = (await client.media.voices.list({ limit: 50 })).items.filter((v: Voice) => v.status === 'active');
   if (voices.length === 0) return null;
   const picked = await vscode.window.showQuickPick(
-    [{ label: 'Default voice', id: null as string | null }, ...voices.map((v) => ({ label: v.name ?? v.asset_id, description: v.asset_id, id: v.asset_id as string | null }))],
-    { title: 'Doc Translate: Voice' },
+    [{ label: vscode.l10n.t('Default voice'), id: null as string | null }, ...voices.map((v) => ({ label: v.name ?? v.asset_id, description: v.asset_id, id: v.asset_id as string | null }))],
+    { title: vscode.l10n.t('Doc Translate: Voice') },
   );
   return picked === undefined ? undefined : picked.id;
 }
 
-const CHARGE_RULE = 'The service charges by the duration it measures, never more than your available balance when the job starts.';
+const chargeRule = (): string => vscode.l10n.t('The service charges by the duration it measures, never more than your available balance when the job starts.');
 
 /** The question's estimate line and its detail; the service's estimate is for display only. */
 async function estimateText(client: DocTranslateClient, product: ProductId, durationMs: number | undefined): Promise<{ line: string; detail: string }> {
-  if (durationMs === undefined) return { line: 'No estimate (the file does not give its length).', detail: CHARGE_RULE };
+  const CHARGE_RULE = chargeRule();
+  if (durationMs === undefined) return { line: vscode.l10n.t('No estimate (the file does not give its length).'), detail: CHARGE_RULE };
   const estimate = await client.media.estimate({ product, duration_ms: Math.max(1, durationMs) }).catch(() => undefined);
   const amount = estimate?.estimated_millicredits;
-  const length = `Length: about ${formatDuration(durationMs)} (read from the file).`;
-  if (typeof amount !== 'number') return { line: 'No estimate available.', detail: `${length}\n${CHARGE_RULE}` };
+  const length = vscode.l10n.t('Length: about {0} (read from the file).', formatDuration(durationMs));
+  if (typeof amount !== 'number') return { line: vscode.l10n.t('No estimate available.'), detail: `${length}\n${CHARGE_RULE}` };
   return {
-    line: `Estimated cost: about ${credits(amount)} (an estimate only).`,
-    detail: `${length}\nThe estimate is the service's, for display only. ${CHARGE_RULE}`,
+    line: vscode.l10n.t('Estimated cost: about {0} (an estimate only).', credits(amount)),
+    detail: `${length}\n${vscode.l10n.t("The estimate is the service's, for display only. {0}", CHARGE_RULE)}`,
   };
 }
 
@@ -87,7 +87,7 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
   const args: StartArgs = p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as StartArgs) : {};
   const file = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (file === undefined || file.scheme !== 'file') {
-    void vscode.window.showWarningMessage(`Doc Translate: ${verb} works on a file: right-click it in the Explorer.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0} works on a file: right-click it in the Explorer.', verb));
     return { started: false, reason: 'noFile' };
   }
   const client = await requireClient(p.clients);
@@ -96,9 +96,9 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
   try {
     const all = offers(await client.media.catalog(), candidates);
     const open = all.filter((o) => o.open);
-    const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? 'not open' }));
+    const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
     if (open.length === 0) {
-      void vscode.window.showWarningMessage(`Doc Translate: ${all.map((o) => `${o.name} is not open (${o.reason ?? 'closed'})`).join('; ')}.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')));
       return { started: false, reason: 'notOpen', closed };
     }
     const offer = await pickProduct(open, all.filter((o) => !o.open), verb, args.product);
@@ -116,10 +116,14 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
     const size = (await stat(file.fsPath)).size;
     const durationMs = await localDurationMs(file.fsPath, path.extname(name), size).catch(() => undefined);
     const estimate = await estimateText(client, offer.product, durationMs);
-    const towards = target !== undefined ? ` into ${languageName(target)}` : '';
-    const answer = await p.prompter.choose(`${verb} ${name}${towards} with ${offer.name}? ${estimate.line}`, { modal: true, detail: estimate.detail }, START);
+    const question =
+      target !== undefined
+        ? vscode.l10n.t('{0} {1} into {2} with {3}? {4}', verb, name, languageName(target, vscode.env.language), offer.name, estimate.line)
+        : vscode.l10n.t('{0} {1} with {2}? {3}', verb, name, offer.name, estimate.line);
+    const START = vscode.l10n.t('Start');
+    const answer = await p.prompter.choose(question, { modal: true, detail: estimate.detail }, START);
     if (answer !== START) return { started: false, reason: 'cancelled' };
-    const job = await withCancellableProgress(`Doc Translate: ${verb} ${name}`, async (signal) => {
+    const job = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', verb, name), async (signal) => {
       const doc = await client.uploadFile(file.fsPath, { signal });
       return client.media.jobs.create(
         {

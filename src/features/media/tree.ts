@@ -32,11 +32,11 @@ export class MediaFileNode extends vscode.TreeItem {
     super(fileLabel(file, index), vscode.TreeItemCollapsibleState.None);
     this.id = `media.file.${job.operation_id}.${file.artifact_id ?? index}`;
     this.description = file.role ?? undefined;
-    this.accessibilityInformation = { label: `${String(this.label)}, ${file.role ?? 'file'}` };
+    this.accessibilityInformation = { label: `${String(this.label)}, ${file.role ?? vscode.l10n.t('file')}` };
     const text = isTextFile(file);
     this.iconPath = new vscode.ThemeIcon(text ? 'file-text' : 'file-media');
     this.contextValue = `${ContextValue.mediaFile}.${text ? 'text' : 'binary'}${hasSource ? '.source' : ''}`;
-    this.command = { title: 'Open', command: 'docTranslate.media.openFile', arguments: [{ operationId: job.operation_id, artifactId: file.artifact_id }] };
+    this.command = { title: vscode.l10n.t('Open'), command: 'docTranslate.media.openFile', arguments: [{ operationId: job.operation_id, artifactId: file.artifact_id }] };
   }
 }
 
@@ -45,8 +45,8 @@ export class VoiceNode extends vscode.TreeItem {
     super(voice.name ?? voice.asset_id, vscode.TreeItemCollapsibleState.None);
     this.id = `media.voice.${voice.asset_id}`;
     this.description = voiceDescription(voice);
-    this.accessibilityInformation = { label: `Voice ${String(this.label)}, ${this.description}` };
-    this.tooltip = `Voice ${voice.asset_id}\nStatus: ${voice.status ?? 'unknown'}\nConsent: ${String(voice['consent_version'] ?? '')}`;
+    this.accessibilityInformation = { label: vscode.l10n.t('Voice {0}, {1}', String(this.label), String(this.description)) };
+    this.tooltip = [vscode.l10n.t('Voice {0}', voice.asset_id), vscode.l10n.t('Status: {0}', voice.status ?? vscode.l10n.t('unknown')), vscode.l10n.t('Consent: {0}', String(voice['consent_version'] ?? ''))].join('\n');
     this.iconPath = new vscode.ThemeIcon(voiceIcon(voice.status));
     this.contextValue = `${ContextValue.mediaVoice}.${voice.status ?? 'unknown'}`;
   }
@@ -94,7 +94,7 @@ export class MediaTreeProvider implements vscode.TreeDataProvider<MediaNode> {
       if (!(await this.opts.configured())) return [];
       this.loaded ??= this.opts.load().catch(() => undefined);
       await this.loaded;
-      return [new SectionNode('jobs', 'Jobs'), new SectionNode('voices', 'Voices')];
+      return [new SectionNode('jobs', vscode.l10n.t('Jobs')), new SectionNode('voices', vscode.l10n.t('Voices'))];
     }
     if (node instanceof SectionNode) return node.section === 'jobs' ? this.jobNodes() : this.voiceNodes();
     if (node instanceof MediaJobNode && isJobEnded(node.job.status)) {
@@ -106,7 +106,7 @@ export class MediaTreeProvider implements vscode.TreeDataProvider<MediaNode> {
 
   private jobNodes(): MediaNode[] {
     const jobs = this.opts.store.allJobs();
-    if (jobs.length === 0) return [new NoteNode('No media jobs yet: right-click an audio, video or subtitle file.')];
+    if (jobs.length === 0) return [new NoteNode(vscode.l10n.t('No media jobs yet: right-click an audio, video or subtitle file.'))];
     return jobs.map((job) => {
       const source = this.opts.store.source(job.operation_id);
       return new MediaJobNode(job, source !== undefined ? path.basename(vscode.Uri.parse(source.uri).fsPath) : undefined);
@@ -115,6 +115,6 @@ export class MediaTreeProvider implements vscode.TreeDataProvider<MediaNode> {
 
   private voiceNodes(): MediaNode[] {
     const voices = this.opts.store.voices() ?? [];
-    return voices.length === 0 ? [new NoteNode('No voices: Add Voice… creates one from your own recording.')] : voices.map((v) => new VoiceNode(v));
+    return voices.length === 0 ? [new NoteNode(vscode.l10n.t('No voices: Add Voice… creates one from your own recording.'))] : voices.map((v) => new VoiceNode(v));
   }
 }

@@ -4,7 +4,7 @@ import type { Voice } from '../../api/index.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
-import { CONSENT_CHOICE, CONSENT_DECLINE, CONSENT_VERSION, consentQuestion, consentStatement } from './consent.ts';
+import { consentChoice, consentDecline, CONSENT_VERSION, consentQuestion, consentStatement } from './consent.ts';
 import type { MediaFeature } from './feature.ts';
 import { AUDIO_VIDEO_EXTENSIONS } from './products.ts';
 import { VoiceNode } from './tree.ts';
@@ -19,9 +19,9 @@ export interface AddVoiceResult {
 
 async function pickRecording(): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
-    title: 'Doc Translate: Recording for the New Voice',
+    title: vscode.l10n.t('Doc Translate: Recording for the New Voice'),
     canSelectMany: false,
-    filters: { 'Audio and video': AUDIO_VIDEO_EXTENSIONS.map((e) => e.slice(1)) },
+    filters: { [vscode.l10n.t('Audio and video')]: AUDIO_VIDEO_EXTENSIONS.map((e) => e.slice(1)) },
   });
   return picked?.[0];
 }
@@ -39,18 +39,23 @@ export async function addVoice(f: MediaFeature, uri: unknown, rawArgs: unknown):
   if (client === undefined) return { created: false, reason: 'noClient' };
   const name = path.basename(file.fsPath);
   // The refusal comes first: it is the dialog's default button, so Enter never consents.
-  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, CONSENT_DECLINE, CONSENT_CHOICE);
-  if (answer !== CONSENT_CHOICE) return { created: false, reason: 'noConsent' };
+  const consent = consentChoice();
+  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, consentDecline(), consent);
+  if (answer !== consent) return { created: false, reason: 'noConsent' };
   try {
-    const voice = await withCancellableProgress(`Doc Translate: creating a voice from ${name}`, async (signal) => {
+    const voice = await withCancellableProgress(vscode.l10n.t('Doc Translate: creating a voice from {0}', name), async (signal) => {
       const doc = await client.uploadFile(file.fsPath, { signal });
       return client.media.voices.create({ document_id: doc.id, consent: true, consent_version: CONSENT_VERSION, name: args.name ?? name }, { signal });
     });
     f.store.upsertVoice(voice);
-    void vscode.window.showInformationMessage(`Doc Translate: voice "${voice.name ?? name}" is ${voice.status ?? 'created'}${voice.status === 'pending_confirmation' ? ': confirm it in the Media view' : ''}.`);
+    void vscode.window.showInformationMessage(
+      voice.status === 'pending_confirmation'
+        ? vscode.l10n.t('Doc Translate: voice "{0}" is {1}: confirm it in the Media view.', voice.name ?? name, voice.status)
+        : vscode.l10n.t('Doc Translate: voice "{0}" is {1}.', voice.name ?? name, voice.status ?? vscode.l10n.t('created')),
+    );
     return { created: true, assetId: voice.asset_id, ...(voice.status ? { status: voice.status } : {}) };
   } catch (err) {
-    await showError(err, { operation: 'Add Voice' });
+    await showError(err, { operation: vscode.l10n.t('Add Voice') });
     return { created: false, reason: 'error', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
   }
 }
@@ -69,8 +74,9 @@ export async function voiceAction(f: MediaFeature, action: VoiceAction, arg: unk
   if (id === undefined) return { done: false, reason: 'noVoice' };
   if (action === 'revoke') {
     const label = arg instanceof VoiceNode ? String(arg.label) : id;
-    const answer = await f.p.prompter.choose(`Revoke the voice ${label}? Speech synthesis can no longer use it, and this cannot be undone.`, { modal: true }, 'Revoke');
-    if (answer !== 'Revoke') return { done: false, reason: 'cancelled' };
+    const revoke = vscode.l10n.t('Revoke');
+    const answer = await f.p.prompter.choose(vscode.l10n.t('Revoke the voice {0}? Speech synthesis can no longer use it, and this cannot be undone.', label), { modal: true }, revoke);
+    if (answer !== revoke) return { done: false, reason: 'cancelled' };
   }
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { done: false, reason: 'noClient' };
@@ -79,7 +85,7 @@ export async function voiceAction(f: MediaFeature, action: VoiceAction, arg: unk
     f.store.upsertVoice(voice);
     return { done: true, ...(voice.status ? { status: voice.status } : {}) };
   } catch (err) {
-    await showError(err, { operation: action === 'reconcile' ? 'Check Again' : `${action[0]!.toUpperCase()}${action.slice(1)} Voice` });
+    await showError(err, { operation: action === 'reconcile' ? vscode.l10n.t('Check Again') : action === 'confirm' ? vscode.l10n.t('Confirm Voice') : vscode.l10n.t('Revoke Voice') });
     return { done: false, reason: errorCode(err) ?? 'error' };
   }
 }
