@@ -3,7 +3,7 @@ import { CommandId } from '../shared/ids.ts';
 import { describeError, isCancellation, type ErrorAction, type ErrorContext } from './errorMessages.ts';
 
 /** The buttons an error offers (a function: the labels follow the display language). */
-const actions = (): Record<ErrorAction, { label: string; command: string }> => ({
+export const errorActions = (): Record<ErrorAction, { label: string; command: string }> => ({
   setApiKey: { label: vscode.l10n.t('Set API Key'), command: CommandId.setApiKey },
   setServiceUrl: { label: vscode.l10n.t('Set Service URL'), command: CommandId.setServiceUrl },
   changeTargetLanguage: { label: vscode.l10n.t('Change Target Language'), command: CommandId.changeTargetLanguage },
@@ -29,7 +29,7 @@ export async function showError(err: unknown, ctx: ErrorContext, opts: ShowError
   }
   const shown = describeError(err, context);
   if (shown.silent) return;
-  const ACTIONS = actions();
+  const ACTIONS = errorActions();
   const labels = shown.actions.map((a) => ACTIONS[a].label);
   const show = shown.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
   void Promise.resolve(show(vscode.l10n.t('Doc Translate: {0}', shown.message), ...labels)).then((picked) => {

@@ -37,7 +37,7 @@ async function operationFrom(f: DocumentToolsFeature, arg: unknown, wanted: (op:
     .filter(wanted)
     .map((op) => ({ label: f.store.source(op.id)?.fileName ?? op.documentId ?? op.id, description: `${kindTitle(op.kind)} · ${op.status}`, op }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('Doc Translate: there is no matching operation in the Operations view.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching operation in the Operations view.'));
     return undefined;
   }
   return (await vscode.window.showQuickPick(items, { title }))?.op;
@@ -47,7 +47,7 @@ const withOutput = (op: TrackedOperation): boolean => op.outcome === 'completed'
 
 async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ opened: boolean; uri?: string; kind?: string }> {
   try {
-    const op = await operationFrom(f, arg, withOutput, 'Doc Translate: open the output of which operation?');
+    const op = await operationFrom(f, arg, withOutput, vscode.l10n.t('Doc Translate: open the output of which operation?'));
     if (op === undefined) return { opened: false };
     if (op.outputs !== undefined && op.outputs.length > 0) {
       const uri = vscode.Uri.parse(op.outputs[0]!);
@@ -55,13 +55,13 @@ async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ open
       return { opened: true, uri: uri.toString(), kind: 'file' };
     }
     if (op.outputDocumentId === undefined) {
-      void vscode.window.showInformationMessage(`Doc Translate: this operation has no output (${op.status}).`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation has no output ({0}).', op.status));
       return { opened: false };
     }
-    const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Doc Translate: downloading the output' }, () => f.outputs.open(op.outputDocumentId!));
+    const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Translate: downloading the output') }, () => f.outputs.open(op.outputDocumentId!));
     return { opened: true, uri: opened.uri.toString(), kind: opened.kind };
   } catch (err) {
-    await showError(err, { operation: 'Opening the output', baseUrl: f.p.settings.baseUrl });
+    await showError(err, { operation: vscode.l10n.t('Opening the output'), baseUrl: f.p.settings.baseUrl });
     return { opened: false };
   }
 }
@@ -69,11 +69,11 @@ async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ open
 /** Writes the output beside the file it came from (the service's file name), through the safe writer. */
 async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<{ saved: boolean; how?: string; uri?: string; reason?: string }> {
   try {
-    const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, 'Doc Translate: save the output of which operation?');
+    const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: save the output of which operation?'));
     if (op?.outputDocumentId === undefined) return { saved: false, reason: 'noOutput' };
     const source = f.store.source(op.id);
     if (source === undefined) {
-      void vscode.window.showInformationMessage('Doc Translate: this operation was not started from a file of this workspace, so there is no place next to its source. Open the output and use Save As.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation was not started from a file of this workspace, so there is no place next to its source. Open the output and use Save As.'));
       return { saved: false, reason: 'noSource' };
     }
     const local = await f.outputs.localPath(op.outputDocumentId);
@@ -82,28 +82,26 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
     const outcome = await f.p.writer.write({
       target,
       content: await readFile(local),
-      what: `the ${kindTitle(op.kind)} output of ${source.fileName}`,
+      what: vscode.l10n.t('the {0} output of {1}', kindTitle(op.kind), source.fileName),
       ...(isTextOutput(name)
-        ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, f.outputs.uri(op.outputDocumentId!, name), `${name} ↔ output`)) }
+        ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, f.outputs.uri(op.outputDocumentId!, name), vscode.l10n.t('{0} ↔ output', name))) }
         : {}),
     });
     if (!outcome.written) {
-      if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(`Doc Translate: ${outcome.message}`);
+      if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
       return { saved: false, reason: outcome.reason, uri: outcome.uri.toString() };
     }
-    void vscode.window.setStatusBarMessage(`Doc Translate: saved ${vscode.workspace.asRelativePath(outcome.uri)}`, 4000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: saved {0}', vscode.workspace.asRelativePath(outcome.uri)), 4000);
     return { saved: true, how: outcome.how, uri: outcome.uri.toString() };
   } catch (err) {
-    await showError(err, { operation: 'Saving the output', baseUrl: f.p.settings.baseUrl });
+    await showError(err, { operation: vscode.l10n.t('Saving the output'), baseUrl: f.p.settings.baseUrl });
     return { saved: false, reason: 'error' };
   }
 }
 
-const TRANSLATE = 'Translate';
-
 /** One step: a translation job on the output document (no upload), after the cost question; the Jobs view follows it. */
 async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
-  const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, 'Doc Translate: translate the output of which operation?');
+  const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: translate the output of which operation?'));
   if (op?.outputDocumentId === undefined) return { started: false, reason: 'noOutput' };
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { started: false, reason: 'notConfigured' };
@@ -112,11 +110,13 @@ async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{
   try {
     const balance = await f.p.balance.refresh();
     const detail = [
-      'Charged on completion by the characters the service counts (at least 2 credits); nothing if it fails or is cancelled.',
-      balance !== undefined ? `Balance: ${formatCredits(balance.available)} available.` : 'Balance: not available right now.',
-      `Change the language with Doc Translate: Change Target Language.`,
+      vscode.l10n.t('Charged on completion by the characters the service counts (at least 2 credits); nothing if it fails or is cancelled.'),
+      balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'),
+      vscode.l10n.t('Change the language with Doc Translate: Change Target Language.'),
     ].join('\n');
-    const picked = await f.p.prompter.choose(`Translate the ${kindTitle(op.kind)} output of ${name} into ${languageName(lang)} (${lang})?`, { modal: true, severity: 'info', detail }, TRANSLATE);
+    const TRANSLATE = vscode.l10n.t('Translate');
+    const question = vscode.l10n.t('Translate the {0} output of {1} into {2} ({3})?', kindTitle(op.kind), name, languageName(lang, vscode.env.language), lang);
+    const picked = await f.p.prompter.choose(question, { modal: true, severity: 'info', detail }, TRANSLATE);
     if (picked !== TRANSLATE) return { started: false, reason: 'cancelled' };
     const job = await client.jobs.create({ document_id: op.outputDocumentId, target_lang: lang, engine: f.p.settings.engine });
     f.p.logger.info(`Translate output: job ${job.id} for document ${op.outputDocumentId} into ${lang}`);
@@ -124,14 +124,14 @@ async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
     return { started: true, jobId: job.id };
   } catch (err) {
-    await showError(err, { operation: 'Translating the output', baseUrl: f.p.settings.baseUrl, targetLanguage: lang, engine: f.p.settings.engine });
+    await showError(err, { operation: vscode.l10n.t('Translating the output'), baseUrl: f.p.settings.baseUrl, targetLanguage: lang, engine: f.p.settings.engine });
     const code = errorCode(err);
     return { started: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
   }
 }
 
 async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
-  const op = await operationFrom(f, arg, (o) => o.origin === 'service' && o.outcome === 'running', 'Doc Translate: cancel which operation?');
+  const op = await operationFrom(f, arg, (o) => o.origin === 'service' && o.outcome === 'running', vscode.l10n.t('Doc Translate: cancel which operation?'));
   if (op === undefined || op.origin !== 'service') return { cancelled: false, reason: 'notFound' };
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
@@ -144,10 +144,10 @@ async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelle
     if (err instanceof Error && err.name === 'AlreadyEndedError') {
       const now = await client.documentOperations.get(op.id);
       f.store.upsert(fromApiOperation(now, operationOutcome(now)));
-      void vscode.window.showInformationMessage(`Doc Translate: the operation had already ended (${now.status}).`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the operation had already ended ({0}).', now.status));
       return { cancelled: false, status: now.status, reason: 'alreadyEnded' };
     }
-    await showError(err, { operation: 'Cancelling the operation', baseUrl: f.p.settings.baseUrl });
+    await showError(err, { operation: vscode.l10n.t('Cancelling the operation'), baseUrl: f.p.settings.baseUrl });
     return { cancelled: false, reason: 'error' };
   }
 }
@@ -155,19 +155,19 @@ async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelle
 function receiptSummary(receipt: Receipt): string {
   const parts: string[] = [];
   if (typeof receipt['status'] === 'string') parts.push(receipt['status'].replace(/_/g, ' '));
-  if (typeof receipt['charged_millicredits'] === 'number') parts.push(`charged ${formatCredits(receipt['charged_millicredits'])}`);
+  if (typeof receipt['charged_millicredits'] === 'number') parts.push(vscode.l10n.t('charged {0}', formatCredits(receipt['charged_millicredits'])));
   const basis = receipt['billing_basis'];
   if (typeof basis === 'object' && basis !== null && typeof (basis as Record<string, unknown>)['quantity'] === 'number') {
     const b = basis as Record<string, unknown>;
-    parts.push(`for ${String(b['quantity'])} ${String(b['unit'] ?? 'units')}`);
+    parts.push(vscode.l10n.t('for {0} {1}', String(b['quantity']), String(b['unit'] ?? vscode.l10n.t('units'))));
   }
-  return parts.length > 0 ? parts.join(', ') : 'see the details';
+  return parts.length > 0 ? parts.join(', ') : vscode.l10n.t('see the details');
 }
 
 async function showReceipt(f: DocumentToolsFeature, arg: unknown): Promise<Receipt | undefined> {
-  const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, 'Doc Translate: receipt of which operation?');
+  const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, vscode.l10n.t('Doc Translate: receipt of which operation?'));
   if (op?.creditOperationId === undefined) {
-    if (op !== undefined) void vscode.window.showInformationMessage('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.');
+    if (op !== undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.'));
     return undefined;
   }
   const client = await requireClient(f.p.clients);
@@ -175,15 +175,15 @@ async function showReceipt(f: DocumentToolsFeature, arg: unknown): Promise<Recei
   try {
     const receipt = await client.receipts.operation(op.creditOperationId);
     const name = f.store.source(op.id)?.fileName ?? op.documentId ?? op.id;
-    const details = 'Show Details';
-    void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: receipt of ${kindTitle(op.kind)} of ${name}: ${receiptSummary(receipt)}.`, details)).then(async (picked) => {
+    const details = vscode.l10n.t('Show Details');
+    void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: receipt of {0} of {1}: {2}.', kindTitle(op.kind), name, receiptSummary(receipt)), details)).then(async (picked) => {
       if (picked !== details) return;
       const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(receipt, null, 2)}\n` });
       await vscode.window.showTextDocument(doc, { preview: true });
     });
     return receipt;
   } catch (err) {
-    await showError(err, { operation: 'Fetching the receipt', baseUrl: f.p.settings.baseUrl });
+    await showError(err, { operation: vscode.l10n.t('Fetching the receipt'), baseUrl: f.p.settings.baseUrl });
     return undefined;
   }
 }
@@ -193,7 +193,7 @@ async function refresh(f: DocumentToolsFeature): Promise<number> {
     await f.load();
     f.tree.refresh();
   } catch (err) {
-    await showError(err, { operation: 'Refreshing the operations', baseUrl: f.p.settings.baseUrl });
+    await showError(err, { operation: vscode.l10n.t('Refreshing the operations'), baseUrl: f.p.settings.baseUrl });
   }
   return f.store.all().length;
 }

@@ -4,6 +4,7 @@
 // apart by their class name and reason codes, as in src/platform/errorMessages.ts.
 import type { ErrorAction } from '../../platform/errorMessages.ts';
 import { formatCredits } from '../../platform/format.ts';
+import { t } from '../../platform/l10n.ts';
 
 export interface ToolErrorText {
   severity: 'error' | 'warning';
@@ -40,35 +41,38 @@ export interface ToolErrorContext {
 export function describeToolError(err: unknown, ctx: ToolErrorContext): ToolErrorText | undefined {
   const e = shape(err);
   if (e === undefined) return undefined;
-  const ref = e.requestId !== undefined ? ` (request id ${e.requestId})` : '';
+  const ref = e.requestId !== undefined ? t(' (request id {0})', e.requestId) : '';
   const fields = (e.fieldErrors ?? []).map((f) => `${f.field} ${f.message}`).join('; ');
-  const takes = ctx.formats !== undefined && ctx.formats.length > 0 ? ` It takes ${ctx.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(' and ')} files.` : '';
+  const takes = ctx.formats !== undefined && ctx.formats.length > 0 ? ` ${t('It takes {0} files.', ctx.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(t(' and ')))}` : '';
   switch (e.name) {
     case 'InsufficientCreditsError': {
-      const balance = ctx.availableMillicredits !== undefined ? ` You have ${formatCredits(ctx.availableMillicredits)} available.` : '';
-      return { severity: 'warning', message: `Not enough credits for ${ctx.tool} of ${ctx.files} (402): nothing was charged.${balance} Top up your account, then run it again.`, actions: ['showBalance'] };
+      const message =
+        ctx.availableMillicredits !== undefined
+          ? t('Not enough credits for {0} of {1} (402): nothing was charged. You have {2} available. Top up your account, then run it again.', ctx.tool, ctx.files, formatCredits(ctx.availableMillicredits))
+          : t('Not enough credits for {0} of {1} (402): nothing was charged. Top up your account, then run it again.', ctx.tool, ctx.files);
+      return { severity: 'warning', message, actions: ['showBalance'] };
     }
     case 'KeyBudgetExhaustedError':
-      return { severity: 'warning', message: `This API key's budget is used up (429), so ${ctx.tool} cannot start: nothing was charged. Raise the key's budget in the console, or use another key.`, actions: ['setApiKey'] };
+      return { severity: 'warning', message: t("This API key's budget is used up (429), so {0} cannot start: nothing was charged. Raise the key's budget in the console, or use another key.", ctx.tool), actions: ['setApiKey'] };
     case 'PermissionError':
       if ((e.serviceCode ?? '').includes('document')) {
-        return { severity: 'error', message: `${ctx.files}: the service says the document belongs to another account (403). Upload it again with this key's account.${ref}`, actions: [] };
+        return { severity: 'error', message: t("{0}: the service says the document belongs to another account (403). Upload it again with this key's account.{1}", ctx.files, ref), actions: [] };
       }
       if ((e.serviceCode ?? '').includes('operation')) {
-        return { severity: 'error', message: `This operation was started with another API key, which alone may read it (403).${ref}`, actions: ['setApiKey'] };
+        return { severity: 'error', message: t('This operation was started with another API key, which alone may read it (403).{0}', ref), actions: ['setApiKey'] };
       }
-      return { severity: 'error', message: `The service refused ${ctx.tool} for this key (403): ${e.message}${ref}`, actions: ['setApiKey'] };
+      return { severity: 'error', message: t('The service refused {0} for this key (403): {1}{2}', ctx.tool, e.message, ref), actions: ['setApiKey'] };
     case 'UnsupportedFormatError':
-      return { severity: 'error', message: `${ctx.tool} does not take ${ctx.files} (415: wrong file type): ${e.message}.${takes}`, actions: [] };
+      return { severity: 'error', message: t('{0} does not take {1} (415: wrong file type): {2}.{3}', ctx.tool, ctx.files, e.message, takes), actions: [] };
     case 'ValidationError':
       if (e.serviceCode === 'operation_unavailable') {
-        return { severity: 'warning', message: `${ctx.tool} is not available right now: ${e.message} Nothing was charged.`, actions: [] };
+        return { severity: 'warning', message: t('{0} is not available right now: {1} Nothing was charged.', ctx.tool, e.message), actions: [] };
       }
       if (e.serviceCode === 'page_limit_exceeded') {
-        return { severity: 'warning', message: `${ctx.files} has more pages than ${ctx.tool} takes (422): ${e.message}. Split it first (Split PDF…). Nothing was charged.`, actions: [] };
+        return { severity: 'warning', message: t('{0} has more pages than {1} takes (422): {2}. Split it first (Split PDF…). Nothing was charged.', ctx.files, ctx.tool, e.message), actions: [] };
       }
       if (e.status === 415 || e.status === 422 || e.status === 400) {
-        return { severity: 'error', message: `${ctx.tool} refused ${ctx.files} (${e.status}): ${fields !== '' ? fields : e.message}.${takes}${ref}`, actions: [] };
+        return { severity: 'error', message: t('{0} refused {1} ({2}): {3}.{4}{5}', ctx.tool, ctx.files, e.status, fields !== '' ? fields : e.message, takes, ref), actions: [] };
       }
       return undefined;
     default:

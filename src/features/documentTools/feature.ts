@@ -159,13 +159,18 @@ export class DocumentToolsFeature implements vscode.Disposable {
 
   private notify(op: TrackedOperation): void {
     const source = this.store.source(op.id);
-    const what = `${kindTitle(op.kind)} of ${source?.fileName ?? (op.documentId !== undefined ? `document ${op.documentId}` : op.id)}`;
+    const of = source?.fileName ?? (op.documentId !== undefined ? vscode.l10n.t('document {0}', op.documentId) : op.id);
+    const what = vscode.l10n.t('{0} of {1}', kindTitle(op.kind), of);
     if (op.outcome !== 'completed') {
-      void vscode.window.showWarningMessage(`Doc Translate: ${what} ended ${op.status}${op.error !== undefined ? `: ${op.error}` : ''}.`);
+      const message = op.error !== undefined
+        ? vscode.l10n.t('Doc Translate: {0} ended {1}: {2}.', what, op.status, op.error)
+        : vscode.l10n.t('Doc Translate: {0} ended {1}.', what, op.status);
+      void vscode.window.showWarningMessage(message);
       return;
     }
-    void Promise.resolve(vscode.window.showInformationMessage(`Doc Translate: ${what} is ready.`, 'Open')).then((picked) => {
-      if (picked === 'Open') void vscode.commands.executeCommand(CommandId.operationsOpenOutput, { operationId: op.id });
+    const open = vscode.l10n.t('Open');
+    void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} is ready.', what), open)).then((picked) => {
+      if (picked === open) void vscode.commands.executeCommand(CommandId.operationsOpenOutput, { operationId: op.id });
     });
   }
 

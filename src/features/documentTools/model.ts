@@ -2,6 +2,7 @@
 // file tools run in this window, with the words and icons that describe them. Pure (no vscode).
 import type { DocumentOperation, OperationOutcome } from '../../api/index.ts';
 import { formatCredits } from '../../platform/format.ts';
+import * as l10n from '../../platform/l10n.ts';
 import { TOOLS } from './tools.ts';
 
 export interface TrackedOperation {
@@ -75,29 +76,32 @@ export function statusText(op: TrackedOperation): string {
 /** The row's description: kind · status [· cost]. */
 export function describeOperation(op: TrackedOperation): string {
   const parts = [kindTitle(op.kind), statusText(op)];
-  if (op.outcome === 'completed' && op.chargedMillicredits !== undefined) parts.push(op.chargedMillicredits === 0 ? 'free' : formatCredits(op.chargedMillicredits));
+  if (op.outcome === 'completed' && op.chargedMillicredits !== undefined) parts.push(op.chargedMillicredits === 0 ? l10n.t('free') : formatCredits(op.chargedMillicredits));
   return parts.join(' · ');
 }
 
 export function operationLabel(op: TrackedOperation, source: OperationSource | undefined): string {
-  if (source !== undefined) return source.names !== undefined && source.names.length > 1 ? `${source.fileName} + ${source.names.length - 1} more` : source.fileName;
-  return op.documentId !== undefined ? `Document ${op.documentId}` : op.id;
+  if (source !== undefined) return source.names !== undefined && source.names.length > 1 ? l10n.t('{0} + {1} more', source.fileName, source.names.length - 1) : source.fileName;
+  return op.documentId !== undefined ? l10n.t('Document {0}', op.documentId) : op.id;
 }
 
 /** Tooltip lines: what, from where, status, receipt, output. */
 export function operationTooltip(op: TrackedOperation, source: OperationSource | undefined): string {
   const lines = [`${kindTitle(op.kind)}: ${op.status}`];
-  if (source !== undefined) lines.push(`Source: ${(source.names ?? [source.fileName]).join(', ')}`);
-  else if (op.documentId !== undefined) lines.push(`Source document: ${op.documentId}`);
-  if (op.pageCount !== undefined) lines.push(`Pages: ${op.pageCount}`);
-  if (op.origin === 'service') lines.push(`Operation: ${op.id}`);
+  if (source !== undefined) lines.push(l10n.t('Source: {0}', (source.names ?? [source.fileName]).join(', ')));
+  else if (op.documentId !== undefined) lines.push(l10n.t('Source document: {0}', op.documentId));
+  if (op.pageCount !== undefined) lines.push(l10n.t('Pages: {0}', op.pageCount));
+  if (op.origin === 'service') lines.push(l10n.t('Operation: {0}', op.id));
   if (op.creditOperationId !== undefined) {
-    const charged = op.chargedMillicredits !== undefined ? ` (charged ${formatCredits(op.chargedMillicredits)})` : '';
-    lines.push(`Receipt: ${op.creditOperationId}${charged}`);
+    lines.push(
+      op.chargedMillicredits !== undefined
+        ? l10n.t('Receipt: {0} (charged {1})', op.creditOperationId, formatCredits(op.chargedMillicredits))
+        : l10n.t('Receipt: {0}', op.creditOperationId),
+    );
   }
-  if (op.outputDocumentId !== undefined) lines.push(`Output document: ${op.outputDocumentId}`);
-  for (const o of op.outputs ?? []) lines.push(`Written: ${o}`);
-  if (op.error !== undefined) lines.push(`Error: ${op.error}`);
+  if (op.outputDocumentId !== undefined) lines.push(l10n.t('Output document: {0}', op.outputDocumentId));
+  for (const o of op.outputs ?? []) lines.push(l10n.t('Written: {0}', o));
+  if (op.error !== undefined) lines.push(l10n.t('Error: {0}', op.error));
   return lines.join('\n');
 }
 

@@ -17,7 +17,7 @@ type OutputDeps = Pick<Platform, 'clients' | 'downloads'>;
 
 async function readyClient(p: OutputDeps): Promise<DocTranslateClient> {
   const state = await p.clients.get();
-  if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? 'Set your API key first.' : 'Set the service URL first.');
+  if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
   return state.client;
 }
 

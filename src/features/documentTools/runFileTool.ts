@@ -33,7 +33,6 @@ export type FileToolResult =
   | { done: true; runId: string; outputs: string[]; bytes: number[] }
   | { done: false; reason: 'noFile' | 'notConfigured' | 'unavailable' | 'wrongType' | 'tooFew' | 'cancelled' | 'notWritten' | 'error'; message?: string; error?: string };
 
-const RUN = 'Run';
 
 function baseName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() ?? uri.fsPath;
@@ -49,16 +48,16 @@ export function selectedFiles(arg: unknown, selection: unknown): vscode.Uri[] {
 }
 
 function refuse(reason: 'unavailable' | 'wrongType' | 'tooFew' | 'noFile', message: string): FileToolResult {
-  void vscode.window.showWarningMessage(`Doc Translate: ${message}`);
+  void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', message));
   return { done: false, reason, message };
 }
 
 function checkOffer(offer: Offer, files: vscode.Uri[]): FileToolResult | undefined {
   const title = TOOLS[offer.tool].title;
-  if (!offer.open) return refuse('unavailable', `${title} is not available: ${offer.reason ?? 'the service lists it as unavailable'}. Nothing was sent.`);
+  if (!offer.open) return refuse('unavailable', vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')));
   const wrong = files.filter((f) => !takes(offer, baseName(f)));
   if (wrong.length > 0) {
-    return refuse('wrongType', `${title} takes ${offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(' and ')} files, not ${wrong.map(baseName).join(', ')}.`);
+    return refuse('wrongType', vscode.l10n.t('{0} takes {1} files, not {2}.', title, offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(vscode.l10n.t(' and ')), wrong.map(baseName).join(', ')));
   }
   return undefined;
 }
@@ -67,12 +66,13 @@ function checkOffer(offer: Offer, files: vscode.Uri[]): FileToolResult | undefin
 async function confirmPrice(f: DocumentToolsFeature, offer: Offer, what: string): Promise<boolean> {
   const price = pricing(offer);
   if (price.free) return true;
-  const rate = price.perPageMillicredits !== undefined ? ` (${formatCredits(price.perPageMillicredits)} per page)` : '';
+  const rate = price.perPageMillicredits !== undefined ? vscode.l10n.t(' ({0} per page)', formatCredits(price.perPageMillicredits)) : '';
   const detail =
     price.mode === 'unknown'
-      ? 'The service does not say whether this tool is charged; if it is, it charges by usage on completion.'
-      : `The service lists this tool as charged: ${price.mode.replace(/_/g, ' ')}${rate}. It charges by usage on completion.`;
-  return (await f.p.prompter.choose(`${TOOLS[offer.tool].title}: ${what}?`, { modal: true, severity: 'info', detail }, RUN)) === RUN;
+      ? vscode.l10n.t('The service does not say whether this tool is charged; if it is, it charges by usage on completion.')
+      : vscode.l10n.t('The service lists this tool as charged: {0}{1}. It charges by usage on completion.', price.mode.replace(/_/g, ' '), rate);
+  const RUN = vscode.l10n.t('Run');
+  return (await f.p.prompter.choose(vscode.l10n.t('{0}: {1}?', TOOLS[offer.tool].title, what), { modal: true, severity: 'info', detail }, RUN)) === RUN;
 }
 
 interface Plan {
@@ -90,21 +90,21 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
   switch (tool) {
     case 'mergePdfs':
       return {
-        what: `merge ${files.map(baseName).join(', ')} in this order`,
+        what: vscode.l10n.t('merge {0} in this order', files.map(baseName).join(', ')),
         ask: async () => ({}),
         calls: (ids) => [{ label: 'merging', run: (c, dir, signal, onBytes) => c.fileTools.mergePdfs(ids, { ...progress(signal, onBytes), targetDir: dir }) }],
       };
     case 'splitPdf':
       return {
-        what: `split ${name}`,
+        what: vscode.l10n.t('split {0}', name),
         ask: async () => {
           const size = (await stat(files[0]!.fsPath)).size;
           const pages = size <= MAX_COUNT_BYTES ? countPdfPages(await readFile(files[0]!.fsPath)) : undefined;
           let typed = shortcuts ? args.ranges : undefined;
           if (typed === undefined) {
             typed = await vscode.window.showInputBox({
-              title: `Doc Translate: Split ${name}`,
-              prompt: `Pages and ranges to take out, each into its own PDF${pages !== undefined ? ` (${name} has ${pages} page${pages === 1 ? '' : 's'})` : ''}`,
+              title: vscode.l10n.t('Doc Translate: Split {0}', name),
+              prompt: pages === undefined ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF') : pages === 1 ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has 1 page)', name) : vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has {1} pages)', name, pages),
               placeHolder: '1, 2-3, 5',
               validateInput: (text) => {
                 const r = parseRanges(text, pages);
@@ -115,7 +115,7 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
           if (typed === undefined) return undefined;
           const parsed = parseRanges(typed, pages);
           if (!parsed.ok) {
-            void vscode.window.showWarningMessage(`Doc Translate: ${parsed.message}`);
+            void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', parsed.message));
             return undefined;
           }
           return { ranges: parsed.ranges };
@@ -128,13 +128,13 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
       };
     case 'compressPdf':
       return {
-        what: `compress ${name}`,
+        what: vscode.l10n.t('compress {0}', name),
         ask: async () => ({}),
         calls: (ids) => [{ label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressPdf(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) }],
       };
     case 'convertImage':
       return {
-        what: `convert ${name}`,
+        what: vscode.l10n.t('convert {0}', name),
         ask: async () => {
           const formats = targetFormats(offer);
           const range = qualityRange(offer);
@@ -142,8 +142,8 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
           if (target === undefined) {
             const own = path.extname(name).slice(1).toLowerCase();
             const picked = await vscode.window.showQuickPick(
-              formats.map((fmt) => ({ label: fmt.toUpperCase(), description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? 'same format, re-encoded' : undefined, fmt })),
-              { title: `Doc Translate: Convert ${name} to` },
+              formats.map((fmt) => ({ label: fmt.toUpperCase(), description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? vscode.l10n.t('same format, re-encoded') : undefined, fmt })),
+              { title: vscode.l10n.t('Doc Translate: Convert {0} to', name) },
             );
             target = picked?.fmt;
           }
@@ -151,8 +151,8 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
           let quality = shortcuts ? args.quality : undefined;
           if (quality === undefined) {
             const typed = await vscode.window.showInputBox({
-              title: `Doc Translate: Quality of the ${target.toUpperCase()} image`,
-              prompt: range !== undefined ? `A whole number from ${range.min} to ${range.max}` : 'A whole number (the service decides the range)',
+              title: vscode.l10n.t('Doc Translate: Quality of the {0} image', target.toUpperCase()),
+              prompt: range !== undefined ? vscode.l10n.t('A whole number from {0} to {1}', range.min, range.max) : vscode.l10n.t('A whole number (the service decides the range)'),
               value: String(range?.default ?? 85),
               validateInput: (text) => qualityProblem(text, range),
             });
@@ -161,7 +161,7 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
           }
           const problem = qualityProblem(String(quality), range);
           if (problem !== undefined) {
-            void vscode.window.showWarningMessage(`Doc Translate: ${problem}`);
+            void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', problem));
             return undefined;
           }
           return { target_format: target, quality };
@@ -176,7 +176,7 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
       };
     case 'compressImage':
       return {
-        what: `compress ${name}`,
+        what: vscode.l10n.t('compress {0}', name),
         ask: async () => ({}),
         calls: (ids) => [{ label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressImage(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) }],
       };
@@ -188,8 +188,8 @@ export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: 
   const args: FileToolArgs = f.p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as FileToolArgs) : {};
   const all = selectedFiles(arg, selection).filter((u) => u.scheme === 'file');
   const files = tool === 'mergePdfs' ? all : all.slice(0, 1);
-  if (files.length === 0) return refuse('noFile', `${title} works on files: right-click ${tool === 'mergePdfs' ? 'two or more PDFs' : 'a file'} in the Explorer.`);
-  if (tool === 'mergePdfs' && files.length < 2) return refuse('tooFew', 'Merge PDFs needs two or more PDFs: select them in the Explorer (Ctrl or Shift), then right-click one of them.');
+  if (files.length === 0) return refuse('noFile', tool === 'mergePdfs' ? vscode.l10n.t('{0} works on files: right-click two or more PDFs in the Explorer.', title) : vscode.l10n.t('{0} works on files: right-click a file in the Explorer.', title));
+  if (tool === 'mergePdfs' && files.length < 2) return refuse('tooFew', vscode.l10n.t('Merge PDFs needs two or more PDFs: select them in the Explorer (Ctrl or Shift), then right-click one of them.'));
   const known = f.offer(tool);
   const early = known.known ? checkOffer(known, files) : undefined;
   if (early !== undefined) return early;
@@ -224,7 +224,7 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   f.store.upsert({ id: runId, origin: 'local', kind: TOOLS[tool].kind, status: 'running', outcome: 'running', createdAt: started });
   let saved: SavedFile[];
   try {
-    saved = await withCancellableProgress(`Doc Translate: ${title} ${source.fileName}`, async (signal, report: ReportProgress) => {
+    saved = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', title, source.fileName), async (signal, report: ReportProgress) => {
       const ids: string[] = [];
       for (const [i, file] of files.entries()) {
         const doc = await client.uploadFile(file.fsPath, { signal, onProgress: (sent, total) => report(((i + (total > 0 ? sent / total : 1)) / files.length) * 0.5) });
@@ -255,7 +255,7 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   const problems: string[] = [];
   for (const result of saved) {
     const target = await freeName(dir, result.filename);
-    const outcome = await f.p.writer.write({ target, content: await readFile(result.path), what: `the result of ${title} (${result.filename})` });
+    const outcome = await f.p.writer.write({ target, content: await readFile(result.path), what: vscode.l10n.t('the result of {0} ({1})', title, result.filename) });
     if (outcome.written) written.push(outcome.uri);
     else problems.push(outcome.message);
   }
@@ -271,17 +271,17 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
     ...(problems.length > 0 ? { error: problems.join(' ') } : {}),
   });
   if (problems.length > 0) {
-    void vscode.window.showErrorMessage(`Doc Translate: ${problems.join(' ')} The result stays in the extension's download cache.`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Doc Translate: {0} The result stays in the extension's download cache.", problems.join(' ')));
     if (written.length === 0) return { done: false, reason: 'notWritten', message: problems.join(' ') };
   }
   const sizes = saved.map((s) => s.bytes);
   if (written.length === 1) {
     await vscode.commands.executeCommand('vscode.open', written[0]);
     const before = tool === 'compressPdf' || tool === 'compressImage' ? (await stat(files[0]!.fsPath)).size : undefined;
-    const change = before !== undefined ? ` (${Math.round((sizes[0]! / 1024) * 10) / 10} KB, was ${Math.round((before / 1024) * 10) / 10} KB)` : '';
-    void vscode.window.setStatusBarMessage(`Doc Translate: ${title}: wrote ${baseName(written[0]!)}${change}`, 5000);
+    const change = before !== undefined ? vscode.l10n.t(' ({0} KB, was {1} KB)', Math.round((sizes[0]! / 1024) * 10) / 10, Math.round((before / 1024) * 10) / 10) : '';
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: {0}: wrote {1}{2}', title, baseName(written[0]!), change), 5000);
   } else {
-    void vscode.window.setStatusBarMessage(`Doc Translate: ${title}: wrote ${written.length} files next to ${source.fileName}`, 5000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: {0}: wrote {1} files next to {2}', title, written.length, source.fileName), 5000);
     await vscode.commands.executeCommand('revealInExplorer', written[0]);
   }
   return { done: true, runId, outputs, bytes: sizes };

@@ -41,7 +41,6 @@ export type RunResult =
       error?: string;
     };
 
-const EXTRACT = 'Extract';
 
 /** "1 credit", "3 credits", "0.5 credits". */
 function credits(millicredits: number): string {
@@ -61,15 +60,15 @@ function baseName(uri: vscode.Uri): string {
 }
 
 function refuse(reason: 'unavailable' | 'wrongType', message: string): RunResult {
-  void vscode.window.showWarningMessage(`Doc Translate: ${message}`);
+  void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', message));
   return { started: false, reason, message };
 }
 
 /** Unavailable (with the service's reason) or of a type the tool does not take: refused before sending. */
 function checkOffer(offer: Offer, name: string): RunResult | undefined {
   const title = TOOLS[offer.tool].title;
-  if (!offer.open) return refuse('unavailable', `${title} is not available: ${offer.reason ?? 'the service lists it as unavailable'}. Nothing was sent.`);
-  if (!takes(offer, name)) return refuse('wrongType', `${title} takes ${offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(' and ')} files, not ${name}.`);
+  if (!offer.open) return refuse('unavailable', vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')));
+  if (!takes(offer, name)) return refuse('wrongType', vscode.l10n.t('{0} takes {1} files, not {2}.', title, offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(vscode.l10n.t(' and ')), name));
   return undefined;
 }
 
@@ -81,8 +80,8 @@ async function localPages(file: vscode.Uri): Promise<number | undefined> {
 }
 
 function tooManyPages(name: string, pages: number, limit: number): RunResult {
-  const message = `${name} has ${pages} pages; Visual Extract takes at most ${limit} pages per operation, so nothing was sent. Split it first (Split PDF…) and extract the parts.`;
-  void vscode.window.showWarningMessage(`Doc Translate: ${message}`);
+  const message = vscode.l10n.t('{0} has {1} pages; Visual Extract takes at most {2} pages per operation, so nothing was sent. Split it first (Split PDF…) and extract the parts.', name, pages, limit);
+  void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', message));
   return { started: false, reason: 'tooManyPages', message, pages, limit };
 }
 
@@ -96,13 +95,20 @@ async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, 
   const cost = rate !== undefined && pages !== undefined ? rate * pages : undefined;
   const headline =
     cost !== undefined
-      ? `Visual Extract ${name}: ${pages} page${pages === 1 ? '' : 's'} × ${credits(rate!)} = ${credits(cost)}?`
-      : `Visual Extract ${name}? ${rate !== undefined ? `${credits(rate)} per page` : 'Charged per page'}; the page count could not be read here.`;
+      ? pages === 1
+        ? vscode.l10n.t('Visual Extract {0}: 1 page × {1} = {2}?', name, credits(rate!), credits(cost))
+        : vscode.l10n.t('Visual Extract {0}: {1} pages × {2} = {3}?', name, pages!, credits(rate!), credits(cost))
+      : rate !== undefined
+        ? vscode.l10n.t('Visual Extract {0}? {1} per page; the page count could not be read here.', name, credits(rate))
+        : vscode.l10n.t('Visual Extract {0}? Charged per page; the page count could not be read here.', name);
   const lines = [
-    `Charged on completion by the pages the service counts (${rate !== undefined ? `${credits(rate)} per page` : 'per page'}, at most ${limit} pages); nothing if it fails or is cancelled.`,
-    balance !== undefined ? `Balance: ${formatCredits(balance.available)} available.` : 'Balance: not available right now.',
+    rate !== undefined
+      ? vscode.l10n.t('Charged on completion by the pages the service counts ({0} per page, at most {1} pages); nothing if it fails or is cancelled.', credits(rate), limit)
+      : vscode.l10n.t('Charged on completion by the pages the service counts (per page, at most {0} pages); nothing if it fails or is cancelled.', limit),
+    balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'),
   ];
-  if (balance !== undefined && rate !== undefined && balance.available < rate) lines.push('Your balance is below one page: the service will refuse it (402) without charging.');
+  if (balance !== undefined && rate !== undefined && balance.available < rate) lines.push(vscode.l10n.t('Your balance is below one page: the service will refuse it (402) without charging.'));
+  const EXTRACT = vscode.l10n.t('Extract');
   const picked = await f.p.prompter.choose(headline, { modal: true, severity: 'info', detail: lines.join('\n') }, EXTRACT);
   return picked === EXTRACT;
 }
@@ -111,7 +117,7 @@ export async function runOperation(f: DocumentToolsFeature, tool: OperationTool,
   const file = targetFile(arg);
   const title = TOOLS[tool].title;
   if (file === undefined || file.scheme !== 'file') {
-    void vscode.window.showInformationMessage(`Doc Translate: ${title} works on a file: right-click a PDF in the Explorer.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} works on a file: right-click a PDF in the Explorer.', title));
     return { started: false, reason: 'noFile' };
   }
   const name = baseName(file);
@@ -151,7 +157,7 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   const track = (op: DocumentOperation): void => f.store.upsert(fromApiOperation(op, operationOutcome(op)));
   let last: DocumentOperation;
   try {
-    last = await withCancellableProgress(`Doc Translate: ${title} ${name}`, async (signal, report) => {
+    last = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', title, name), async (signal, report) => {
       const doc = await client.uploadFile(file.fsPath, { signal, onProgress: (sent, total) => report(total > 0 ? (0.2 * sent) / total : 0.2) });
       created = await client.documentOperations.create({ document_id: doc.id, kind: TOOLS[tool].kind }, { signal });
       await f.store.remember(created.id, { uri: file.toString(), fileName: name });
@@ -186,7 +192,11 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   };
   if (result.outcome !== 'completed' || typeof last.output_document_id !== 'string') {
     const why = last.error_msg ?? last.status;
-    void vscode.window.showWarningMessage(`Doc Translate: ${title} of ${name} ended ${last.status}${why !== last.status ? `: ${why}` : ''}. Nothing was charged for it.`);
+    void vscode.window.showWarningMessage(
+      why !== last.status
+        ? vscode.l10n.t('Doc Translate: {0} of {1} ended {2}: {3}. Nothing was charged for it.', title, name, last.status, why)
+        : vscode.l10n.t('Doc Translate: {0} of {1} ended {2}. Nothing was charged for it.', title, name, last.status),
+    );
     return { ...result, ...(last.error_msg ? { error: last.error_msg } : {}) };
   }
   const opened = await f.outputs.open(last.output_document_id);

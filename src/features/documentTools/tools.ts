@@ -3,6 +3,7 @@
 // capability shapes are not shown in the spec, so everything is read loosely with the spec's
 // values as the fallback. Pure (no vscode import).
 import type { ToolCapabilities, ToolCapability } from '../../api/index.ts';
+import { t } from '../../platform/l10n.ts';
 
 export type ToolId = 'extractText' | 'pdfToHtml' | 'visualExtract' | 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage';
 
@@ -15,20 +16,21 @@ export interface ToolInfo {
   /** Other names and the path a capability item may use for the same tool. */
   aliases: readonly string[];
   path?: string;
-  title: string;
+  readonly title: string;
   /** Input formats when the capabilities do not say (spec 4.5 and 4.6). */
   defaultFormats: readonly string[];
 }
 
+// Titles are getters: they follow the display language when read.
 export const TOOLS: Readonly<Record<ToolId, ToolInfo>> = {
-  extractText: { id: 'extractText', group: 'operation', kind: 'extract', aliases: ['extraction'], title: 'Extract Text', defaultFormats: ['pdf'] },
-  pdfToHtml: { id: 'pdfToHtml', group: 'operation', kind: 'pdf_to_html', aliases: [], title: 'Convert PDF to HTML', defaultFormats: ['pdf'] },
-  visualExtract: { id: 'visualExtract', group: 'operation', kind: 'visual_extract', aliases: [], title: 'Visual Extract', defaultFormats: ['pdf'] },
-  mergePdfs: { id: 'mergePdfs', group: 'file', kind: 'pdf_merge', aliases: ['merge', 'pdf-merge', 'merge_pdf'], path: '/file-tools/pdf/merge', title: 'Merge PDFs', defaultFormats: ['pdf'] },
-  splitPdf: { id: 'splitPdf', group: 'file', kind: 'pdf_split', aliases: ['split', 'pdf-split', 'split_pdf'], path: '/file-tools/pdf/split', title: 'Split PDF', defaultFormats: ['pdf'] },
-  compressPdf: { id: 'compressPdf', group: 'file', kind: 'pdf_compress', aliases: ['pdf-compress', 'compress_pdf'], path: '/file-tools/pdf/compress', title: 'Compress PDF', defaultFormats: ['pdf'] },
-  convertImage: { id: 'convertImage', group: 'file', kind: 'image_convert', aliases: ['image-convert', 'convert_image'], path: '/file-tools/image/convert', title: 'Convert Image', defaultFormats: ['png', 'jpg'] },
-  compressImage: { id: 'compressImage', group: 'file', kind: 'image_compress', aliases: ['image-compress', 'compress_image'], path: '/file-tools/image/compress', title: 'Compress Image', defaultFormats: ['png', 'jpg'] },
+  extractText: { id: 'extractText', group: 'operation', kind: 'extract', aliases: ['extraction'], get title() { return t('Extract Text'); }, defaultFormats: ['pdf'] },
+  pdfToHtml: { id: 'pdfToHtml', group: 'operation', kind: 'pdf_to_html', aliases: [], get title() { return t('Convert PDF to HTML'); }, defaultFormats: ['pdf'] },
+  visualExtract: { id: 'visualExtract', group: 'operation', kind: 'visual_extract', aliases: [], get title() { return t('Visual Extract'); }, defaultFormats: ['pdf'] },
+  mergePdfs: { id: 'mergePdfs', group: 'file', kind: 'pdf_merge', aliases: ['merge', 'pdf-merge', 'merge_pdf'], path: '/file-tools/pdf/merge', get title() { return t('Merge PDFs'); }, defaultFormats: ['pdf'] },
+  splitPdf: { id: 'splitPdf', group: 'file', kind: 'pdf_split', aliases: ['split', 'pdf-split', 'split_pdf'], path: '/file-tools/pdf/split', get title() { return t('Split PDF'); }, defaultFormats: ['pdf'] },
+  compressPdf: { id: 'compressPdf', group: 'file', kind: 'pdf_compress', aliases: ['pdf-compress', 'compress_pdf'], path: '/file-tools/pdf/compress', get title() { return t('Compress PDF'); }, defaultFormats: ['pdf'] },
+  convertImage: { id: 'convertImage', group: 'file', kind: 'image_convert', aliases: ['image-convert', 'convert_image'], path: '/file-tools/image/convert', get title() { return t('Convert Image'); }, defaultFormats: ['png', 'jpg'] },
+  compressImage: { id: 'compressImage', group: 'file', kind: 'image_compress', aliases: ['image-compress', 'compress_image'], path: '/file-tools/image/compress', get title() { return t('Compress Image'); }, defaultFormats: ['png', 'jpg'] },
 };
 
 export const TOOL_IDS = Object.keys(TOOLS) as ToolId[];
@@ -70,10 +72,10 @@ export function offerOf(tool: ToolId, caps: ToolCapabilities | undefined): Offer
   if (caps === undefined) return { tool, open: true, formats: withAliases(info.defaultFormats), known: false };
   const closed = caps.unavailable.find((u) => matches(info, u));
   if (closed !== undefined) {
-    return { tool, open: false, reason: closed.reason ?? 'the service lists it as unavailable', formats: [], known: true };
+    return { tool, open: false, reason: closed.reason ?? t('the service lists it as unavailable'), formats: [], known: true };
   }
   const capability = caps.operations.find((o) => matches(info, o));
-  if (capability === undefined) return { tool, open: false, reason: 'the service does not offer it', formats: [], known: true };
+  if (capability === undefined) return { tool, open: false, reason: t('the service does not offer it'), formats: [], known: true };
   const formats = capability.input_formats.length > 0 ? capability.input_formats : info.defaultFormats;
   return { tool, open: true, formats: withAliases(formats), capability, known: true };
 }

@@ -19,7 +19,7 @@ export class OperationNode extends vscode.TreeItem {
     // Screen readers (and the UI tests) read the row as label and status, not the long tooltip.
     this.accessibilityInformation = { label: `${typeof this.label === 'string' ? this.label : ''} · ${this.description as string}` };
     if (op.outcome === 'completed' && (op.outputDocumentId !== undefined || (op.outputs?.length ?? 0) > 0)) {
-      this.command = { command: CommandId.operationsOpenOutput, title: 'Open Output', arguments: [this] };
+      this.command = { command: CommandId.operationsOpenOutput, title: vscode.l10n.t('Open Output'), arguments: [this] };
     }
   }
 }
@@ -27,13 +27,14 @@ export class OperationNode extends vscode.TreeItem {
 /** A tool the service lists as unavailable: not offered in the Explorer; the reason in the description and tooltip. */
 export class UnavailableNode extends vscode.TreeItem {
   constructor(readonly offer: Offer) {
-    super(`${TOOLS[offer.tool].title} is unavailable`, vscode.TreeItemCollapsibleState.None);
+    super(vscode.l10n.t('{0} is unavailable', TOOLS[offer.tool].title), vscode.TreeItemCollapsibleState.None);
     this.id = `unavailable:${offer.tool}`;
     this.description = offer.reason ?? '';
-    this.tooltip = `${TOOLS[offer.tool].title} is not offered: ${offer.reason ?? 'the service lists it as unavailable'}.`;
+    const reason = offer.reason ?? vscode.l10n.t('the service lists it as unavailable');
+    this.tooltip = vscode.l10n.t('{0} is not offered: {1}.', TOOLS[offer.tool].title, reason);
     this.iconPath = new vscode.ThemeIcon('circle-slash');
     this.contextValue = ContextValue.toolUnavailable;
-    this.accessibilityInformation = { label: `${TOOLS[offer.tool].title} is unavailable: ${offer.reason ?? 'the service lists it as unavailable'}` };
+    this.accessibilityInformation = { label: vscode.l10n.t('{0} is unavailable: {1}', TOOLS[offer.tool].title, reason) };
   }
 }
 
@@ -91,7 +92,7 @@ export class OperationsTreeProvider implements vscode.TreeDataProvider<Operation
       failure = err instanceof Error ? err.message : String(err);
     }
     const nodes: OperationsNode[] = [];
-    if (failure !== undefined) nodes.push(new NoticeNode(`Could not read the operations: ${failure}`));
+    if (failure !== undefined) nodes.push(new NoticeNode(vscode.l10n.t('Could not read the operations: {0}', failure)));
     for (const offer of this.opts.unavailable()) nodes.push(new UnavailableNode(offer));
     for (const op of this.opts.store.all()) nodes.push(new OperationNode(op, this.opts.store));
     return nodes;
