@@ -1,6 +1,7 @@
 // Usage by day as an accessible SVG bar chart (role="img" with a title and description) plus the
 // same numbers as a table for screen readers and keyboard users. Colours come from VS Code's theme
 // variables through CSS classes, so it follows light, dark and high-contrast themes. Pure.
+import { t } from '../../platform/l10n.ts';
 import type { UsageDay } from './model.ts';
 
 export const escapeHtml = (s: string): string =>
@@ -25,7 +26,7 @@ const short = (n: number): string =>
 export function usageChartHtml(days: readonly UsageDay[]): string {
   const shown = days.slice(-CHART_DAYS);
   if (shown.length === 0) {
-    return '<p class="empty" id="usage-empty">No usage recorded yet. Translations you run appear here by day.</p>';
+    return `<p class="empty" id="usage-empty">${escapeHtml(t('No usage recorded yet. Translations you run appear here by day.'))}</p>`;
   }
   const max = niceMax(Math.max(...shown.map((d) => d.characters)));
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -33,13 +34,13 @@ export function usageChartHtml(days: readonly UsageDay[]): string {
   const slot = plotW / shown.length;
   const barW = Math.max(2, Math.min(40, slot * 0.7));
   const total = shown.reduce((n, d) => n + d.characters, 0);
-  const desc = `${shown.length} days from ${shown[0]!.day} to ${shown.at(-1)!.day}; ${total.toLocaleString('en-US')} characters in all.`;
+  const desc = t('{0} days from {1} to {2}; {3} characters in all.', shown.length, shown[0]!.day, shown.at(-1)!.day, total.toLocaleString('en-US'));
   const bars = shown
     .map((d, i) => {
       const h = (d.characters / max) * plotH;
       const x = PAD.left + i * slot + (slot - barW) / 2;
       const y = PAD.top + plotH - h;
-      const label = `${d.day}: ${d.characters.toLocaleString('en-US')} characters`;
+      const label = t('{0}: {1} characters', d.day, d.characters.toLocaleString('en-US'));
       return `<rect class="bar" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barW.toFixed(1)}" height="${h.toFixed(1)}" data-day="${d.day}"><title>${escapeHtml(label)}</title></rect>`;
     })
     .join('');
@@ -62,10 +63,10 @@ export function usageChartHtml(days: readonly UsageDay[]): string {
     .join('');
   return (
     `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-title usage-desc" data-days="${shown.length}">` +
-    `<title id="usage-title">Characters translated per day (UTC)</title><desc id="usage-desc">${escapeHtml(desc)}</desc>` +
+    `<title id="usage-title">${escapeHtml(t('Characters translated per day (UTC)'))}</title><desc id="usage-desc">${escapeHtml(desc)}</desc>` +
     `${yLabels}${bars}${xLabels}</svg>` +
-    `<details><summary>Usage by day as a table</summary><table id="usage-table"><caption>Usage by day (UTC)</caption>` +
-    `<thead><tr><th scope="col">Day</th><th scope="col">Characters</th><th scope="col">Files</th><th scope="col">Records</th></tr></thead>` +
+    `<details><summary>${escapeHtml(t('Usage by day as a table'))}</summary><table id="usage-table"><caption>${escapeHtml(t('Usage by day (UTC)'))}</caption>` +
+    `<thead><tr><th scope="col">${escapeHtml(t('Day'))}</th><th scope="col">${escapeHtml(t('Characters'))}</th><th scope="col">${escapeHtml(t('Files'))}</th><th scope="col">${escapeHtml(t('Records'))}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table></details>`
   );
 }

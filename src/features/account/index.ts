@@ -63,13 +63,16 @@ export function activateAccount(p: Platform): vscode.Disposable[] {
 async function showBalance(s: AccountDeps): Promise<Balance | undefined> {
   if ((await requireClient(s.clients)) === undefined) return undefined;
   try {
-    const balance = await withCancellableProgress('Doc Translate: fetching the balance', (signal) => s.balance.fetch({ signal }));
+    const balance = await withCancellableProgress(vscode.l10n.t('Doc Translate: fetching the balance'), (signal) => s.balance.fetch({ signal }));
     if (balance === undefined) return undefined;
-    const debt = balance.debt > 0 ? `, debt ${formatCredits(balance.debt)}` : '';
-    void vscode.window.showInformationMessage(`Doc Translate: ${formatCredits(balance.available)} available${debt}.`);
+    const message =
+      balance.debt > 0
+        ? vscode.l10n.t('Doc Translate: {0} available, debt {1}.', formatCredits(balance.available), formatCredits(balance.debt))
+        : vscode.l10n.t('Doc Translate: {0} available.', formatCredits(balance.available));
+    void vscode.window.showInformationMessage(message);
     return balance;
   } catch (err) {
-    void showError(err, { operation: 'Fetching the balance', baseUrl: s.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Fetching the balance'), baseUrl: s.settings.baseUrl });
     return undefined;
   }
 }

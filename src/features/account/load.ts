@@ -2,6 +2,7 @@
 // and the rest still shows. All calls are free (spec part 8 rule 5). Pure: no vscode import.
 import type { Balance, DocTranslateClient } from '../../api/index.ts';
 import { describeError, type ErrorContext } from '../../platform/errorMessages.ts';
+import { t } from '../../platform/l10n.ts';
 import { balanceView, keyBudgetOf, operationRow, usageByDay, usageTotals, webhookRow, type AccountModel } from './model.ts';
 
 /** Usage records read for the chart (the emulator's maximum per page). */
@@ -28,16 +29,16 @@ export async function loadAccount(s: AccountSources): Promise<AccountModel> {
     s.client.webhooks.list(opts),
   ]);
   const problems: string[] = [];
-  const take = <T>(r: PromiseSettledResult<T>, what: string): T | undefined => {
+  const take = <T>(r: PromiseSettledResult<T>, what: string, reading: string): T | undefined => {
     if (r.status === 'fulfilled') return r.value;
-    problems.push(`${what}: ${describeError(r.reason, { ...s.errorContext, operation: `Reading ${what.toLowerCase()}` }).message}`);
+    problems.push(t('{0}: {1}', what, describeError(r.reason, { ...s.errorContext, operation: reading }).message));
     return undefined;
   };
-  const b = take(balance, 'Balance');
-  const u = take(usage, 'Usage');
-  const sum = take(summary, 'Usage totals');
-  const ops = take(operations, 'Credit operations');
-  const hooks = take(webhooks, 'Webhooks');
+  const b = take(balance, t('Balance'), t('Reading balance'));
+  const u = take(usage, t('Usage'), t('Reading usage'));
+  const sum = take(summary, t('Usage totals'), t('Reading usage totals'));
+  const ops = take(operations, t('Credit operations'), t('Reading credit operations'));
+  const hooks = take(webhooks, t('Webhooks'), t('Reading webhooks'));
   return {
     balance: b === undefined ? undefined : balanceView(b),
     keyBudget: b === undefined ? undefined : keyBudgetOf(b),

@@ -2,6 +2,7 @@
 // names of operations, usage and webhooks are "not shown", so every field is read defensively and
 // a missing one shows as a dash). Pure: no vscode import.
 import type { Balance } from '../../api/index.ts';
+import * as l10n from '../../platform/l10n.ts';
 
 export interface Lot {
   remaining: number;
@@ -195,13 +196,13 @@ export function credits(millicredits: number | undefined): string {
 export function when(iso: string | undefined): string {
   if (iso === undefined) return '—';
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return Number.isNaN(t) ? iso : l10n.t('{0} UTC', new Date(t).toISOString().slice(0, 16).replace('T', ' '));
 }
 
 /** What the Add button says before a 4th webhook is tried. */
 export function webhookLimitNote(count: number): string | undefined {
   if (count < WEBHOOK_LIMIT) return undefined;
-  return `The service allows at most ${WEBHOOK_LIMIT} webhooks per user, disabled ones included. Delete one to add another.`;
+  return l10n.t('The service allows at most {0} webhooks per user, disabled ones included. Delete one to add another.', WEBHOOK_LIMIT);
 }
 
 /** Why an address cannot be a webhook URL, or undefined when it can. */
@@ -210,9 +211,9 @@ export function webhookUrlProblem(value: string): string | undefined {
   try {
     url = new URL(value.trim());
   } catch {
-    return 'Enter an absolute address, e.g. https://hooks.example.com/doc-translate.';
+    return l10n.t('Enter an absolute address, e.g. https://hooks.example.com/doc-translate.');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// (recommended) or http://.';
-  if (url.username !== '' || url.password !== '') return 'Leave credentials out of the address; sign deliveries with a secret instead.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('The address must start with https:// (recommended) or http://.');
+  if (url.username !== '' || url.password !== '') return l10n.t('Leave credentials out of the address; sign deliveries with a secret instead.');
   return undefined;
 }

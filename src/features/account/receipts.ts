@@ -12,7 +12,7 @@ type ReceiptDeps = Pick<Platform, 'clients' | 'settings'>;
 export async function receiptContent(s: ReceiptDeps, uri: vscode.Uri): Promise<string> {
   const id = decodeURIComponent(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
   const state = await s.clients.get();
-  if (state.kind !== 'ready') return `# Receipt ${id}\n\nSet the service URL and API key to read receipts.\n`;
+  if (state.kind !== 'ready') return `# ${vscode.l10n.t('Receipt {0}', id)}\n\n${vscode.l10n.t('Set the service URL and API key to read receipts.')}\n`;
   const receipt: Receipt = await state.client.receipts.operation(id, { timeoutMs: 15_000 });
   return receiptMarkdown(receipt);
 }
@@ -28,7 +28,7 @@ export async function openReceipt(s: ReceiptDeps, operationId: unknown): Promise
     await vscode.window.showTextDocument(doc, { preview: true });
     return doc.getText();
   } catch (err) {
-    void showError(err, { operation: 'Fetching the receipt', baseUrl: s.settings.baseUrl });
+    void showError(err, { operation: vscode.l10n.t('Fetching the receipt'), baseUrl: s.settings.baseUrl });
     return undefined;
   }
 }

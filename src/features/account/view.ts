@@ -114,6 +114,7 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
       nonce,
       cspSource: webview?.cspSource ?? '',
       loading,
+      lang: vscode.env.language,
       ...(setupNeeded !== undefined ? { setupNeeded } : {}),
     });
     if (webview !== undefined) webview.html = this.html;

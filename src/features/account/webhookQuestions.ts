@@ -12,8 +12,8 @@ export interface WebhookAnswers {
 
 export async function askUrl(value = ''): Promise<string | undefined> {
   const url = await vscode.window.showInputBox({
-    title: 'Doc Translate: webhook URL',
-    prompt: 'Where the service POSTs an event when a translation job ends. It must be reachable from the service; HTTPS is recommended.',
+    title: vscode.l10n.t('Doc Translate: webhook URL'),
+    prompt: vscode.l10n.t('Where the service POSTs an event when a translation job ends. It must be reachable from the service; HTTPS is recommended.'),
     placeHolder: 'https://hooks.example.com/doc-translate',
     value,
     ignoreFocusOut: true,
@@ -26,10 +26,10 @@ export async function askEvents(current: readonly string[] = ['job.completed']):
   const all = current.includes('*');
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'job.completed', description: all ? '' : 'current', detail: 'When a translation job ends, completed or failed.', events: ['job.completed'] },
-      { label: 'All events (*)', description: all ? 'current' : '', detail: 'Every event kind, including kinds the service adds later.', events: ['*'] },
+      { label: 'job.completed', description: all ? '' : vscode.l10n.t('current'), detail: vscode.l10n.t('When a translation job ends, completed or failed.'), events: ['job.completed'] },
+      { label: vscode.l10n.t('All events (*)'), description: all ? vscode.l10n.t('current') : '', detail: vscode.l10n.t('Every event kind, including kinds the service adds later.'), events: ['*'] },
     ],
-    { title: 'Doc Translate: which events?' },
+    { title: vscode.l10n.t('Doc Translate: which events?') },
   );
   return picked?.events;
 }

@@ -50,12 +50,12 @@ async function list(client: DocTranslateClient): Promise<WebhookRow[]> {
 }
 
 /** The webhook an argument names, or one the user picks. */
-async function target(client: DocTranslateClient, id: unknown, verb: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
+async function target(client: DocTranslateClient, id: unknown, title: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
   const hooks = (await list(client)).filter(only ?? (() => true));
   if (typeof id === 'string') return hooks.find((w) => w.id === id);
   const picked = await vscode.window.showQuickPick(
-    hooks.map((w) => ({ label: w.description || w.url, description: w.disabled ? 'disabled' : w.events.join(', '), detail: w.url, w })),
-    { title: `Doc Translate: ${verb} which webhook?` },
+    hooks.map((w) => ({ label: w.description || w.url, description: w.disabled ? vscode.l10n.t('disabled') : w.events.join(', '), detail: w.url, w })),
+    { title },
   );
   return picked?.w;
 }
@@ -66,7 +66,7 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
   try {
     const limit = webhookLimitNote((await list(client)).length);
     if (limit !== undefined) {
-      void vscode.window.showWarningMessage(`Doc Translate: ${limit}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', limit));
       return { done: false, reason: 'limit' };
     }
     const url = given?.url ?? (await askUrl());
@@ -74,7 +74,7 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
     const events = given?.events ?? (await askEvents());
     if (events === undefined) return { done: false, reason: 'cancelled' };
     const description =
-      given?.description ?? (await vscode.window.showInputBox({ title: 'Doc Translate: webhook description (optional)', prompt: 'A name to recognise it by, e.g. "CI".' }));
+      given?.description ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: webhook description (optional)'), prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".') }));
     if (description === undefined) return { done: false, reason: 'cancelled' };
     const sign = given?.secret ?? (await askSecret());
     if (sign === undefined) return { done: false, reason: 'cancelled' };
@@ -85,31 +85,31 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
       await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
       void showSecretOnce(s, secret);
     } else {
-      void vscode.window.showInformationMessage('Doc Translate: webhook added. Its deliveries are not signed.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook added. Its deliveries are not signed.'));
     }
     return { done: true, id: created.id };
   } catch (err) {
-    return failed(s, err, 'Adding the webhook');
+    return failed(s, err, vscode.l10n.t('Adding the webhook'));
   }
 }
 
 async function askSecret(): Promise<boolean | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'Generate a signing secret', description: 'recommended', detail: 'Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.', sign: true },
-      { label: 'No secret', detail: 'Deliveries are not signed: anyone who knows the URL can send fake events.', sign: false },
+      { label: vscode.l10n.t('Generate a signing secret'), description: vscode.l10n.t('recommended'), detail: vscode.l10n.t('Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.'), sign: true },
+      { label: vscode.l10n.t('No secret'), detail: vscode.l10n.t('Deliveries are not signed: anyone who knows the URL can send fake events.'), sign: false },
     ],
-    { title: 'Doc Translate: sign the deliveries?' },
+    { title: vscode.l10n.t('Doc Translate: sign the deliveries?') },
   );
   return picked?.sign;
 }
 
 /** The secret is shown once, to copy into the receiver's configuration; it is never logged. */
 async function showSecretOnce(s: HookDeps, secret: string): Promise<void> {
-  const copy = 'Copy Secret';
+  const copy = vscode.l10n.t('Copy Secret');
   const picked = await s.prompter.choose(
-    'Doc Translate: webhook added. Copy its signing secret now: it is shown only this once.',
-    { modal: true, severity: 'info', detail: `${secret}\n\nA copy stays in VS Code secret storage on this computer; the service never shows it again.` },
+    vscode.l10n.t('Doc Translate: webhook added. Copy its signing secret now: it is shown only this once.'),
+    { modal: true, severity: 'info', detail: `${secret}\n\n${vscode.l10n.t('A copy stays in VS Code secret storage on this computer; the service never shows it again.')}` },
     copy,
   );
   if (picked === copy) await vscode.env.clipboard.writeText(secret);
@@ -119,14 +119,14 @@ async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined)
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, 'Edit');
+    const hook = await target(client, id, vscode.l10n.t('Doc Translate: edit which webhook?'));
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
     const url = given !== undefined ? (given.url ?? hook.url) : await askUrl(hook.url);
     if (url === undefined) return { done: false, reason: 'cancelled' };
     const events = given !== undefined ? (given.events ?? hook.events) : await askEvents(hook.events);
     if (events === undefined) return { done: false, reason: 'cancelled' };
     const description =
-      given !== undefined ? (given.description ?? hook.description) : await vscode.window.showInputBox({ title: 'Doc Translate: webhook description', value: hook.description });
+      given !== undefined ? (given.description ?? hook.description) : await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: webhook description'), value: hook.description });
     if (description === undefined) return { done: false, reason: 'cancelled' };
     const changes: Record<string, unknown> = {};
     if (url !== hook.url) changes['url'] = url;
@@ -134,10 +134,10 @@ async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined)
     if (description !== hook.description) changes['description'] = description;
     if (Object.keys(changes).length === 0) return { done: false, reason: 'cancelled', id: hook.id };
     await client.webhooks.update(hook.id, changes, { timeoutMs: 15_000 });
-    void vscode.window.showInformationMessage('Doc Translate: webhook updated.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook updated.'));
     return { done: true, id: hook.id };
   } catch (err) {
-    return failed(s, err, 'Updating the webhook');
+    return failed(s, err, vscode.l10n.t('Updating the webhook'));
   }
 }
 
@@ -145,13 +145,13 @@ async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, 'Re-enable', (w) => w.disabled);
+    const hook = await target(client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.disabled);
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
     await client.webhooks.update(hook.id, { active: true }, { timeoutMs: 15_000 });
-    void vscode.window.showInformationMessage('Doc Translate: webhook re-enabled; its failure count starts again at 0.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook re-enabled; its failure count starts again at 0.'));
     return { done: true, id: hook.id };
   } catch (err) {
-    return failed(s, err, 'Re-enabling the webhook');
+    return failed(s, err, vscode.l10n.t('Re-enabling the webhook'));
   }
 }
 
@@ -159,20 +159,20 @@ async function remove(s: HookDeps, id: unknown): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, 'Delete');
+    const hook = await target(client, id, vscode.l10n.t('Doc Translate: delete which webhook?'));
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    const del = 'Delete';
+    const del = vscode.l10n.t('Delete');
     const answer = await s.prompter.choose(
-      `Doc Translate: delete the webhook ${hook.description || hook.url}?`,
-      { modal: true, detail: `${hook.url} will get no more events. Its signing secret is removed from this computer. This cannot be undone.` },
+      vscode.l10n.t('Doc Translate: delete the webhook {0}?', hook.description || hook.url),
+      { modal: true, detail: vscode.l10n.t('{0} will get no more events. Its signing secret is removed from this computer. This cannot be undone.', hook.url) },
       del,
     );
     if (answer !== del) return { done: false, reason: 'cancelled', id: hook.id };
     await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
     await s.context.secrets.delete(webhookSecretName(s.settings.baseUrl, hook.id));
-    void vscode.window.showInformationMessage('Doc Translate: webhook deleted.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook deleted.'));
     return { done: true, id: hook.id };
   } catch (err) {
-    return failed(s, err, 'Deleting the webhook');
+    return failed(s, err, vscode.l10n.t('Deleting the webhook'));
   }
 }
