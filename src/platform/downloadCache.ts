@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { t } from './l10n.ts';
 
 export interface FetchResult {
   /** The file written (absent on 304). */
@@ -94,7 +95,7 @@ export class DownloadCache {
     const result = await fetch(dir, present ? known?.etag : undefined);
     this.fresh.add(key);
     if (result.notModified && present && known !== undefined) return this.used(index, key, known, file);
-    if (result.path === undefined) throw new Error('The service sent no content for this download.');
+    if (result.path === undefined) throw new Error(t('The service sent no content for this download.'));
     const size = (await stat(result.path)).size;
     const entry: Entry = { file: path.relative(this.root, result.path), bytes: size, usedAt: this.now(), ...(result.etag !== undefined ? { etag: result.etag } : {}) };
     index.set(key, entry);

@@ -98,6 +98,6 @@ async function replaceOpenDocument(doc: vscode.TextDocument, content: Uint8Array
   const edit = new vscode.WorkspaceEdit();
   const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
   edit.replace(doc.uri, whole, new TextDecoder().decode(content));
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the change');
-  if (!(await doc.save())) throw new Error('the document could not be saved');
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('the editor refused the change'));
+  if (!(await doc.save())) throw new Error(vscode.l10n.t('the document could not be saved'));
 }

@@ -44,7 +44,7 @@ export class ApiKeyStore implements vscode.Disposable {
   /** Stores `key` for the origin of `baseUrl` (the address it was checked against). */
   async set(key: string, baseUrl = this.baseUrl()): Promise<void> {
     const origin = serviceOrigin(baseUrl);
-    if (origin === undefined) throw new Error('Set the service URL before the API key.');
+    if (origin === undefined) throw new Error(vscode.l10n.t('Set the service URL before the API key.'));
     await this.secrets.store(apiKeySecretName(origin), key.trim());
     this.changed.fire();
   }

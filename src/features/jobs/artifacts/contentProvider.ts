@@ -15,7 +15,7 @@ export class ArtifactContentProvider implements vscode.TextDocumentContentProvid
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const ref = parseArtifactUri(uri);
-    if (ref === undefined) throw new Error(`Not a Doc Translate artifact: ${uri.toString()}`);
+    if (ref === undefined) throw new Error(vscode.l10n.t('Not a Doc Translate artifact: {0}', uri.toString()));
     const artifact = await this.artifacts.find(ref);
     if (artifact === undefined) throw new Error(vscode.l10n.t('The artifact is no longer listed by the service.'));
     const controller = new AbortController();
