@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { firstLine, startEmulatorChild } from './support/child.ts';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
 const LIMIT_MB = 64;
@@ -28,18 +28,6 @@ async function bigPdf(pages: number, perPage: number): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', (line) => {
-      rl.close();
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}: ${stderr.slice(-2000)}`)));
-  });
-}
 
 describe('api/fileTools: a 100 MB merge result with bounded memory (separate processes)', function () {
   this.timeout(180_000);
@@ -49,8 +37,7 @@ describe('api/fileTools: a 100 MB merge result with bounded memory (separate pro
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dt-merge-rss-'));
-    emulator = spawn(process.execPath, ['--import', 'tsx', join(HELPERS, 'emulator-child.ts')], { stdio: ['pipe', 'pipe', 'pipe'] });
-    emu = JSON.parse(await firstLine(emulator)) as typeof emu;
+    ({ process: emulator, info: emu } = await startEmulatorChild());
   });
   after(() => {
     emulator.stdin!.end();

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { firstLine, startEmulatorChild } from './support/child.ts';
 
 const FILE_BYTES = 200 * 1024 * 1024;
 const LIMIT_MB = 64;
@@ -36,18 +36,6 @@ function generate(path: string): string {
   return hash.digest('hex');
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', (line) => {
-      rl.close();
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}: ${stderr.slice(-2000)}`)));
-  });
-}
 
 describe('api transfers: 200 MB with bounded memory (separate processes)', function () {
   this.timeout(180_000);
@@ -57,8 +45,7 @@ describe('api transfers: 200 MB with bounded memory (separate processes)', funct
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dt-rss-'));
-    emulator = spawn(process.execPath, ['--import', 'tsx', join(HELPERS, 'emulator-child.ts')], { stdio: ['pipe', 'pipe', 'pipe'] });
-    emu = JSON.parse(await firstLine(emulator)) as typeof emu;
+    ({ process: emulator, info: emu } = await startEmulatorChild());
   });
   after(async () => {
     if (emu !== undefined) {
