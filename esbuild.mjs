@@ -2,7 +2,7 @@
 // src/api/index.ts -> dist/api.js) and, with --tests,
 // the extension-host test suite (test/vscode/suite -> out/test/suite).
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -118,6 +118,23 @@ const localizationCommands = {
   outfile: 'dist/localization-commands.js',
 };
 
+/**
+ * The Account view's page script for the webview (browser, not Node): @vscode-elements/elements
+ * controls and the uPlot chart, dist/webview/account.js; uPlot's stylesheet is copied beside it.
+ */
+const accountPage = {
+  entryPoints: ['src/features/account/webview/main.ts'],
+  outfile: 'dist/webview/account.js',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'chrome120',
+  minify: production,
+  sourcemap: false,
+  legalComments: production ? 'none' : 'inline',
+  logLevel: 'info',
+};
+
 /** The Account feature's view, receipts and webhook commands (dist/account-ui.js), loaded on first use. */
 const accountUi = {
   ...extension,
@@ -149,14 +166,22 @@ const suite = () => ({
   logLevel: 'info',
 });
 
+/** uPlot's stylesheet beside the page script (the webview loads both from the extension's dist/). */
+function copyWebviewAssets() {
+  mkdirSync('dist/webview', { recursive: true });
+  copyFileSync('node_modules/uplot/dist/uPlot.min.css', 'dist/webview/uplot.css');
+}
+
 if (watch) {
-  for (const options of [extension, client, segmentation, localizer, localizationCommands, accountUi]) await (await esbuild.context(options)).watch();
+  copyWebviewAssets();
+  for (const options of [extension, client, segmentation, localizer, localizationCommands, accountUi, accountPage]) await (await esbuild.context(options)).watch();
 } else {
   if (localizeOnly) {
     await esbuild.build(localize);
   } else if (!tests) {
     for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map', 'dist/localization-commands.js.map', 'dist/account-ui.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(accountUi), esbuild.build(localize)]);
+    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(accountUi), esbuild.build(accountPage), esbuild.build(localize)]);
+    copyWebviewAssets();
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());

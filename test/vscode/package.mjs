@@ -19,6 +19,7 @@ const ALLOWED = [
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
   /^extension\/dist\/(extension|api|translate|localizer|localization-commands|account-ui)\.js$/,
+  /^extension\/dist\/webview\/(account\.js|uplot\.css)$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
 ];

@@ -15,12 +15,15 @@ export interface PageOptions {
   loading?: boolean;
   /** The page's language (VS Code's display language); English when not given. */
   lang?: string;
+  /** Webview addresses of the page script (controls and chart) and uPlot's stylesheet; without them the page is static HTML. */
+  assets?: { script: string; css: string };
 }
 
+/** A button of @vscode-elements/elements (themed, focusable, keyboard operable); its action goes to the extension. */
 const button = (action: string, label: string, opts: { id?: string; aria?: string; secondary?: boolean; disabled?: boolean } = {}): string =>
-  `<button type="button" data-action="${action}"${opts.id !== undefined ? ` data-id="${esc(opts.id)}"` : ''}` +
-  `${opts.aria !== undefined ? ` aria-label="${esc(opts.aria)}"` : ''}${opts.secondary === true ? ' class="secondary"' : ''}` +
-  `${opts.disabled === true ? ' disabled aria-disabled="true"' : ''}>${esc(label)}</button>`;
+  `<vscode-button data-action="${action}"${opts.id !== undefined ? ` data-id="${esc(opts.id)}"` : ''}` +
+  `${opts.aria !== undefined ? ` aria-label="${esc(opts.aria)}"` : ''}${opts.secondary === true ? ' secondary' : ''}` +
+  `${opts.disabled === true ? ' disabled aria-disabled="true"' : ''}>${esc(label)}</vscode-button>`;
 
 function balanceSection(m: AccountModel): string {
   const b = m.balance;
@@ -97,11 +100,6 @@ function webhooksSection(m: AccountModel): string {
   }</section>`;
 }
 
-const SCRIPT = `const vscode = acquireVsCodeApi();
-document.addEventListener('click', (e) => {
-  const b = e.target instanceof Element ? e.target.closest('button[data-action]') : null;
-  if (b && !b.disabled) vscode.postMessage({ action: b.dataset.action, id: b.dataset.id });
-});`;
 
 export function accountPageHtml(m: AccountModel | undefined, o: PageOptions): string {
   let body: string;
@@ -118,8 +116,8 @@ export function accountPageHtml(m: AccountModel | undefined, o: PageOptions): st
   }
   const updated = m !== undefined && o.setupNeeded === undefined ? `<span class="note" id="updated">${esc(t('Updated {0}', when(m.updatedAt)))}</span>` : '';
   return `<!DOCTYPE html><html lang="${esc(o.lang ?? 'en')}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${o.cspSource} data:; style-src 'nonce-${o.nonce}'; script-src 'nonce-${o.nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(t('Doc Translate Account'))}</title><style nonce="${o.nonce}">${STYLE}</style></head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${o.cspSource} data:; style-src 'nonce-${o.nonce}' ${o.cspSource}; script-src 'nonce-${o.nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(t('Doc Translate Account'))}</title>${o.assets !== undefined ? `<link rel="stylesheet" nonce="${o.nonce}" href="${esc(o.assets.css)}">` : ''}<style nonce="${o.nonce}">${STYLE}</style></head>
 <body><main aria-busy="${o.loading === true}"><h1 class="sr">${esc(t('Doc Translate account'))}</h1><div class="toolbar">${button('refresh', t('Refresh'), { aria: t('Refresh the account') })}${updated}</div>
-${body}</main><script nonce="${o.nonce}">${SCRIPT}</script></body></html>`;
+${body}</main>${o.assets !== undefined ? `<script nonce="${o.nonce}" src="${esc(o.assets.script)}"></script>` : ''}</body></html>`;
 }

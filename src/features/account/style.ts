@@ -11,12 +11,6 @@ h3 { font-size: 1em; margin: 0 0 2px; }
 .big .label { display: block; font-size: 0.55em; color: var(--vscode-descriptionForeground); }
 .toolbar { display: flex; gap: 8px; align-items: center; margin-top: 8px; }
 .actions { display: flex; gap: 6px; flex-wrap: wrap; margin: 4px 0; }
-button { white-space: nowrap; font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); border-radius: 2px; padding: 3px 10px; cursor: pointer; }
-button:hover { background: var(--vscode-button-hoverBackground); }
-button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
-button.secondary:hover { background: var(--vscode-button-secondaryHoverBackground); }
-button:disabled { opacity: 0.5; cursor: not-allowed; }
-button:focus-visible, summary:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
 dl.facts dt { color: var(--vscode-descriptionForeground); }
 dl.facts dd { margin: 0; font-variant-numeric: tabular-nums; }
@@ -25,10 +19,9 @@ caption { text-align: left; color: var(--vscode-descriptionForeground); padding-
 th, td { text-align: left; padding: 2px 6px 2px 0; border-bottom: 1px solid var(--vscode-widget-border, transparent); vertical-align: top; overflow-wrap: break-word; }
 #operations { font-size: 0.92em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-svg.chart { width: 100%; height: auto; max-height: 220px; }
-svg.chart .bar { fill: var(--vscode-charts-blue, var(--vscode-button-background)); }
-svg.chart .grid { stroke: var(--vscode-widget-border, var(--vscode-descriptionForeground)); stroke-opacity: 0.4; }
-svg.chart .axis { fill: var(--vscode-descriptionForeground); font-size: 10px; }
+#usage-chart { width: 100%; min-height: 180px; margin: 4px 0; }
+#usage-chart .u-axis { color: var(--vscode-descriptionForeground); }
+summary:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
 svg.meter { width: 100%; height: 8px; }
 svg.meter .track { fill: var(--vscode-input-background, var(--vscode-widget-border)); }
 svg.meter .fill { fill: var(--vscode-charts-orange, var(--vscode-button-background)); }

@@ -6,7 +6,7 @@ import { accountPageHtml } from './html.ts';
 import { loadAccount } from './load.ts';
 import type { AccountModel } from './model.ts';
 
-type ViewDeps = Pick<Platform, 'clients' | 'balance' | 'settings' | 'logger'>;
+type ViewDeps = Pick<Platform, 'clients' | 'balance' | 'settings' | 'logger' | 'context'>;
 
 /** What the tests read: the last model and page the view rendered. */
 export interface AccountSnapshot {
@@ -53,7 +53,7 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    view.webview.options = { enableScripts: true, localResourceRoots: [] };
+    view.webview.options = { enableScripts: true, localResourceRoots: [this.webviewAssets()] };
     this.disposables.push(
       view.onDidChangeVisibility(() => {
         if (view.visible && this.stale) void this.refresh();
@@ -115,9 +115,22 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
       cspSource: webview?.cspSource ?? '',
       loading,
       lang: vscode.env.language,
+      ...(webview !== undefined
+        ? {
+            assets: {
+              script: webview.asWebviewUri(vscode.Uri.joinPath(this.webviewAssets(), 'account.js')).toString(),
+              css: webview.asWebviewUri(vscode.Uri.joinPath(this.webviewAssets(), 'uplot.css')).toString(),
+            },
+          }
+        : {}),
       ...(setupNeeded !== undefined ? { setupNeeded } : {}),
     });
     if (webview !== undefined) webview.html = this.html;
+  }
+
+  /** dist/webview: the page script (controls, chart) and uPlot's stylesheet, the only files the page may load. */
+  private webviewAssets(): vscode.Uri {
+    return vscode.Uri.joinPath(this.s.context.extensionUri, 'dist', 'webview');
   }
 
   dispose(): void {

@@ -42,20 +42,25 @@ describe('Account view (pure parts)', () => {
     assert.match(webhookLimitNote(3)!, /at most 3 webhooks per user, disabled ones included/);
   });
 
-  it('draws a labelled chart with one bar per day and a table alternative', () => {
+  it('gives the chart one point per day, a text alternative and a table', () => {
     const html = usageChartHtml(model().usage);
-    assert.equal((html.match(/<rect class="bar"/g) ?? []).length, 3);
+    const points = JSON.parse(/<script type="application\/json" id="usage-data">(.*?)<\/script>/.exec(html)![1]!) as { x: number[]; y: number[] };
+    assert.equal(points.x.length, 3);
+    assert.equal(points.x[0], Date.parse('2026-11-21T00:00:00Z') / 1000);
+    assert.equal(points.y.reduce((a, b) => a + b, 0), 150);
     assert.match(html, /role="img" aria-labelledby="usage-title usage-desc"/);
-    assert.match(html, /<desc id="usage-desc">3 days from 2026-11-21 to 2026-11-23; 150 characters in all\.<\/desc>/);
+    assert.match(html, /<p class="sr" id="usage-desc">3 days from 2026-11-21 to 2026-11-23; 150 characters in all\.<\/p>/);
     assert.match(html, /<caption>Usage by day \(UTC\)<\/caption>/);
     assert.match(usageChartHtml([]), /No usage recorded yet/);
   });
 
   it('renders a page with a strict CSP, escaped values and accessible controls', () => {
     const evil = model({ webhooks: [webhookRow({ id: 'wh_"x', url: 'https://h/<script>', events: ['job.completed'], description: '<b>CI</b>' })!] });
-    const html = accountPageHtml(evil, { nonce: 'abc123', cspSource: 'vscode-resource:' });
-    assert.match(html, /content="default-src 'none'; img-src vscode-resource: data:; style-src 'nonce-abc123'; script-src 'nonce-abc123';"/);
-    assert.equal((html.match(/<script/g) ?? []).length, 1, 'only the page script');
+    const html = accountPageHtml(evil, { nonce: 'abc123', cspSource: 'vscode-resource:', assets: { script: 'vscode-resource:/dist/webview/account.js', css: 'vscode-resource:/dist/webview/uplot.css' } });
+    assert.match(html, /content="default-src 'none'; img-src vscode-resource: data:; style-src 'nonce-abc123' vscode-resource:; script-src 'nonce-abc123';"/);
+    assert.equal((html.match(/<script(?! type="application\/json")/g) ?? []).length, 1, 'only the page script');
+    assert.match(html, /<script nonce="abc123" src="vscode-resource:\/dist\/webview\/account\.js"><\/script>/);
+    assert.match(html, /<vscode-button data-action="refresh" aria-label="Refresh the account">Refresh<\/vscode-button>/);
     assert.ok(!html.includes('<b>CI</b>') && html.includes('&lt;b&gt;CI&lt;/b&gt;'));
     assert.ok(!/style="/.test(html), 'no inline style attributes (the CSP refuses them)');
     assert.match(html, /aria-label="Open receipt cop_1"/);

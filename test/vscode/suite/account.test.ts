@@ -59,7 +59,9 @@ describe('Account view', function () {
     assert.notEqual(days.at(-1)!.day, days.at(-2)!.day);
     const dataDays = Number(/data-days="(\d+)"/.exec(shot.html)?.[1]);
     assert.ok(dataDays >= 2, 'the chart draws at least two days');
-    assert.ok((shot.html.match(/<rect class="bar"/g) ?? []).length >= 2, 'a bar per day');
+    const points = JSON.parse(/<script type="application\/json" id="usage-data">(.*?)<\/script>/.exec(shot.html)?.[1] ?? '{}') as { x?: number[]; y?: number[] };
+    assert.ok((points.y ?? []).filter((n) => n > 0).length >= 2, 'a point with usage for each of two days');
+    assert.match(shot.html, /<script nonce="[^"]+" src="[^"]*dist\/webview\/account\.js"><\/script>/, 'the page script (controls, chart) from the extension');
     assert.match(shot.html, /role="img" aria-labelledby="usage-title usage-desc"/, 'the chart has a text alternative');
 
     assert.ok(m.operations.length >= 2, 'the two instant translations are credit operations of this key');

@@ -27,6 +27,19 @@ async function accountFrame(wb, match, timeout = 30_000) {
   throw new Error(`the Account view did not render ${match}`);
 }
 
+/** Runs `check` on the rendered Account view, again on the new frame when a re-render replaced the old one. */
+async function onAccount(wb, match, check, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const { frame, text } = await accountFrame(wb, match, timeout);
+    try {
+      return await check(frame, text);
+    } catch (err) {
+      if (Date.now() > deadline || !/detached|closed|context was destroyed/i.test(String(err))) throw err;
+    }
+  }
+}
+
 async function colorTheme(wb, name) {
   // The palette key goes to the workbench, not to a focused webview.
   await wb.page.keyboard.press('Escape');
@@ -132,13 +145,16 @@ describe('Account view and walkthrough in the workbench', function () {
     }
     await wb.runCommand('Doc Translate: Focus on Account View');
     await wb.runCommand('Doc Translate: Refresh Account');
-    const { frame, text } = await accountFrame(wb, /Team chat/);
-    assert.match(text, /Available\s+[\d,.]+ credits/);
-    assert.ok((await frame.locator('svg.chart rect.bar').count()) >= 2, 'a bar for each of two days');
-    assert.match(text, /Re-enable/);
-    assert.match(text, /2 of 3 in use/);
-    // Keyboard: the first control is the Refresh button, reachable with Tab.
-    assert.equal(await frame.locator('button').first().getAttribute('aria-label'), 'Refresh the account');
+    await onAccount(wb, /Team chat/, async (frame, text) => {
+      assert.match(text, /Available\s+[\d,.]+ credits/);
+      assert.ok(Number(await frame.locator('#usage-chart').getAttribute('data-days', { timeout: 5000 })) >= 2, 'two days of usage');
+      // uPlot drew the bars on its canvas.
+      await frame.locator('#usage-chart canvas').first().waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(text, /Re-enable/);
+      assert.match(text, /2 of 3 in use/);
+      // Keyboard: the first control is the Refresh button (a vscode-elements button), reachable with Tab.
+      assert.equal(await frame.locator('vscode-button').first().getAttribute('aria-label', { timeout: 5000 }), 'Refresh the account');
+    });
     await wb.screenshot('account-view-light');
 
     await colorTheme(wb, 'Dark Modern');
