@@ -135,10 +135,11 @@ export function page<T>(ctx: RequestContext, all: readonly T[], maxLimit = MAX_L
 }
 
 /** `expires_in_days`: integer 1-365, absent (or null) for no expiry. */
-export function expiryFrom(app: EmulatorApp, fields: Fields): number | null | undefined {
+/** `expires_in_days` from `now` (the same instant the record's created_at shows). */
+export function expiryFrom(now: number, fields: Fields): number | null | undefined {
   const days = fields.integer('expires_in_days', { optional: true, min: 1, max: 365 });
   if (days === undefined) return fields.errors.some((e) => e.field === 'expires_in_days') ? undefined : null;
-  return app.clock.now() + days * 86_400_000;
+  return now + days * 86_400_000;
 }
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

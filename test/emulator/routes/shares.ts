@@ -37,12 +37,13 @@ export function register(app: EmulatorApp): void {
     const accountId = ctx.requireAuth().account.id;
     const fields = new Fields(await ctx.object());
     const artifactId = fields.string('artifact_id', { minChars: 1 });
-    const expiresAt = expiryFrom(app, fields);
+    const now = app.clock.now();
+    const expiresAt = expiryFrom(now, fields);
     if (fields.errors.length > 0) throw validationError(fields.errors);
     const artifact = app.state.artifacts.get(artifactId!);
     if (!artifact) throw new HttpError(404, 'artifact_not_found', 'The artifact does not exist');
     if (artifact.accountId !== accountId) throw new HttpError(403, 'artifact_not_owned', 'The artifact belongs to another account');
-    const s: ShareRecord = { token: `shr_${app.state.rng.hex(32)}`, accountId, artifactId: artifact.id, expiresAt: expiresAt ?? null, created_at: app.clock.nowIso(), deleted: false };
+    const s: ShareRecord = { token: `shr_${app.state.rng.hex(32)}`, accountId, artifactId: artifact.id, expiresAt: expiresAt ?? null, created_at: new Date(now).toISOString(), deleted: false };
     library(app).shares.set(s.token, s);
     return { status: 201, body: shareView(app, s) };
   });

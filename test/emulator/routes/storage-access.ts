@@ -82,7 +82,8 @@ export function register(app: EmulatorApp): void {
     const audience = fields.string('audience', { optional: true }) ?? 'anyone';
     if (!(AUDIENCES as readonly string[]).includes(audience)) fields.add('audience', 'must be anyone or restricted');
     const allowDownload = fields.boolean('allow_download') ?? true;
-    const expiresAt = expiryFrom(app, fields);
+    const now = app.clock.now();
+    const expiresAt = expiryFrom(now, fields);
     const maxDownloads = fields.integer('max_downloads', { optional: true, min: 1, max: 10_000 });
     if (fields.errors.length > 0) throw validationError(fields.errors);
     if (allowDownload) requireCapability(caps, 'can_download', 'download_not_allowed', 'This item may not be downloaded');
@@ -96,7 +97,7 @@ export function register(app: EmulatorApp): void {
       expiresAt: expiresAt ?? null,
       maxDownloads: maxDownloads ?? null,
       downloads: 0,
-      created_at: app.clock.nowIso(),
+      created_at: new Date(now).toISOString(),
       deleted: false,
     };
     library(app).links.set(l.id, l);
