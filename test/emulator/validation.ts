@@ -74,3 +74,18 @@ export function checkString(fields: Fields, name: string, value: string, rules: 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * An integer query parameter (`limit`, `offset`) within [min, max]: absent gives `fallback`;
+ * anything else is a field error on `fields` (422 with the others).
+ */
+export function queryInteger(query: URLSearchParams, fields: Fields, name: string, fallback: number, min: number, max: number): number {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    fields.add(name, `must be an integer between ${min} and ${max}`);
+    return fallback;
+  }
+  return n;
+}

@@ -1,7 +1,8 @@
 import type { EmulatorApp } from '../app.ts';
-import { HttpError, notFound, notOwned, validationError } from '../errors.ts';
+import { HttpError, notFound, notOwned } from '../errors.ts';
 import type { RequestContext } from '../router.ts';
-import { Fields } from '../validation.ts';
+import { page as pageBy } from '../paging.ts';
+import type { Fields } from '../validation.ts';
 
 /** Projects, tags, shares and the unified storage library (spec 4.12, 4.13): the emulator's records. */
 export interface ProjectRecord {
@@ -113,29 +114,12 @@ export function owned<T extends { accountId: string }>(record: T | undefined, ac
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
-function queryInt(ctx: RequestContext, fields: Fields, name: string, def: number, min: number, max: number): number {
-  const raw = ctx.query.get(name);
-  if (raw === null) return def;
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    fields.add(name, `must be an integer between ${min} and ${max}`);
-    return def;
-  }
-  return n;
+/** `offset`/`limit` paging of the library's lists (limit 1-100, default 20; more is refused). */
+export function page<T>(ctx: RequestContext, all: readonly T[]): { items: T[]; has_more: boolean; next_offset: number } {
+  return pageBy(ctx, all, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT });
 }
 
-/** `offset`/`limit` paging (limit 1-100, default 20) into the `{ items, has_more, next_offset }` envelope. */
-export function page<T>(ctx: RequestContext, all: readonly T[], maxLimit = MAX_LIMIT, defLimit = DEFAULT_LIMIT): { items: T[]; has_more: boolean; next_offset: number } {
-  const fields = new Fields({});
-  const limit = queryInt(ctx, fields, 'limit', defLimit, 1, maxLimit);
-  const offset = queryInt(ctx, fields, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  if (fields.errors.length > 0) throw validationError(fields.errors);
-  const items = all.slice(offset, offset + limit);
-  return { items, has_more: offset + items.length < all.length, next_offset: offset + items.length };
-}
-
-/** `expires_in_days`: integer 1-365, absent (or null) for no expiry. */
-/** `expires_in_days` from `now` (the same instant the record's created_at shows). */
+/** `expires_in_days`: integer 1-365, absent (or null) for no expiry, counted from `now` (the instant the record's created_at shows). */
 export function expiryFrom(now: number, fields: Fields): number | null | undefined {
   const days = fields.integer('expires_in_days', { optional: true, min: 1, max: 365 });
   if (days === undefined) return fields.errors.some((e) => e.field === 'expires_in_days') ? undefined : null;

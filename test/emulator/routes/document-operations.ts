@@ -5,7 +5,7 @@ import { HttpError, validationError } from '../errors.ts';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import { fileEtag, sendFileDownload } from '../storage.ts';
-import { Fields } from '../validation.ts';
+import { Fields, queryInteger } from '../validation.ts';
 import {
   OPERATION_KINDS,
   VISUAL_EXTRACT_MAX_PAGES,
@@ -89,15 +89,9 @@ async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
 
 function list(app: EmulatorApp, ctx: RequestContext): Reply {
   const auth = ctx.requireAuth();
-  const raw = ctx.query.get('limit');
-  let limit = DEFAULT_OPERATION_LIMIT;
-  if (raw !== null) {
-    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_OPERATION_LIMIT) {
-      throw validationError([{ field: 'limit', message: `must be an integer between 1 and ${MAX_OPERATION_LIMIT}` }]);
-    }
-    limit = n;
-  }
+  const fields = new Fields({});
+  const limit = queryInteger(ctx.query, fields, 'limit', DEFAULT_OPERATION_LIMIT, 1, MAX_OPERATION_LIMIT);
+  if (fields.errors.length > 0) throw validationError(fields.errors);
   // Only the calling key's operations (spec 4.5, 5), newest first.
   const mine = [...store(app).operations.values()].filter((o) => o.accountId === auth.account.id && o.keyId === auth.key.id).reverse();
   const items = mine.slice(0, limit).map(operationView);

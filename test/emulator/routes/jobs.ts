@@ -4,6 +4,7 @@ import { withIdempotency } from '../idempotency.ts';
 import { jobEvents } from '../job-events.ts';
 import { errorReply } from '../router.ts';
 import type { Reply, RequestContext } from '../router.ts';
+import { Fields, queryInteger } from '../validation.ts';
 import { createJobRecord } from '../jobs/create.ts';
 import { finishFailed, schedulePump, stopAll } from '../jobs/scheduler.ts';
 import { isEnded, jobView, ownedJob } from '../jobs/store.ts';
@@ -30,19 +31,14 @@ async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
 
 function list(app: EmulatorApp, ctx: RequestContext): Reply {
   const { account } = ctx.requireAuth();
-  const errors: { field: string; message: string }[] = [];
-  const rawLimit = ctx.query.get('limit');
-  let limit = LIST_DEFAULT_LIMIT;
-  if (rawLimit !== null) {
-    limit = /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(limit >= 1 && limit <= LIST_MAX_LIMIT)) errors.push({ field: 'limit', message: `must be an integer from 1 to ${LIST_MAX_LIMIT}` });
-  }
+  const fields = new Fields({});
+  const limit = queryInteger(ctx.query, fields, 'limit', LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT);
   const rawBefore = ctx.query.get('before');
   const before = rawBefore === null ? Infinity : Date.parse(rawBefore);
   if (rawBefore !== null && (Number.isNaN(before) || !/^\d{4}-\d{2}-\d{2}T/.test(rawBefore))) {
-    errors.push({ field: 'before', message: 'must be an ISO 8601 timestamp' });
+    fields.add('before', 'must be an ISO 8601 timestamp');
   }
-  if (errors.length > 0) throw validationError(errors);
+  if (fields.errors.length > 0) throw validationError(fields.errors);
   // Account-wide whichever key asks (spec part 5); created_at is unique per state, so it orders.
   const jobs = [...app.state.jobs.values()]
     .filter((j) => j.accountId === account.id && !j.deleted && Date.parse(j.created_at) < before)

@@ -1,32 +1,12 @@
 import type { EmulatorApp } from '../app.ts';
-import { notFound, notOwned, validationError } from '../errors.ts';
-import type { FieldError } from '../errors.ts';
-import type { RequestContext } from '../router.ts';
+import { notFound, notOwned } from '../errors.ts';
+import { page } from '../paging.ts';
 import { findOperation, jobReceipt, keyOperations, usageRecords, usageSummary } from '../usage.ts';
 
 /** The spec shows no default or maximum for `limit`; these are the emulator's. */
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
-
-function intParam(ctx: RequestContext, name: string, min: number, errors: FieldError[]): number | undefined {
-  const raw = ctx.query.get(name);
-  if (raw === null) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    errors.push({ field: name, message: `must be an integer >= ${min}` });
-    return undefined;
-  }
-  return Number(raw);
-}
-
-/** Envelope of spec 2.8 (items, has_more, next_offset); `limit` over the maximum is clamped. */
-function page<T>(ctx: RequestContext, all: T[]): { items: T[]; has_more: boolean; next_offset: number } {
-  const errors: FieldError[] = [];
-  const limit = Math.min(intParam(ctx, 'limit', 1, errors) ?? DEFAULT_LIMIT, MAX_LIMIT);
-  const offset = intParam(ctx, 'offset', 0, errors) ?? 0;
-  if (errors.length > 0) throw validationError(errors);
-  const items = all.slice(offset, offset + limit);
-  return { items, has_more: offset + items.length < all.length, next_offset: offset + items.length };
-}
+const LIST_PAGING = { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, overMax: 'clamp' } as const;
 
 /** Spec 4.7: credit operations, receipts and usage; all free (no ledger lines). The media catalog: routes/media.ts. */
 export function register(app: EmulatorApp): void {
@@ -34,7 +14,7 @@ export function register(app: EmulatorApp): void {
 
   api.get('/billing/credits/operations', (ctx) => {
     const { account, key } = ctx.requireAuth();
-    return { status: 200, body: page(ctx, keyOperations(app.state, account.id, key.id)) };
+    return { status: 200, body: page(ctx, keyOperations(app.state, account.id, key.id), LIST_PAGING) };
   });
 
   api.get('/billing/credits/operations/:operation_id', (ctx) => {
@@ -60,7 +40,7 @@ export function register(app: EmulatorApp): void {
 
   api.get('/usage', (ctx) => {
     const { account } = ctx.requireAuth();
-    return { status: 200, body: page(ctx, usageRecords(app.state, account.id)) };
+    return { status: 200, body: page(ctx, usageRecords(app.state, account.id), LIST_PAGING) };
   });
 
   api.get('/usage/summary', (ctx) => {

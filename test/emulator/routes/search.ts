@@ -1,7 +1,7 @@
 import type { EmulatorApp } from '../app.ts';
 import { validationError } from '../errors.ts';
 import { library } from '../library/store.ts';
-import { Fields } from '../validation.ts';
+import { Fields, queryInteger } from '../validation.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
@@ -24,9 +24,7 @@ export function register(app: EmulatorApp): void {
     const accountId = ctx.requireAuth().account.id;
     const fields = new Fields({ q: ctx.query.get('q') ?? undefined });
     const q = fields.string('q', { minChars: 1, maxChars: 200 });
-    const rawLimit = ctx.query.get('limit');
-    const limit = rawLimit === null ? DEFAULT_SEARCH_LIMIT : /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(limit >= 1 && limit <= MAX_SEARCH_LIMIT)) fields.add('limit', `must be an integer between 1 and ${MAX_SEARCH_LIMIT}`);
+    const limit = queryInteger(ctx.query, fields, 'limit', DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
     if (fields.errors.length > 0 || q === undefined) throw validationError(fields.errors);
     const needle = q.trim().toLowerCase();
     const has = (...texts: (string | null | undefined)[]): boolean => texts.some((t) => typeof t === 'string' && t.toLowerCase().includes(needle));
