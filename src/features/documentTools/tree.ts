@@ -1,3 +1,4 @@
+import { LoadOnce } from '../../platform/loadOnce.ts';
 import * as vscode from 'vscode';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
 import { contextValueOf, describeOperation, iconOf, operationLabel, operationTooltip, type TrackedOperation } from './model.ts';
@@ -61,9 +62,11 @@ export interface OperationsTreeOptions {
 export class OperationsTreeProvider implements vscode.TreeDataProvider<OperationsNode> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private loaded: Promise<void> | undefined;
+  private readonly loaded: LoadOnce;
 
-  constructor(private readonly opts: OperationsTreeOptions) {}
+  constructor(private readonly opts: OperationsTreeOptions) {
+    this.loaded = new LoadOnce(() => opts.load());
+  }
 
   refresh(): void {
     this.changed.fire();
@@ -71,7 +74,7 @@ export class OperationsTreeProvider implements vscode.TreeDataProvider<Operation
 
   /** Reads the service again on the next showing. */
   reload(): void {
-    this.loaded = undefined;
+    this.loaded.reset();
     this.refresh();
   }
 
@@ -81,16 +84,7 @@ export class OperationsTreeProvider implements vscode.TreeDataProvider<Operation
 
   async getChildren(node?: OperationsNode): Promise<OperationsNode[]> {
     if (node !== undefined || !(await this.opts.configured())) return [];
-    this.loaded ??= this.opts.load().catch((err: unknown) => {
-      this.loaded = undefined;
-      throw err;
-    });
-    let failure: string | undefined;
-    try {
-      await this.loaded;
-    } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
-    }
+    const failure = await this.loaded.run();
     const nodes: OperationsNode[] = [];
     if (failure !== undefined) nodes.push(new NoticeNode(vscode.l10n.t('Could not read the operations: {0}', failure)));
     for (const offer of this.opts.unavailable()) nodes.push(new UnavailableNode(offer));

@@ -1,3 +1,4 @@
+import { LoadOnce } from '../../../platform/loadOnce.ts';
 import * as vscode from 'vscode';
 import type { ArtifactService } from '../artifacts/service.ts';
 import type { TrackedJob } from '../model.ts';
@@ -18,13 +19,15 @@ export interface JobsTreeOptions {
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
   private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private loaded: Promise<void> | undefined;
+  private readonly loaded: LoadOnce;
   /** The node shown for each job, kept so one job's change redraws that node only. */
   private readonly nodes = new Map<string, JobNode>();
   /** Jobs shown inside a run node: their change redraws the run (its counts) too. */
   private readonly inRun = new Set<string>();
 
-  constructor(private readonly opts: JobsTreeOptions) {}
+  constructor(private readonly opts: JobsTreeOptions) {
+    this.loaded = new LoadOnce(() => opts.load());
+  }
 
   /** Redraws the whole tree. */
   refresh(): void {
@@ -46,7 +49,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
 
   /** Lists the jobs from the service again on the next read. */
   reload(): void {
-    this.loaded = undefined;
+    this.loaded.reset();
     this.refresh();
   }
 
@@ -63,16 +66,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
 
   private async roots(): Promise<JobsTreeNode[]> {
     if (!(await this.opts.configured())) return [];
-    this.loaded ??= this.opts.load().catch((err: unknown) => {
-      this.loaded = undefined;
-      throw err;
-    });
-    let failure: string | undefined;
-    try {
-      await this.loaded;
-    } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
-    }
+    const failure = await this.loaded.run();
     const { store } = this.opts;
     const jobs = store.all();
     const shown = new Set(jobs.map((j) => j.id));
