@@ -43,17 +43,6 @@ async function runFromMenu(wb, itemText) {
   await wb.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
 }
 
-async function waitForOperationRow(wb, match, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  let rows = [];
-  while (Date.now() < deadline) {
-    rows = await wb.viewRows('Operations');
-    if (rows.some((r) => match.test(r))) return rows;
-    await wb.page.waitForTimeout(200);
-  }
-  throw new Error(`no Operations row matching ${match}; rows: ${JSON.stringify(rows)}`);
-}
-
 describe('Document tools in the workbench', function () {
   this.timeout(120_000);
 
@@ -101,8 +90,8 @@ describe('Document tools in the workbench', function () {
     await wb.page.locator('.tabs-container .tab').filter({ hasText: 'handbook.visual.json' }).first().waitFor({ state: 'visible', timeout: 30_000 });
 
     await wb.runCommand('Doc Translate: Focus on Operations View');
-    await waitForOperationRow(wb, /handbook\.pdf.*Visual Extract · completed · 3 credits/);
-    const rows = await waitForOperationRow(wb, /handbook\.pdf.*Extract Text · completed · free/);
+    await wb.waitForViewRow('Operations', /handbook\.pdf.*Visual Extract · completed · 3 credits/);
+    const rows = await wb.waitForViewRow('Operations', /handbook\.pdf.*Extract Text · completed · free/);
     assert.ok(rows.length >= 2, JSON.stringify(rows));
     await wb.clearNotifications().catch(() => {});
     // For the picture: the other sections collapsed and the side bar wider; both put back afterwards.

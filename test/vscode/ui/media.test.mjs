@@ -38,17 +38,6 @@ async function explorerMenu(wb, fileName, itemText) {
   await wb.page.keyboard.press('Enter');
 }
 
-async function waitForMediaRow(wb, match, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  let rows = [];
-  while (Date.now() < deadline) {
-    rows = await wb.viewRows('Media');
-    if (rows.some((r) => match.test(r))) return rows;
-    await wb.page.waitForTimeout(200);
-  }
-  throw new Error(`no Media view row matching ${match}; rows: ${JSON.stringify(rows)}`);
-}
-
 describe('Media view, transcription and voices in the workbench', function () {
   this.timeout(120_000);
 
@@ -92,8 +81,8 @@ describe('Media view, transcription and voices in the workbench', function () {
     assert.match(text, /Transcribe talk\.wav with Speech recognition\? Estimated cost: about 2 credits \(an estimate only\)/);
     assert.match(text, /Length: about 1:15 \(read from the file\)/);
     await dialog.locator('.monaco-button').filter({ hasText: 'Start' }).click();
-    await waitForMediaRow(wb, /talk\.wav · Speech recognition.*completed · 2 credits/);
-    const rows = await waitForMediaRow(wb, /talk\.transcript\.txt/);
+    await wb.waitForViewRow('Media', /talk\.wav · Speech recognition.*completed · 2 credits/);
+    const rows = await wb.waitForViewRow('Media', /talk\.transcript\.txt/);
     assert.ok(rows.some((r) => /^Voice me\.wav, pending confirmation/.test(r)), `the voice is listed: ${JSON.stringify(rows)}`);
     await wb.clearNotifications().catch(() => {});
     // Widen the side bar for the picture so the job's status is not cut off; put it back afterwards.

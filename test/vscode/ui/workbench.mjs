@@ -225,6 +225,18 @@ export class Workbench {
     return this.view(title).locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? (r instanceof HTMLElement ? r.innerText : '').trim()));
   }
 
+  /** Waits until a row of the view matches; returns all rows then (or throws with what was shown). */
+  async waitForViewRow(title, match, timeout = 30_000) {
+    const deadline = Date.now() + timeout;
+    let rows = [];
+    while (Date.now() < deadline) {
+      rows = await this.viewRows(title);
+      if (rows.some((r) => match.test(r))) return rows;
+      await this.page.waitForTimeout(200);
+    }
+    throw new Error(`no ${title} view row matching ${match}; rows: ${JSON.stringify(rows)}`);
+  }
+
   /** Saves a PNG into the screenshots folder (test-results/screenshots); returns its path. */
   async screenshot(name) {
     const path = join(this.screenshotsDir, `${this.screenshotPrefix}${name.replace(/[^\w.-]+/g, '-')}.png`);
