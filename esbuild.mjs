@@ -1,9 +1,11 @@
-// Bundles the extension (src/extension.ts -> dist/extension.js, the service client
-// src/api/index.ts -> dist/api.js) and, with --tests,
-// the extension-host test suite (test/vscode/suite -> out/test/suite).
+// Bundles the extension (src/extension.ts -> dist/extension.js, what activation loads), the parts
+// loaded on first use (the service client dist/api.js, the segmentation and localization engines,
+// the features' parts dist/<feature>-<dir>.js) and, with --tests, the extension-host test suite
+// (test/vscode/suite -> out/test/suite).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -25,6 +27,17 @@ const plainLlhttpOnly = {
 };
 
 /**
+ * Parts of features loaded on first use (a command, the view shown, a document opened), each its own
+ * file so activation never parses them: `<feature>/<dir>` is src/features/<feature>/<dir>/index.ts,
+ * built as dist/<feature>-<dir>.js.
+ */
+export const FEATURE_PARTS = ['account/ui', 'localization/commands', 'library/ui', 'media/ui', 'documentTools/ui', 'jobs/ui', 'textTranslation/commands'];
+/** dist/ file name of a feature part. */
+export function partFile(part) {
+  return `${part.replace('/', '-')}.js`;
+}
+
+/**
  * The service client (undici, zod, SSE) is its own file, dist/api.js, loaded on the first call to
  * the service: the editor layer reaches it only through `loadApi()` (src/platform/api.ts), so
  * activation never parses it. The segmentation engine (Markdown, MDX and YAML parsers) is
@@ -43,21 +56,28 @@ const bundlesApart = {
       // The segmentation engine may use the client's types only, so it never pulls in dist/api.js.
       return { path: `./${which === 'localize' ? 'localizer' : which}.js`, external: true };
     });
-    // The Localization feature's commands load with its first command (dist/localization-commands.js).
-    build.onResolve({ filter: /^\.\/commands\/index\.ts$/ }, (args) => {
-      if (args.kind === 'entry-point' || !args.resolveDir.replace(/\\/g, '/').endsWith('/src/features/localization')) return undefined;
-      return { path: './localization-commands.js', external: true };
-    });
-    // The Account feature's view, receipts and webhook commands load when first used (dist/account-ui.js).
-    build.onResolve({ filter: /^\.\/ui\/index\.ts$/ }, (args) => {
-      if (args.kind === 'entry-point' || !args.resolveDir.replace(/\\/g, '/').endsWith('/src/features/account')) return undefined;
-      return { path: './account-ui.js', external: true };
+    // A feature's part loaded on first use: `import('./<dir>/index.ts')` in src/features/<feature>/
+    // becomes dist/<feature>-<dir>.js (FEATURE_PARTS); a static import of it would copy it into
+    // the activation bundle, so only the dynamic form is bundled apart.
+    build.onResolve({ filter: /^\.\/\w+\/index\.ts$/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const feature = /[\\/]src[\\/]features[\\/](\w+)$/.exec(args.resolveDir)?.[1];
+      if (feature === undefined) return undefined;
+      const part = `${feature}/${args.path.slice(2, -'/index.ts'.length)}`;
+      if (args.kind !== 'dynamic-import') {
+        if (!FEATURE_PARTS.includes(part)) return undefined;
+        return { errors: [{ text: `${part} is loaded on first use: import it with import(), or only its types with \`import type\`` }] };
+      }
+      if (!FEATURE_PARTS.includes(part)) {
+        return { errors: [{ text: `${part} is loaded on first use but is not listed in FEATURE_PARTS (esbuild.mjs): add it there, to .vscodeignore and to test/vscode/package.mjs` }] };
+      }
+      return { path: `./${partFile(part)}`, external: true };
     });
   },
 };
 
 /** @type {import('esbuild').BuildOptions} */
-const extension = {
+export const extension = {
   entryPoints: ['src/extension.ts'],
   outfile: 'dist/extension.js',
   bundle: true,
@@ -111,13 +131,6 @@ const localizer = {
   outfile: 'dist/localizer.js',
 };
 
-/** The Localization feature's commands (dist/localization-commands.js), loaded by the first of them. */
-const localizationCommands = {
-  ...extension,
-  entryPoints: ['src/features/localization/commands/index.ts'],
-  outfile: 'dist/localization-commands.js',
-};
-
 /**
  * The Account view's page script for the webview (browser, not Node): @vscode-elements/elements
  * controls and the uPlot chart, dist/webview/account.js; uPlot's stylesheet is copied beside it.
@@ -135,12 +148,13 @@ const accountPage = {
   logLevel: 'info',
 };
 
-/** The Account feature's view, receipts and webhook commands (dist/account-ui.js), loaded on first use. */
-const accountUi = {
+/** One build per feature part (FEATURE_PARTS). */
+const featureParts = FEATURE_PARTS.map((part) => ({
   ...extension,
-  entryPoints: ['src/features/account/ui/index.ts'],
-  outfile: 'dist/account-ui.js',
-};
+  entryPoints: [`src/features/${part}/index.ts`],
+  outfile: `dist/${partFile(part)}`,
+  logLevel: 'warning',
+}));
 
 function suiteEntries(dir) {
   const out = [];
@@ -172,18 +186,28 @@ function copyWebviewAssets() {
   copyFileSync('node_modules/uplot/dist/uPlot.min.css', 'dist/webview/uplot.css');
 }
 
-if (watch) {
-  copyWebviewAssets();
-  for (const options of [extension, client, segmentation, localizer, localizationCommands, accountUi, accountPage]) await (await esbuild.context(options)).watch();
-} else {
-  if (localizeOnly) {
+/** Builds what the command line asks for; importing this file (the bundle's tests) builds nothing. */
+async function main() {
+  if (watch) {
+    copyWebviewAssets();
+    for (const options of [extension, client, segmentation, localizer, ...featureParts, accountPage]) await (await esbuild.context(options)).watch();
+  } else if (localizeOnly) {
     await esbuild.build(localize);
   } else if (!tests) {
-    for (const map of ['dist/extension.js.map', 'dist/api.js.map', 'dist/translate.js.map', 'dist/localizer.js.map', 'dist/localization-commands.js.map', 'dist/account-ui.js.map']) rmSync(map, { force: true });
-    await Promise.all([esbuild.build(extension), esbuild.build(client), esbuild.build(segmentation), esbuild.build(localizer), esbuild.build(localizationCommands), esbuild.build(accountUi), esbuild.build(accountPage), esbuild.build(localize)]);
+    const builds = [extension, client, segmentation, localizer, ...featureParts];
+    for (const options of builds) rmSync(`${options.outfile}.map`, { force: true });
+    await Promise.all([...builds, accountPage, localize].map((options) => esbuild.build(options)));
     copyWebviewAssets();
   } else {
     rmSync('out/test/suite', { recursive: true, force: true });
     await esbuild.build(suite());
   }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    // esbuild prints its own errors; anything else is printed here.
+    if (!Array.isArray(err?.errors)) console.error(err);
+    process.exitCode = 1;
+  });
 }

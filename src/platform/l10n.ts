@@ -16,16 +16,19 @@ function format(message: string, ...args: Value[] | [Record<string, Value>]): st
   });
 }
 
-let current: Translator = format;
+// One translator for every copy of this module: the parts of features loaded on first use are
+// their own bundles, each with its own copy, and all of them read the one set at activation.
+const TRANSLATOR = Symbol.for('docTranslate.l10n.translator');
+const holder = globalThis as { [TRANSLATOR]?: Translator };
 
 /** Sets the translator (activation: `vscode.l10n.t`). */
 export function setTranslator(translate: Translator): void {
-  current = translate;
+  holder[TRANSLATOR] = translate;
 }
 
 /** The message in the UI language; `{0}` or `{name}` placeholders filled in. */
 export function t(message: string, ...args: Value[]): string;
 export function t(message: string, args: Record<string, Value>): string;
 export function t(message: string, ...args: Value[] | [Record<string, Value>]): string {
-  return current(message, ...args);
+  return (holder[TRANSLATOR] ?? format)(message, ...args);
 }

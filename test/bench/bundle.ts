@@ -1,12 +1,16 @@
 /**
- * bundle-bytes: size of the production dist/extension.js (what activation loads), built by
- * `node esbuild.mjs --production`; bundle-total-bytes adds the lazily loaded client, dist/api.js;
- * bundle-segmentation-bytes is the segmentation engine, dist/translate.js, loaded by the first
- * translation (Markdown, MDX and YAML parsers).
+ * bundle-bytes: size of the production dist/extension.js (what activation loads: the platform and
+ * the features' stand-ins), built by `node esbuild.mjs --production`, against the 80 KB budget the
+ * editor layer had with two features; bundle-total-bytes adds the lazily loaded client, dist/api.js;
+ * bundle-parts-bytes (information) is the features' parts loaded on first use (esbuild.mjs
+ * FEATURE_PARTS) together; bundle-segmentation-bytes is the segmentation engine, dist/translate.js,
+ * loaded by the first translation (Markdown, MDX and YAML parsers).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+// @ts-expect-error: the build script is plain JavaScript without type declarations.
+import { FEATURE_PARTS, partFile } from '../../esbuild.mjs';
 import { atMost, note, type Figure } from './lib/figures.ts';
 import { REPO_ROOT } from './lib/processes.ts';
 
@@ -25,16 +29,22 @@ export function benchBundle(copyTo: string): Figure[] {
     sizes[file] = statSync(path).size;
     copyFileSync(path, join(copyTo, file));
   }
+  const parts = (FEATURE_PARTS as string[]).map((part) => (partFile as (p: string) => string)(part));
+  const partBytes = parts.reduce((sum, file) => sum + statSync(join(REPO_ROOT, 'dist', file)).size, 0);
   build([]);
   const main = sizes['extension.js']!;
   const total = main + sizes['api.js']!;
-  note(`bundle: production ${BUNDLE_FILES.map((f) => `dist/${f} ${sizes[f]} bytes`).join(', ')}`);
+  note(`bundle: production ${BUNDLE_FILES.map((f) => `dist/${f} ${sizes[f]} bytes`).join(', ')}; ${parts.length} feature parts ${partBytes} bytes`);
   return [
-    { name: 'bundle-bytes', value: main, unit: 'bytes', ref: 400_000, goal: 'ratio<=1', met: atMost(1) },
+    { name: 'bundle-bytes', value: main, unit: 'bytes', ref: BUNDLE_BUDGET, goal: 'ratio<=1', met: atMost(1) },
     { name: 'bundle-total-bytes', value: total, unit: 'bytes', ref: 400_000, goal: 'ratio<=1', met: atMost(1) },
+    { name: 'bundle-parts-bytes', value: partBytes, unit: 'bytes', ref: BUNDLE_BUDGET, goal: 'info', met: () => true },
     { name: 'bundle-segmentation-bytes', value: sizes['translate.js']!, unit: 'bytes', ref: 1_000_000, goal: 'info', met: () => true },
   ];
 }
+
+/** What activation may load: the editor layer's size with two features (text translation, file jobs). */
+export const BUNDLE_BUDGET = 80_000;
 
 /** The files of the production build: the extension, and the client and segmentation engine it loads on first use. */
 export const BUNDLE_FILES = ['extension.js', 'api.js', 'translate.js'];

@@ -18,7 +18,7 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
-  /^extension\/dist\/(extension|api|translate|localizer|localization-commands|account-ui)\.js$/,
+  /^extension\/dist\/(extension|api|translate|localizer|account-ui|localization-commands|library-ui|media-ui|documentTools-ui|jobs-ui|textTranslation-commands)\.js$/,
   /^extension\/dist\/webview\/(account\.js|uplot\.css)$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,

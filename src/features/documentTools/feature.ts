@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import type { DocTranslateClient, ToolCapabilities } from '../../api/index.ts';
 import { loadApi } from '../../platform/api.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { CommandId, ContextKey, ViewId } from '../../shared/ids.ts';
+import { CommandId } from '../../shared/ids.ts';
+import { applyMenus } from './menus.ts';
 import { fromApiOperation, kindTitle, type TrackedOperation } from './model.ts';
 import { OutputFiles } from './outputs.ts';
 import { OperationStore } from './store.ts';
-import { OperationsTreeProvider, type OperationsNode } from './tree.ts';
-import { TOOLS, TOOL_IDS, menuExtensions, offerOf, type Offer, type ToolId } from './tools.ts';
+import { OperationsTreeProvider } from './tree.ts';
+import { TOOLS, TOOL_IDS, offerOf, type Offer, type ToolId } from './tools.ts';
 
 /** What the document tools use of the platform. */
 export type ToolsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
@@ -16,17 +17,6 @@ export type ToolsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 
 const LIST_LIMIT = 50;
 /** Capabilities read longer ago than this are read again before a tool runs. */
 export const CAPABILITIES_TTL_MS = 60_000;
-
-const CONTEXT_KEYS: Readonly<Record<ToolId, ContextKey>> = {
-  extractText: ContextKey.toolsExtractText,
-  pdfToHtml: ContextKey.toolsPdfToHtml,
-  visualExtract: ContextKey.toolsVisualExtract,
-  mergePdfs: ContextKey.toolsMergePdfs,
-  splitPdf: ContextKey.toolsSplitPdf,
-  compressPdf: ContextKey.toolsCompressPdf,
-  convertImage: ContextKey.toolsConvertImage,
-  compressImage: ContextKey.toolsCompressImage,
-};
 
 interface Capabilities {
   operations: ToolCapabilities;
@@ -43,14 +33,17 @@ interface Capabilities {
 export class DocumentToolsFeature implements vscode.Disposable {
   readonly store: OperationStore;
   readonly tree: OperationsTreeProvider;
-  readonly view: vscode.TreeView<OperationsNode>;
   readonly outputs: OutputFiles;
   private caps: Capabilities | undefined;
   private reading: Promise<Capabilities> | undefined;
   private readonly pollers = new Map<string, AbortController>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(readonly p: ToolsPlatform) {
+  /** `view`: the Operations view, made at activation with a stand-in for this feature's tree. */
+  constructor(
+    readonly p: ToolsPlatform,
+    readonly view: vscode.TreeView<unknown>,
+  ) {
     this.store = new OperationStore(p.context.workspaceState);
     this.outputs = new OutputFiles(p);
     this.tree = new OperationsTreeProvider({
@@ -59,11 +52,8 @@ export class DocumentToolsFeature implements vscode.Disposable {
       load: () => this.load(),
       unavailable: () => TOOL_IDS.map((t) => this.offer(t)).filter((o) => o.known && !o.open),
     });
-    this.view = vscode.window.createTreeView(ViewId.operations, { treeDataProvider: this.tree });
     this.disposables.push(
-      this.view,
       this.tree,
-      OutputFiles.register(this.outputs),
       this.store,
       this.store.onDidChange(() => this.tree.refresh()),
       p.clients.onDidChange(() => {
@@ -101,17 +91,7 @@ export class DocumentToolsFeature implements vscode.Disposable {
 
   /** The Explorer menus follow the offers: a tool the service lists as unavailable is not shown. */
   private applyOffers(): void {
-    const any = new Set<string>();
-    for (const tool of TOOL_IDS) {
-      const extensions = menuExtensions(this.offer(tool));
-      for (const e of extensions) any.add(e);
-      this.p.contextKeys.set(CONTEXT_KEYS[tool], extensions);
-    }
-    this.p.contextKeys.set(ContextKey.toolsAny, [...any].sort());
-  }
-
-  contextKeyValues(): Record<string, unknown> {
-    return Object.fromEntries(TOOL_IDS.map((t) => [t, this.p.contextKeys.value(CONTEXT_KEYS[t])]));
+    applyMenus(this.p.contextKeys, (tool) => this.offer(tool));
   }
 
   /** Capabilities and this key's operations from the service; the ones still running are followed. */

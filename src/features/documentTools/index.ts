@@ -1,16 +1,48 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
+import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { documentToolsCommands } from './commands.ts';
-import { DocumentToolsFeature } from './feature.ts';
+import { CommandId, ViewId } from '../../shared/ids.ts';
+import type { ToolsPlatform } from './feature.ts';
+import { applyMenus } from './menus.ts';
+import { OUTPUT_SCHEME } from './scheme.ts';
+import { offerOf } from './tools.ts';
+
+const COMMANDS = [
+  CommandId.toolsExtractText,
+  CommandId.toolsPdfToHtml,
+  CommandId.toolsVisualExtract,
+  CommandId.toolsMergePdfs,
+  CommandId.toolsSplitPdf,
+  CommandId.toolsCompressPdf,
+  CommandId.toolsConvertImage,
+  CommandId.toolsCompressImage,
+  CommandId.operationsRefresh,
+  CommandId.operationsCancel,
+  CommandId.operationsOpenOutput,
+  CommandId.operationsSaveNextToSource,
+  CommandId.operationsTranslateOutput,
+  CommandId.operationsShowReceipt,
+  CommandId.operationsSnapshot,
+] as const;
 
 /**
  * Document tools: Extract Text, Convert PDF to HTML, Visual Extract…, Merge PDFs, Split PDF…,
  * Compress PDF, Convert Image…, Compress Image on Explorer files (offered as the service's
  * capabilities say at run time), and the Operations view with open, save next to source,
- * translate, receipt and cancel.
+ * translate, receipt and cancel. Until the service is asked, the menus offer what the spec
+ * describes; the code is its own bundle (./ui, dist/documentTools-ui.js), loaded when the view
+ * first shows or a tool first runs.
  */
 export function activateDocumentTools(p: Platform): vscode.Disposable[] {
-  const feature = new DocumentToolsFeature(p);
-  return [feature, ...registerCommands(documentToolsCommands(feature))];
+  applyMenus(p.contextKeys, (tool) => offerOf(tool, undefined));
+  const deps: ToolsPlatform = {
+    context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
+    shortcuts: p.shortcuts, writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
+  };
+  const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).documentToolsPart(deps, view));
+  const tree = part.tree((d) => d.tree);
+  // The view exists before anything can load the part: loading starts with its first use.
+  const view: vscode.TreeView<unknown> = vscode.window.createTreeView(ViewId.operations, { treeDataProvider: tree });
+  return [part, tree, view, vscode.workspace.registerTextDocumentContentProvider(OUTPUT_SCHEME, part.content((d) => d.outputs)), ...registerCommands(part.commands())];
 }

@@ -3,9 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateClient } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { OUTPUT_SCHEME } from './scheme.ts';
 
-/** Read-only documents of operation outputs: doc-translate-output:/<document id>/<name> (the name last, for the language). */
-export const OUTPUT_SCHEME = 'doc-translate-output';
 
 const TEXT_EXTENSIONS = new Set(['.json', '.html', '.htm', '.txt', '.md', '.xml', '.csv']);
 
@@ -27,10 +26,6 @@ async function readyClient(p: OutputDeps): Promise<DocTranslateClient> {
  */
 export class OutputFiles implements vscode.TextDocumentContentProvider {
   constructor(private readonly p: OutputDeps) {}
-
-  static register(files: OutputFiles): vscode.Disposable {
-    return vscode.workspace.registerTextDocumentContentProvider(OUTPUT_SCHEME, files);
-  }
 
   /** Local path of a document's bytes; its file name is the one the service gave (a safe basename). */
   localPath(documentId: string, signal?: AbortSignal): Promise<string> {

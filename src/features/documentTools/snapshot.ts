@@ -1,6 +1,7 @@
 // The internal `_docTranslate.operations.snapshot` command: the Operations tree, what each tool
 // offers and the context keys the Explorer menus read, as plain data for extension-host tests.
 import type { DocumentToolsFeature } from './feature.ts';
+import { menuValues } from './menus.ts';
 import { TOOL_IDS } from './tools.ts';
 import { OperationNode, UnavailableNode, type OperationsNode } from './tree.ts';
 
@@ -39,7 +40,7 @@ export async function operationsSnapshot(f: DocumentToolsFeature): Promise<Opera
       const o = f.offer(tool);
       return { tool, open: o.open, known: o.known, formats: o.formats, ...(o.reason !== undefined ? { reason: o.reason } : {}) };
     }),
-    menus: f.contextKeyValues(),
+    menus: menuValues(f.p.contextKeys),
     rows: nodes.map(row),
     following: f.following,
   };

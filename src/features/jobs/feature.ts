@@ -1,6 +1,5 @@
 import type * as vscode from 'vscode';
 import type { Platform } from '../../platform/platform.ts';
-import { ArtifactContentProvider } from './artifacts/contentProvider.ts';
 import { ArtifactFiles } from './artifacts/files.ts';
 import { ArtifactService } from './artifacts/service.ts';
 import { fromApiJob } from './model.ts';
@@ -8,21 +7,20 @@ import { notifyJobEnd } from './notifications.ts';
 import { JobsStatus } from './status.ts';
 import { JobStore } from './store.ts';
 import { JobsTreeProvider } from './view/tree.ts';
+import type { JobsTreeNode } from './view/nodes.ts';
 import { JobsView } from './view/view.ts';
 import { JobWatchers } from './watchers.ts';
 
 /** Jobs listed per load of the view. */
 const LIST_LIMIT = 50;
-/** Watching again what the last window watched waits until the workbench has settled. */
-const RESTORE_DELAY_MS = 1500;
 
 /** What the jobs feature uses of the platform. */
 export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'shortcuts' | 'prompter' | 'downloads'>;
 
 /**
- * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view and the status
- * bar item, built cheaply in activate(); nothing talks to the service until the view is shown, a
- * command runs, or (shortly after activation) jobs of the last window are watched again.
+ * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view's data and the
+ * status bar item, built when the view first shows, a command first runs or (shortly after
+ * activation) jobs the last window watched are watched again; nothing talks to the service before.
  */
 export class JobsFeature implements vscode.Disposable {
   readonly store: JobStore;
@@ -41,7 +39,12 @@ export class JobsFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(p: JobsPlatform) {
+  /**
+   * `treeView`: the Jobs view, made at activation with a stand-in for this feature's tree.
+   * `restoreAt`: when jobs the last window watched are watched again (Date.now() time: once the
+   * workbench has settled after activation).
+   */
+  constructor(p: JobsPlatform, treeView: vscode.TreeView<JobsTreeNode>, restoreAt: number) {
     const { context, clients, logger } = p;
     this.clients = clients;
     this.settings = p.settings;
@@ -59,14 +62,13 @@ export class JobsFeature implements vscode.Disposable {
       configured: async () => (await clients.get()).kind === 'ready',
       load: () => this.loadJobs(),
     });
-    this.view = new JobsView(this.tree, this.store);
+    this.view = new JobsView(treeView, this.tree, this.store);
     this.status = new JobsStatus(this.store, p.balance);
     this.disposables.push(
       this.store,
       this.watchers,
       this.view,
       this.status,
-      ArtifactContentProvider.register(this.artifacts),
       this.watchers.onDidEnd((job) => {
         notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger }, job);
         void p.balance.refresh();
@@ -77,7 +79,7 @@ export class JobsFeature implements vscode.Disposable {
         this.watchers.restore();
       }),
     );
-    this.restoreTimer = this.store.watchedIds().length > 0 ? setTimeout(() => this.watchers.restore(), RESTORE_DELAY_MS) : undefined;
+    this.restoreTimer = this.store.watchedIds().length > 0 ? setTimeout(() => this.watchers.restore(), Math.max(0, restoreAt - Date.now())) : undefined;
   }
 
   /** Merges the service's job list into the store and follows the active jobs live. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { WorkspaceStateKey } from '../../platform/state.ts';
+import { watchedJobIds } from './watched.ts';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from './model.ts';
 import { isActive } from './model.ts';
 
@@ -95,8 +96,7 @@ export class JobStore implements vscode.Disposable {
 
   /** Ids of the jobs being watched, as persisted for the next window. */
   watchedIds(): string[] {
-    const value = this.state.get<unknown>(WorkspaceStateKey.watchedJobs);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    return watchedJobIds(this.state);
   }
 
   async setWatched(id: string, watched: boolean): Promise<void> {

@@ -3,9 +3,7 @@ import * as vscode from 'vscode';
 import type { StorageFile } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { isTextFile } from './model.ts';
-
-/** Read-only documents of library files: doc-translate-library:/<file id>/<name> (the name last, for the language). */
-export const LIBRARY_SCHEME = 'doc-translate-library';
+import { LIBRARY_SCHEME } from './scheme.ts';
 
 export type FileDeps = Pick<Platform, 'clients' | 'downloads'>;
 

@@ -2,11 +2,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaJob } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { CommandId, ViewId } from '../../shared/ids.ts';
+import { CommandId } from '../../shared/ids.ts';
 import { isJobEnded } from './describe.ts';
 import { productName } from './products.ts';
 import { MediaStore } from './store.ts';
-import { MediaTreeProvider, type MediaNode } from './tree.ts';
+import { MediaTreeProvider } from './tree.ts';
 
 /** What the media feature uses of the platform. */
 export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance'>;
@@ -15,13 +15,12 @@ export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 
 const LIST_LIMIT = 50;
 
 /**
- * Media jobs and voices: the store, the Media view and the pollers that follow jobs to their end
+ * Media jobs and voices: the store, the Media view's data and the pollers that follow jobs to their end
  * (media jobs send no events). Nothing talks to the service until the view is shown or a command runs.
  */
 export class MediaFeature implements vscode.Disposable {
   readonly store: MediaStore;
   readonly tree: MediaTreeProvider;
-  readonly view: vscode.TreeView<MediaNode>;
   private readonly pollers = new Map<string, AbortController>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -32,8 +31,7 @@ export class MediaFeature implements vscode.Disposable {
       configured: async () => (await p.clients.get()).kind === 'ready',
       load: () => this.load(),
     });
-    this.view = vscode.window.createTreeView(ViewId.media, { treeDataProvider: this.tree, showCollapseAll: false });
-    this.disposables.push(this.view, this.store, this.store.onDidChange(() => this.tree.refresh()));
+    this.disposables.push(this.store, this.store.onDidChange(() => this.tree.refresh()));
   }
 
   /** Jobs (account-wide) and this key's voices from the service; jobs still running are followed. */

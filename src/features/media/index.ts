@@ -1,15 +1,39 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
+import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { mediaCommands } from './commands.ts';
-import { MediaFeature } from './feature.ts';
+import { CommandId, ViewId } from '../../shared/ids.ts';
+import type { MediaPlatform } from './feature.ts';
+
+const COMMANDS = [
+  CommandId.mediaTranscribe,
+  CommandId.mediaTranslateSubtitles,
+  CommandId.mediaProcessVideo,
+  CommandId.mediaSynthesizeSpeech,
+  CommandId.mediaRefresh,
+  CommandId.mediaCancel,
+  CommandId.mediaOpenFile,
+  CommandId.mediaSaveNextToSource,
+  CommandId.mediaAddVoice,
+  CommandId.mediaConfirmVoice,
+  CommandId.mediaReconcileVoice,
+  CommandId.mediaRevokeVoice,
+  CommandId.mediaShowReceipt,
+  CommandId.mediaSnapshot,
+] as const;
 
 /**
  * Audio and video: Transcribe…, Translate Subtitles…, Process Video…, Synthesize Speech… on files
  * in the Explorer, the Media view (jobs with their delivered files, and voices), Add Voice… with
- * the rights statement, and the voice actions.
+ * the rights statement, and the voice actions. Their code is its own bundle (./ui,
+ * dist/media-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateMedia(p: Platform): vscode.Disposable[] {
-  const feature = new MediaFeature(p);
-  return [feature, ...registerCommands(mediaCommands(feature))];
+  const deps: MediaPlatform = {
+    context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
+    shortcuts: p.shortcuts, writer: p.writer, downloads: p.downloads, balance: p.balance,
+  };
+  const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).mediaPart(deps));
+  const tree = part.tree((m) => m.tree);
+  return [part, tree, vscode.window.createTreeView(ViewId.media, { treeDataProvider: tree, showCollapseAll: false }), ...registerCommands(part.commands())];
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ArtifactService } from './service.ts';
-import { ARTIFACT_SCHEME, parseArtifactUri } from '../../../platform/artifactScheme.ts';
+import { parseArtifactUri } from '../../../platform/artifactScheme.ts';
 
 /**
  * Read-only documents of the `doc-translate-artifact:` scheme: the text of a translated artifact,
@@ -8,10 +8,6 @@ import { ARTIFACT_SCHEME, parseArtifactUri } from '../../../platform/artifactSch
  */
 export class ArtifactContentProvider implements vscode.TextDocumentContentProvider {
   constructor(private readonly artifacts: ArtifactService) {}
-
-  static register(artifacts: ArtifactService): vscode.Disposable {
-    return vscode.workspace.registerTextDocumentContentProvider(ARTIFACT_SCHEME, new ArtifactContentProvider(artifacts));
-  }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const ref = parseArtifactUri(uri);

@@ -1,9 +1,7 @@
-import * as vscode from 'vscode';
-import { ViewId } from '../../../shared/ids.ts';
+import type * as vscode from 'vscode';
 import type { JobsChange, JobStore } from '../store.ts';
 import type { JobsTreeProvider } from './tree.ts';
 import type { JobsTreeNode } from './nodes.ts';
-
 
 /** Changes arriving closer together than this redraw the tree once. */
 const COALESCE_MS = 150;
@@ -14,20 +12,19 @@ const COALESCE_MS = 150;
  * timer of its own: when no job is active, nothing happens.
  */
 export class JobsView implements vscode.Disposable {
-  readonly treeView: vscode.TreeView<JobsTreeNode>;
   private readonly disposables: vscode.Disposable[] = [];
   private stale = false;
   private pending: ReturnType<typeof setTimeout> | undefined;
   /** Jobs changed since the last redraw; undefined means the whole tree. */
   private changedIds: Set<string> | undefined = new Set();
 
+  /** `treeView`: the Jobs view, made at activation with a stand-in for `provider`. */
   constructor(
+    readonly treeView: vscode.TreeView<JobsTreeNode>,
     readonly provider: JobsTreeProvider,
     store: JobStore,
   ) {
-    this.treeView = vscode.window.createTreeView(ViewId.jobs, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
-      this.treeView,
       store.onDidChange((change) => this.onStoreChange(change)),
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) this.redraw();

@@ -1,0 +1,48 @@
+// The Library view's data, its documents and its commands: their own bundle (dist/library-ui.js),
+// loaded when the view is first shown, a library document opens or a command first runs.
+import type * as vscode from 'vscode';
+import type { Part } from '../../../platform/deferred.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { CommandId } from '../../../shared/ids.ts';
+import { itemCommands } from '../commands/items.ts';
+import { organiseCommands } from '../commands/organise.ts';
+import { searchCommands } from '../commands/search.ts';
+import { shareCommands } from '../commands/shares.ts';
+import { storageCommands } from '../commands/storage.ts';
+import { LibraryFiles } from '../files.ts';
+import type { SectionKind } from '../nodes.ts';
+import { librarySnapshot } from '../snapshot.ts';
+import { LibraryTree } from '../tree.ts';
+
+export type LibraryPlatform = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'writer' | 'downloads'>;
+
+export interface LibraryPart extends Part {
+  readonly tree: LibraryTree;
+  readonly files: LibraryFiles;
+}
+
+export function libraryPart(p: LibraryPlatform): LibraryPart {
+  const tree = new LibraryTree(p.clients);
+  const files = new LibraryFiles(p);
+  const owned: vscode.Disposable[] = [
+    tree,
+    // A new key or service address shows another account's library.
+    p.clients.onDidChange(() => tree.refresh()),
+  ];
+  return {
+    tree,
+    files,
+    commands: [
+      { id: CommandId.libraryRefresh, run: () => tree.refresh() },
+      { id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) },
+      ...itemCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, writer: p.writer, tree, files }),
+      ...organiseCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
+      ...shareCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, tree }),
+      ...storageCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
+      ...searchCommands({ clients: p.clients, shortcuts: p.shortcuts, files }),
+    ],
+    dispose: () => {
+      for (const d of owned.splice(0).reverse()) d.dispose();
+    },
+  };
+}
