@@ -91,10 +91,11 @@ describe('Account view and walkthrough in the workbench', function () {
       await button.click();
     };
     await stepButton('Set the service URL', 'Set Service URL');
-    await wb.submitInput(baseUrl);
+    await wb.submitInput(baseUrl, { title: 'Set Service URL' });
+    await wb.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'Set Service URL' }).waitFor({ state: 'hidden', timeout: 15_000 });
     await stepButton('Set your API key', 'Set API Key');
     // A rejected key keeps the input box open with the reason, so the right one can be pasted.
-    await wb.submitInput('sk_not_the_right_key_0000000000');
+    await wb.submitInput('sk_not_the_right_key_0000000000', { title: 'Set API Key' });
     const message = wb.page.locator('.quick-input-widget .quick-input-message');
     await message.filter({ hasText: /rejected this key/ }).waitFor({ state: 'visible', timeout: 15_000 });
     assert.ok(await wb.page.locator('.quick-input-widget .quick-input-box input').isVisible(), 'the input box stays open');

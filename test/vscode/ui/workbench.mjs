@@ -38,8 +38,12 @@ export class Workbench {
     await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
   }
 
-  /** Types into an input box a command opened (e.g. a password prompt) and presses Enter. */
-  async submitInput(text, { timeout = 15_000 } = {}) {
+  /**
+   * Types into an input box a command opened (e.g. a password prompt) and presses Enter. With
+   * `title`, waits for the box with that title, not a closing one left by an earlier command.
+   */
+  async submitInput(text, { timeout = 15_000, title } = {}) {
+    if (title !== undefined) await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ state: 'visible', timeout });
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
