@@ -57,8 +57,9 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessag
     return error(t('The service rejected the API key (401). Set a valid key and try again.'), ['setApiKey']);
   }
   if (name === 'FinalizeTokenError') {
-    // A 401 at upload finalize: the upload's token, not the key; a new upload fixes it.
-    return error(t('The upload could not be confirmed: its finalize token is invalid or has expired (401). Upload the file again.'), []);
+    // A 401 at upload finalize: the upload's token, not the key. The client has already started
+    // the upload over once with a new token, so this is the second refusal.
+    return error(t('The upload could not be confirmed even after uploading the file a second time: the finalize token was invalid or had expired both times (401). Upload the file again later or over a faster connection.'), []);
   }
   if (name === 'KeyBudgetExhaustedError') {
     // Waiting does not help (no retry hint): only a raised budget or another key does.

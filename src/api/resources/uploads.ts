@@ -7,12 +7,15 @@
  *   since an address is writable once and a partial PUT may have used it up;
  * - an address the storage refuses (expired 410, already written 412, unknown 404, 403) and a
  *   finalize answering 410 (nothing arrived, address expired) get a fresh address at once, a few
- *   times at most.
+ *   times at most;
+ * - a finalize token refused as invalid or expired (401, `FinalizeTokenError`: the transfer outlasted
+ *   the token, say a big file on a slow link) starts the upload over once: a new presign, the file
+ *   PUT again, finalize with the new token. A second refusal is reported.
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { assertServerUrl } from '../config.ts';
-import { invalidRequest, isDocTranslateError } from '../error-classes.ts';
+import { FinalizeTokenError, invalidRequest, isDocTranslateError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
@@ -34,7 +37,15 @@ export interface UploadFileOptions {
   /** Name sent to the service (its extension decides the type); default: the file's basename. */
   filename?: string;
   mimeType?: string;
-  /** Bytes handed to the connection so far, and the file size; restarts at 0 on a retried PUT. */
+  /**
+   * Bytes handed to the connection so far, and the bytes to send: `totalBytes` is the file size and
+   * `sentBytes` restarts at 0 on a retried PUT. After a refused finalize token the file is sent a
+   * second time and both numbers count the first transfer too: `sentBytes` goes on from the size
+   * already sent (never below it, even on a retried PUT) and `totalBytes` becomes that size plus the
+   * file's size (twice the size). The bytes never go back; the grown `totalBytes` is how a caller
+   * tells that the upload started over (the fraction drops to a half once, at that moment, and
+   * climbs to 1 again; a caller that keeps the highest fraction shown holds it).
+   */
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   signal?: AbortSignal;
   /** Silence allowed during the PUT (ms). */
@@ -95,8 +106,8 @@ export class Uploads {
     }
   }
 
-  /** Presign + PUT, retried as a unit; returns the address that holds the file. */
-  async #presignAndPut(filePath: string, filename: string, opts: UploadFileOptions): Promise<PresignResponse> {
+  /** Presign + PUT, retried as a unit; returns the address that holds the file and the bytes sent. */
+  async #presignAndPut(filePath: string, filename: string, opts: UploadFileOptions): Promise<{ presigned: PresignResponse; size: number }> {
     const signal = opts.signal;
     return this.#requester.withRetry({ method: 'PUT', path: UPLOAD_DESCRIPTION, ...(signal !== undefined ? { signal } : {}) }, async () => {
       for (let fresh = 0; ; fresh++) {
@@ -115,7 +126,7 @@ export class Uploads {
             ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}),
             ...(opts.idleTimeoutMs !== undefined ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
           });
-          return presigned;
+          return { presigned, size };
         } catch (err) {
           if (isAddressProblem(err) && fresh < MAX_FRESH_ADDRESSES) {
             this.#logger.info(`upload address refused (HTTP ${(err as { status?: number }).status}); requesting a new one`);
@@ -131,13 +142,29 @@ export class Uploads {
   async uploadFile(filePath: string, opts: UploadFileOptions = {}): Promise<Document> {
     const filename = opts.filename ?? basename(filePath);
     const signal = opts.signal;
-    for (let round = 0; ; round++) {
-      const presigned = await this.#presignAndPut(filePath, filename, opts);
+    const onProgress = opts.onProgress;
+    /** Bytes of the transfer whose finalize token was refused; undefined until that restart. */
+    let sentBefore: number | undefined;
+    const putOptions = (): UploadFileOptions => {
+      const before = sentBefore;
+      if (onProgress === undefined || before === undefined) return opts;
+      return { ...opts, onProgress: (sent, total) => onProgress(before + sent, before + total) };
+    };
+    for (let notFound = 0; ; ) {
+      const { presigned, size } = await this.#presignAndPut(filePath, filename, putOptions());
       try {
         return await this.finalize(presigned.finalize_token, signal !== undefined ? { signal } : {});
       } catch (err) {
-        if (isDocTranslateError(err) && err.status === 410 && round < MAX_FRESH_ADDRESSES) {
+        if (isDocTranslateError(err) && err.status === 410 && notFound < MAX_FRESH_ADDRESSES) {
+          notFound++;
           this.#logger.info('the upload was not found at finalize; uploading again to a new address');
+          continue;
+        }
+        if (err instanceof FinalizeTokenError && sentBefore === undefined) {
+          // Once only: the spec says not to retry a 401 blindly, and a second refusal means the
+          // transfer outlasts the token every time (or the token is refused for another reason).
+          this.#logger.info('the finalize token was refused (invalid or expired); uploading the file again to a new address');
+          sentBefore = size;
           continue;
         }
         throw err;

@@ -58,8 +58,14 @@ export async function finalize(app: EmulatorApp, ctx: RequestContext): Promise<R
   const fields = new Fields(await ctx.object());
   const token = fields.string('finalize_token', { minChars: 1 });
   if (fields.errors.length > 0) throw validationError(fields.errors);
-  const record = uploads(app).byFinalizeToken.get(token!);
+  const store = uploads(app);
+  const record = store.byFinalizeToken.get(token!);
   if (!record) throw new HttpError(401, 'invalid_finalize_token', 'The finalize_token is invalid');
+  if (store.expireNextFinalizeTokens > 0 && app.clock.now() < record.tokenExpiresAt) {
+    // Control API: this token expires now, as if the transfer had outlasted it.
+    store.expireNextFinalizeTokens -= 1;
+    record.tokenExpiresAt = app.clock.now();
+  }
   if (app.clock.now() >= record.tokenExpiresAt) {
     throw new HttpError(401, 'finalize_token_expired', 'The finalize_token has expired; upload the file again');
   }

@@ -47,6 +47,8 @@ export interface UploadStore {
   /** Presign times per account within the last minute (virtual clock). */
   presignTimes: Map<string, number[]>;
   limits: UploadLimits;
+  /** Finalize calls still to find their token expired (control `POST /_emulator/uploads/expire-finalize-tokens`). */
+  expireNextFinalizeTokens: number;
 }
 
 /** Per-state store: a reset forgets every upload and restores the default limits. */
@@ -57,6 +59,7 @@ export function uploads(app: EmulatorApp): UploadStore {
     byFinalizeToken: new Map(),
     presignTimes: new Map(),
     limits: { maxFileSize: DEFAULT_MAX_FILE_SIZE, presignsPerMinute: DEFAULT_PRESIGNS_PER_MINUTE },
+    expireNextFinalizeTokens: 0,
   }));
 }
 

@@ -29,6 +29,16 @@ export function register(app: EmulatorApp): void {
     return { status: 200, body: limitsView(app) };
   });
 
+  c.get('/uploads/expire-finalize-tokens', () => ({ status: 200, body: { pending: uploads(app).expireNextFinalizeTokens } }));
+  c.post('/uploads/expire-finalize-tokens', async (ctx) => {
+    const fields = new Fields(await ctx.object());
+    const count = fields.integer('count', { optional: true, min: 0, max: 1000 });
+    if (fields.errors.length > 0) throw validationError(fields.errors);
+    const store = uploads(app);
+    store.expireNextFinalizeTokens = count ?? 1;
+    return { status: 200, body: { pending: store.expireNextFinalizeTokens } };
+  });
+
   c.get('/uploads', () => {
     const list = [...uploads(app).byDocument.values()].map((u) => ({
       document_id: u.documentId,
