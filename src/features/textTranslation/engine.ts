@@ -5,9 +5,8 @@ import type { DocTranslateClient } from '../../api/index.ts';
 import * as t from '../../translate/index.ts';
 import type { Part, Segmented, SegmentationMode, TranslatePart, TranslationReport } from '../../translate/index.ts';
 
-import type { TextKind } from './support.ts';
-
-export type { TextKind };
+/** How a text is segmented: Markdown (and MDX) keep their structure; everything else is plain text. */
+export type TextKind = 'markdown' | 'plaintext';
 export type TranslationApi = Pick<DocTranslateClient, 'translateSnippet' | 'translateBatch'>;
 
 export interface TranslateParams {

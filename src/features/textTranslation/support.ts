@@ -1,11 +1,9 @@
 // Helpers shared by the translate commands: request parameters from settings and failure reporting.
 import type { Platform } from '../../platform/platform.ts';
-import type { TranslateParams } from './engine.ts';
+import type { TextKind, TranslateParams } from './engine.ts';
 import { isCancellation, type ErrorContext } from '../../platform/errorMessages.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
 import type { TranslateResult } from './results.ts';
-
-export type TextKind = 'markdown' | 'plaintext';
 
 /** How a document is segmented: Markdown (and MDX) keep their structure; everything else is plain text. */
 export function textKind(languageId: string): TextKind {
