@@ -3,6 +3,7 @@ import { proseBlocks, type ProseBlock } from './blocks.ts';
 import { PartsBuilder } from './builder.ts';
 import { DEFAULT_FRONT_MATTER_KEYS, emitYaml, frontMatter } from './frontmatter.ts';
 import { fastRegions } from './fast.ts';
+import { emitToml } from './toml.ts';
 import { maskExtensions, type Admonition, type Masked } from './mask.ts';
 import { looksLikeMdx, normalizeLabel, tokenTree, type TokenNode } from './tokens.ts';
 import type { SegmentationMode, Segmented } from './types.ts';
@@ -10,7 +11,7 @@ import type { SegmentationMode, Segmented } from './types.ts';
 export interface SegmentMarkdownOptions {
   /** `wholeBlocks` (default): a paragraph, heading or table cell is one segment, inline Markdown included. */
   mode?: SegmentationMode;
-  /** Top-level YAML front matter keys whose values readers see; default title, description, sidebar_label, summary. */
+  /** Top-level front matter keys (YAML or TOML) whose string values readers see; default title, description, sidebar_label, summary. */
   frontMatterKeys?: readonly string[];
   /** Parse as MDX (JSX, `{expressions}`, import/export). Default: when the text looks like MDX; MDX that does not parse falls back to Markdown. */
   mdx?: boolean;
@@ -105,8 +106,8 @@ export function segmentWithStats(text: string, options: SegmentMarkdownOptions =
   const front = frontMatter(text, bodyStart);
   if (front) {
     builder.keep(text.slice(bodyStart, front.bodyStart));
-    if (front.yaml) emitYaml(text, front.bodyStart, front.bodyEnd, builder, options.frontMatterKeys ?? DEFAULT_FRONT_MATTER_KEYS);
-    else builder.keep(text.slice(front.bodyStart, front.bodyEnd));
+    const keys = options.frontMatterKeys ?? DEFAULT_FRONT_MATTER_KEYS;
+    (front.yaml ? emitYaml : emitToml)(text, front.bodyStart, front.bodyEnd, builder, keys);
     builder.keep(text.slice(front.bodyEnd, front.end));
     stats.blocks = stats.segments = builder.translateCount;
     bodyStart = front.end;

@@ -1,4 +1,5 @@
 import { yamlValue } from './frontmatter.ts';
+import { tomlValue } from './toml.ts';
 import { FALLBACK_SEPARATOR, sourceOf, type Part, type Segment, type Segmented, type TranslatePart } from './types.ts';
 import { normalizeTranslation, verifyTranslation } from './verify.ts';
 
@@ -14,9 +15,10 @@ export interface TranslationReport {
   resent: number;
 }
 
-/** A translation in the part's place: YAML re-serialised, container prefixes after line breaks, references rewritten. */
+/** A translation in the part's place: YAML and TOML values re-serialised, container prefixes after line breaks, references rewritten. */
 function written(part: TranslatePart, translation: string): string {
   if (part.yaml) return yamlValue(translation, part.yaml, sourceOf(part));
+  if (part.toml) return tomlValue(translation, part.toml, sourceOf(part));
   if (!part.check) return translation;
   let t = normalizeTranslation(part, translation);
   if (part.lineBreak) t = t.replace(/\r?\n/g, part.lineBreak);

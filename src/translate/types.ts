@@ -1,3 +1,5 @@
+import type { TomlStringKind } from './toml.ts';
+
 /**
  * How a translated part is checked and put back (see verify.ts and reassemble.ts):
  * - `paragraph`: a whole paragraph, inline Markdown as written; newlines in the translation get
@@ -21,6 +23,8 @@ export interface TranslatePart {
   wrap?: [before: string, after: string];
   /** A YAML front matter value: the translation is serialised again in this scalar style. */
   yaml?: string;
+  /** A TOML front matter value: the translation is written again as a string of this kind. */
+  toml?: TomlStringKind;
   /** Checked before use (Markdown parts only; plain text is used as returned). */
   check?: CheckKind;
   /** Reference labels the text uses, so the check can parse it on its own. */

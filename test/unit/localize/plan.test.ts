@@ -1,6 +1,6 @@
 /**
  * Planning without HTTP (a fake translator): what an update sends for list items, moved
- * paragraphs, front matter, kept blocks; the lock's stable form; shards whose locks combine into
+ * paragraphs, front matter (YAML and TOML), kept blocks; the lock's stable form; shards whose locks combine into
  * exactly the lock of one full run.
  */
 import assert from 'node:assert/strict';
@@ -65,6 +65,26 @@ describe('localize: planning', () => {
     page('---\ntitle: Getting started\nslug: start\n---\n\nBody text, changed.\n');
     assert.deepEqual(await run(), ['Body text, changed.']);
     assert.match(translation(), /^title: Erste Schritte$/m);
+  });
+
+  it('TOML front matter (Hugo) values are segments: an edited title is sent again, the description and the rest are not', async () => {
+    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'hugo' }));
+    config = await loadConfig(dir);
+    mkdirSync(join(dir, 'content'));
+    const hugo = (title: string): string =>
+      `+++\n# Shown in the sidebar\ntitle = "${title}"\ndescription = 'Install and log in'\ndate = 2024-05-01T10:00:00Z\nweight = 20   # order\n\n[params]\n  title = "Nested, kept"\n+++\n\nBody text.\n`;
+    const out = (): string => readFileSync(join(dir, 'content/a.de.md'), 'utf8');
+    writeFileSync(join(dir, 'content/a.md'), hugo('Getting started'));
+    assert.deepEqual(await run(), ['Getting started', 'Install and log in', 'Body text.']);
+    const first = hugo('de: GETTING STARTED').replace("'Install and log in'", "'de: INSTALL AND LOG IN'").replace('\nBody text.', '\nde: BODY TEXT.');
+    assert.equal(out(), first);
+    assert.deepEqual(await run(), []);
+    writeFileSync(join(dir, 'content/a.md'), hugo('Getting started with \\"acme\\"'));
+    const status = await planStatus({ config });
+    assert.deepEqual(status.targets.map((t) => [t.state, t.segments]), [['stale', 1]]);
+    assert.deepEqual(await run(), ['Getting started with "acme"']);
+    assert.equal(out(), first.replace('"de: GETTING STARTED"', '"de: GETTING STARTED WITH \\"ACME\\""'));
+    assert.equal((await planStatus({ config })).targets[0]!.state, 'up-to-date');
   });
 
   it('a translation written by hand (no lock entry) is never overwritten', async () => {

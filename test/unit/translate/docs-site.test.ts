@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { segmentMarkdown, segmentWithStats, type TranslatePart } from '../../../src/translate/index.ts';
 import { assertWellFormed } from './helpers.ts';
 import { pseudo, structureOf, translateLocally } from './structure.ts';
 
 const PAGE = readFileSync(join(__dirname, 'fixtures', 'docs-page.mdx'), 'utf8');
+const HUGO = readFileSync(join(__dirname, 'fixtures', 'hugo-page.md'), 'utf8');
+const TOML_FRONT = /^\+\+\+\r?\n([\s\S]*?)\r?\n\+\+\+\r?\n/;
 const FRONT = /^---\n[\s\S]*?\n---\n/;
 const body = (text: string): string => text.replace(FRONT, '');
 const front = (text: string): Record<string, unknown> => parseYaml(FRONT.exec(text)![0].slice(4, -4)) as Record<string, unknown>;
@@ -60,9 +64,93 @@ describe('documentation sites: front matter', () => {
     assert.deepEqual(sent(input), ['Hello']);
   });
 
-  it('TOML front matter and invalid YAML are kept whole', () => {
-    assert.deepEqual(sent('+++\ntitle = "Hi there"\n+++\nText here'), ['Text here']);
+  it('invalid YAML and invalid TOML front matter are kept whole', () => {
     assert.deepEqual(sent('---\ntitle: [unclosed\n---\nText here'), ['Text here']);
+    assert.deepEqual(sent('+++\ntitle = "unclosed\n+++\nText here'), ['Text here']);
+    assert.deepEqual(sent('+++\ntitle = "Hi there"\ntitle = "Twice"\n+++\nText here'), ['Text here']);
+    assert.deepEqual(sent('+++\ntitle = "Hi there" trailing\n+++\nText here'), ['Text here']);
+  });
+});
+
+describe('documentation sites: TOML front matter (Hugo)', () => {
+  const fenced = (text: string): string => TOML_FRONT.exec(text)![1]!;
+  const toml = (text: string): Record<string, unknown> => parseToml(fenced(text));
+  const afterFront = (text: string): string => text.slice(TOML_FRONT.exec(text)![0].length);
+  // The front matter lines between the `+++` fences, translated by `f`.
+  const translated = (lines: string, f: (s: string) => string, opts = {}): string =>
+    fenced(translateLocally(segmentMarkdown(`+++\n${lines}\n+++\n\nText.\n`, opts), f).text);
+  const to = (t: string) => (): string => t;
+
+  it('a Hugo page: the reader-facing strings are translated, every other byte of the front matter is kept', () => {
+    const { doc, stats } = segmentWithStats(HUGO);
+    assertWellFormed(HUGO, doc);
+    assert.equal(stats.segments, stats.blocks);
+    const { text, report } = translateLocally(doc, pseudo);
+    assert.equal(report.untranslated, 0);
+    const before = toml(HUGO);
+    const after = toml(text);
+    assert.equal(after.title, pseudo('Install the CLI'));
+    assert.equal(after.description, pseudo('Install the "acme" command line tool on Linux, macOS or Windows'));
+    assert.equal(after.summary, `${pseudo('Download the binary, put it on your PATH\nand log in with your API key.')}\n`);
+    const others = (fm: Record<string, unknown>): Record<string, unknown> => ({ ...fm, title: 0, description: 0, summary: 0 });
+    assert.deepEqual(others(after), others(before));
+    // Outside the three values the front matter is the source's, byte for byte (comments, nested tables, quoting).
+    const values = (fm: string): string => fm
+      .replace(/^title = "[^"\n]*"$/m, 'title = …')
+      .replace(/^description = '[^'\n]*'$/m, 'description = …')
+      .replace(/^summary = """\n[^"]*"""$/m, 'summary = …');
+    assert.equal(values(fenced(text)), values(fenced(HUGO)));
+    assert.equal((values(fenced(text)).match(/ = …$/gm) ?? []).length, 3);
+    assert.deepEqual(structureOf(afterFront(text), 'gfm'), structureOf(afterFront(HUGO), 'gfm'));
+  });
+
+  it('a value keeps its quoting when it can hold the translation, else becomes a basic string', () => {
+    assert.equal(translated('title = "Hello"', to('Sag "Hallo" \\ C:\\Temp\ttab\u0007\u007f')), 'title = "Sag \\"Hallo\\" \\\\ C:\\\\Temp\ttab\\u0007\\u007F"');
+    assert.equal(translated('title = "Hello"', to('line one\nline two')), 'title = "line one\\nline two"');
+    assert.equal(translated("title = 'Hello'", to('Hallo "Welt" C:\\Temp')), "title = 'Hallo \"Welt\" C:\\Temp'");
+    assert.equal(translated("title = 'Hello'", to("C'est ici")), 'title = "C\'est ici"');
+    assert.equal(translated("title = 'Hello'", to('two\nlines')), 'title = "two\\nlines"');
+    assert.equal(translated('title = "  Hello  " # padded', to('Hallo')), 'title = "  Hallo  " # padded');
+    assert.equal(translated('summary = """\nOne.\nTwo.\n"""', to('Eins.\nZwei """drei"""')), 'summary = """\nEins.\nZwei \\"\\""drei\\"\\""\n"""');
+    assert.equal(translated('summary = """One."""', to('Say "x"')), 'summary = """Say "x\\""""');
+    assert.equal(translated("summary = '''\nC:\\One\n'''", to("C:\\Eins, it's")), "summary = '''\nC:\\Eins, it's\n'''");
+    assert.equal(translated("summary = '''\nOne\n'''", to("a ''' b")), 'summary = """\na \'\'\' b\n"""');
+    assert.equal(translated("summary = '''One'''", to('\u0001')), 'summary = """\\u0001"""');
+    // A line that would close the front matter goes on one line.
+    assert.equal(translated('summary = """\nOne\n"""', to('a\n+++\nb')), 'summary = "a\\n+++\\nb\\n"');
+  });
+
+  it('the written value always reads back as the translation, whatever it holds; nothing else changes', () => {
+    const unit = fc.constantFrom('a', 'ß', '漢', ' ', '\t', '\n', '\r', '\r\n', "'", "'''", '"', '"""', '\\', '\\u0041', '#', '=', '\0', '\b', '\f', '\x7f', '\u2028', '\u2029', '+++', '\n+++\n');
+    const translation = fc.oneof(fc.string({ unit, maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
+    const source = fc.constantFrom('"Hello"', "'Hello'", '" Hello\\t"', '"""\nHello\n"""', '"""Hello"""', "'''\nHello\n'''", "'''Hello'''", '"""\\\n  Hello"""');
+    fc.assert(fc.property(source, translation, (value, t) => {
+      const lines = `# kept\nslug = "a"\ntitle = ${value}  # after\n\n[params]\ntitle = "nested"`;
+      const out = translated(lines, to(t));
+      const before = parseToml(lines);
+      const after = parseToml(out);
+      const v = before.title as string;
+      const lead = v.slice(0, v.indexOf(v.trim()));
+      let wanted = lead + t.trim() + v.slice(lead.length + v.trim().length);
+      if (/^(?:"""|''')/.test(value)) wanted = wanted.replace(/\r\n/g, '\n');
+      assert.equal(after.title, wanted);
+      assert.deepEqual({ ...after, title: 0 }, { ...before, title: 0 });
+      assert.ok(out.startsWith('# kept\nslug = "a"\ntitle = '), out);
+      assert.ok(out.endsWith('  # after\n\n[params]\ntitle = "nested"'), out);
+    }), { numRuns: 2000 });
+  });
+
+  it('keeps nested, dotted, non-string and letterless values; quoted keys count; the keys are configurable', () => {
+    const lines = 'title = 42\n"description" = "Quoted key"   # c\nparams.title = "Dotted, nested"\nsummary = ["an", "array"]\nlinkTitle = "Short"\nsidebar_label = "123"\n\n[menu.main]\ntitle = "In a table"';
+    assert.deepEqual(sent(`+++\n${lines}\n+++\n`), ['Quoted key']);
+    assert.deepEqual(sent(`+++\n${lines}\n+++\n`, { frontMatterKeys: ['linkTitle'] }), ['Short']);
+    assert.equal(translated(lines, (s) => s.toUpperCase()), lines.replace('Quoted key', 'QUOTED KEY'));
+  });
+
+  it('CRLF front matter keeps its line endings', () => {
+    const input = '+++\r\ntitle = "Hello"\r\nsummary = """\r\nOne\r\nTwo\r\n"""\r\n+++\r\n\r\nText.\r\n';
+    const out = translateLocally(segmentMarkdown(input), (s) => (s === 'Hello' ? 'Hallo' : s === 'Text.' ? s : 'Eins\nZwei')).text;
+    assert.equal(out, '+++\r\ntitle = "Hallo"\r\nsummary = """\r\nEins\r\nZwei\r\n"""\r\n+++\r\n\r\nText.\r\n');
   });
 });
 

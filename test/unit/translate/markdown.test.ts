@@ -12,8 +12,14 @@ describe('segmentMarkdown: blocks', () => {
     ]);
   });
 
-  it('keeps TOML front matter and YAML closed by "..."', () => {
-    assert.deepEqual(prose('+++\ntitle = "Hi there"\n+++\nText here'), ['Text here']);
+  it('keeps TOML front matter except reader-facing values, and YAML closed by "..."', () => {
+    check('+++\ntitle = "Hi there" # tab\nslug = "hi"\n+++\nText here', [
+      ['K', '+++\ntitle = '],
+      ['T', '"Hi there"'],
+      ['K', ' # tab\nslug = "hi"\n+++\n'],
+      ['T', 'Text here'],
+    ]);
+    assert.deepEqual(prose('+++\nslug = "Hi there"\n+++\nText here'), ['Text here']);
     assert.deepEqual(prose('---\ntitle: Hi there\n...\nText here'), ['Hi there', 'Text here']);
     assert.deepEqual(prose('---\nslug: Hi there\n...\nText here'), ['Text here']);
   });
