@@ -42,7 +42,10 @@ async function download(d: ItemDeps, node: unknown, args?: unknown): Promise<Res
   if (target === undefined) return { written: false, reason: 'cancelled' };
   try {
     const local = await d.files.localPath(file.id);
-    return await d.writer.write({ target, content: await readFile(local), what: file.name });
+    const outcome = await d.writer.write({ target, content: await readFile(local), what: file.name });
+    // The save dialog can pick any folder: say why nothing was written (the user chose "Keep mine" themselves).
+    if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
+    return outcome;
   } catch (err) {
     await showError(err, { operation: vscode.l10n.t('Downloading {0}', file.name) });
     return { written: false, error: errorCode(err) ?? 'failed' };

@@ -56,11 +56,14 @@ async function createShareLink(d: ShareDeps, arg: unknown, args: unknown): Promi
   }
 }
 
-async function copyShareLink(d: ShareDeps, node: unknown): Promise<Result> {
-  if (!(node instanceof ShareNode)) return { copied: false };
+/** "Copy Share Link" on a Shares row, or (tests, scripts) `{ artifactId }`: the share Revoke would take. */
+async function copyShareLink(d: ShareDeps, arg: unknown): Promise<Result> {
+  if (!(arg instanceof ShareNode) && readArtifactArg(arg) === undefined) return { copied: false };
   const client = await requireClient(d.clients);
   if (client === undefined) return { copied: false, reason: 'notConfigured' };
-  await vscode.env.clipboard.writeText(linkOf(client, node.share));
+  const share = await shareFor(client, arg);
+  if (share === undefined) return { copied: false, reason: 'noShare' };
+  await vscode.env.clipboard.writeText(linkOf(client, share));
   void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: share link copied.'));
   return { copied: true };
 }
