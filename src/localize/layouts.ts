@@ -21,7 +21,7 @@ export type LayoutSpec = LayoutName | { pattern: string };
 export interface Layout {
   /** The translation of `sourcePath` into `lang`. */
   target(sourcePath: string, lang: string): string;
-  /** True when `path` has the shape of a translation into one of the target languages. */
+  /** True when `path` has the shape of a translation into one of the languages the layout was made with. */
   isOutput(path: string): boolean;
 }
 

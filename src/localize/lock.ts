@@ -5,6 +5,8 @@
  * the whole source (only while nothing is in conflict), a hash of the output as last written, and
  * one line per block: `<block hash> <hash of the block as written> <segment>...`, where a segment is
  * `<source segment hash>@<offset>+<length>` (where its translation sits in the written block).
+ * `removedLanguages` names the languages that were target languages once and are no longer: their
+ * entries are gone, their files are left alone and never taken as sources.
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -34,9 +36,11 @@ export interface LockEntry {
 
 export interface Lock {
   files: Map<string, LockEntry>;
+  /** Languages no longer among the target languages whose entries an update dropped (sorted). */
+  removedLanguages?: string[];
 }
 
-const LockSchema = z.object({ version: z.literal(1), files: z.record(z.string(), z.unknown()) });
+const LockSchema = z.object({ version: z.literal(1), removedLanguages: z.optional(z.array(z.string())), files: z.record(z.string(), z.unknown()) });
 
 /** Checked by hand: zod on every entry of a 20,000-entry lock costs more than the rest of a status. */
 function isEntry(e: unknown): e is LockEntry {
@@ -69,17 +73,19 @@ export function parseLock(text: string | undefined): Lock {
     if (!isEntry(entry)) throw new LockError(`doc-translate.lock has an unexpected shape at files.${target}`);
     files.set(target, entry);
   }
-  return { files };
+  const removed = parsed.data.removedLanguages ?? [];
+  return removed.length > 0 ? { files, removedLanguages: [...new Set(removed)].sort() } : { files };
 }
 
-/** Stable text: entries sorted by path, fixed key order, one block per line. */
+/** Stable text: entries sorted by path, fixed key order, one block per line; `removedLanguages` only when there are any. */
 export function serializeLock(lock: Lock): string {
   const files: Record<string, LockEntry> = {};
   for (const key of [...lock.files.keys()].sort()) {
     const e = lock.files.get(key)!;
     files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks };
   }
-  return `${JSON.stringify({ version: 1, files }, null, 2)}\n`;
+  const removed = [...new Set(lock.removedLanguages ?? [])].sort();
+  return `${JSON.stringify({ version: 1, ...(removed.length > 0 ? { removedLanguages: removed } : {}), files }, null, 2)}\n`;
 }
 
 export function encodeBlock(b: LockBlock): string {
@@ -106,6 +112,7 @@ export function shardOf(sourcePath: string, n: number): number {
 /**
  * Combines the locks written by shards 1..n of one run (in that order): every entry is taken from
  * the shard that owns its source, so the result never depends on merge order and never conflicts.
+ * Removed languages are the same in every shard of a run; they are joined.
  */
 export function mergeLocks(shards: readonly Lock[]): Lock {
   const n = shards.length;
@@ -113,5 +120,7 @@ export function mergeLocks(shards: readonly Lock[]): Lock {
   shards.forEach((lock, i) => {
     for (const [target, entry] of lock.files) if (shardOf(entry.source, n) === i + 1) out.files.set(target, entry);
   });
+  const removed = [...new Set(shards.flatMap((l) => l.removedLanguages ?? []))].sort();
+  if (removed.length > 0) out.removedLanguages = removed;
   return out;
 }

@@ -51,6 +51,10 @@ export interface Scan {
   targetText: Map<string, string | undefined>;
   /** Lock entries in scope whose source no longer exists. */
   orphaned: string[];
+  /** Lock entries in scope whose language is no longer a target language. */
+  unconfigured: string[];
+  /** Languages that were target languages and are no longer (the lock's record and its entries'). */
+  removedLanguages: string[];
 }
 
 export function resolveFs(over?: Partial<LocalizeFs>): LocalizeFs {
@@ -78,10 +82,14 @@ function inScope(path: string, opts: LocalizeOptions): boolean {
 
 /**
  * Every source of the set, sorted: `pages` (Markdown, segment by segment) and `files` (file jobs).
- * Translations are never among them.
+ * Translations are never among them: neither into a target language nor into one of
+ * `removedLanguages` (languages that were target languages once; `layout`, when given, knows them).
  */
-export async function listSourceFiles(config: LocalizeConfig, fs: LocalizeFs, layout?: Layout): Promise<{ pages: string[]; files: string[] }> {
-  const lay = layout ?? createLayout(config.layout, config.source, config.targetLanguages);
+export async function listSourceFiles(
+  config: LocalizeConfig, fs: LocalizeFs, layout?: Layout, removedLanguages: readonly string[] = [],
+): Promise<{ pages: string[]; files: string[] }> {
+  const langs = [...config.targetLanguages, ...removedLanguages];
+  const lay = layout ?? createLayout(config.layout, config.source, langs);
   const prefix = config.source === '.' ? '' : `${config.source}/`;
   const include = config.include.map(globToRegExp);
   const jobs = config.files.map(globToRegExp);
@@ -90,7 +98,7 @@ export async function listSourceFiles(config: LocalizeConfig, fs: LocalizeFs, la
   const pages = all.filter((f) => matchesAny(f, include));
   const files = all.filter((f) => !matchesAny(f, include) && matchesAny(f, jobs));
   const outputs = new Set<string>();
-  for (const f of [...pages, ...files]) for (const l of config.targetLanguages) outputs.add(lay.target(f, l));
+  for (const f of [...pages, ...files]) for (const l of langs) outputs.add(lay.target(f, l));
   return { pages: pages.filter((f) => !outputs.has(f)), files: files.filter((f) => !outputs.has(f)) };
 }
 
@@ -103,11 +111,15 @@ export async function listSources(config: LocalizeConfig, fs: LocalizeFs, layout
 export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const { config } = opts;
   const fs = resolveFs(opts.fs);
-  const layout = createLayout(config.layout, config.source, config.targetLanguages);
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
   const lockText = await fs.readText(join(config.folder, LOCK_FILE));
   const lock = parseLock(lockText);
-  const { pages: allSources, files: allFiles } = await listSourceFiles(config, fs, layout);
+  // A language taken out of targetLanguages: its translations stay where they are, never sources.
+  const configured = new Set(config.targetLanguages);
+  const removedLanguages = [...new Set([...(lock.removedLanguages ?? []), ...[...lock.files.values()].map((e) => e.lang)])]
+    .filter((l) => !configured.has(l)).sort();
+  const layout = createLayout(config.layout, config.source, [...config.targetLanguages, ...removedLanguages]);
+  const { pages: allSources, files: allFiles } = await listSourceFiles(config, fs, layout, removedLanguages);
   const sources = allSources.filter((s) => inScope(s, opts));
   const fileSources = allFiles.filter((s) => inScope(s, opts));
   const sourceText = new Map<string, string>();
@@ -155,5 +167,9 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   });
   const knownAll = new Set([...allSources, ...allFiles]);
   const orphaned = [...lock.files].filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
-  return { fs, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()], files: fileSources.length, sourceText, targetText, orphaned };
+  const unconfigured = [...lock.files].filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
+  return {
+    fs, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()],
+    files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages,
+  };
 }

@@ -51,6 +51,8 @@ export interface UpdateReport {
   written: string[];
   /** Lock entries dropped because their source is gone (the files are left alone). */
   orphaned: string[];
+  /** Lock entries dropped because their language is no longer a target language (the files are left alone). */
+  unconfigured: string[];
   /** Segments whose translation failed its check and kept the source text. */
   untranslated: number;
   /** Non-Markdown files translated as file jobs. */
@@ -177,6 +179,7 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     requests: 0,
     written: [],
     orphaned: s.orphaned,
+    unconfigured: s.unconfigured,
     untranslated: 0,
     fileJobs: 0,
     skipped: [],
@@ -211,8 +214,10 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     return fail();
   }
   const toWrite = s.plans.filter((p) => p.compose !== undefined);
-  let lockChanged = s.orphaned.length > 0;
-  for (const t of s.orphaned) s.lock.files.delete(t);
+  let lockChanged = s.orphaned.length > 0 || s.unconfigured.length > 0 || s.removedLanguages.join() !== (s.lock.removedLanguages ?? []).join();
+  for (const t of [...s.orphaned, ...s.unconfigured]) s.lock.files.delete(t);
+  if (s.removedLanguages.length > 0) s.lock.removedLanguages = s.removedLanguages;
+  else delete s.lock.removedLanguages;
   try {
     for (const [i, plan] of toWrite.entries()) {
       if (aborted(opts.signal)) {
