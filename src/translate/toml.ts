@@ -9,10 +9,9 @@
  */
 import { parse } from 'smol-toml';
 import { HAS_LETTER, type PartsBuilder } from './builder.ts';
-import { MAX_SEGMENT_CHARS } from './types.ts';
+import { MAX_SEGMENT_CHARS, type TomlStringKind } from './types.ts';
 
 /** How a TOML string is written: `"…"`, `'…'`, `"""…"""` or `'''…'''`. */
-export type TomlStringKind = 'basic' | 'literal' | 'multilineBasic' | 'multilineLiteral';
 
 interface TomlString {
   start: number;

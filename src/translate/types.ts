@@ -1,4 +1,5 @@
-import type { TomlStringKind } from './toml.ts';
+/** How a TOML front-matter string value is written: "...", '...', """...""" or '''...'''. */
+export type TomlStringKind = 'basic' | 'literal' | 'multilineBasic' | 'multilineLiteral';
 
 /**
  * How a translated part is checked and put back (see verify.ts and reassemble.ts):
