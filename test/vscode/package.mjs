@@ -6,20 +6,29 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FEATURE_PARTS, partFile } from '../../esbuild.mjs';
 import { listZip } from './lib/zip.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = join(repoRoot, 'dist', 'doc-translate.vsix');
 
-/** What may be inside the .vsix. */
+/** Everything the extension loads: activation's bundle, what it loads on first use, the webview's files. */
+const REQUIRED = [
+  'extension/package.json',
+  'extension/package.nls.json',
+  ...['extension', 'api', 'translate', 'localizer'].map((name) => `extension/dist/${name}.js`),
+  ...FEATURE_PARTS.map((part) => `extension/dist/${partFile(part)}`),
+  'extension/dist/webview/account.js',
+  'extension/dist/webview/uplot.css',
+];
+
+/** What else may be inside the .vsix. */
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
   /^extension\/(readme|changelog|license)(\.md|\.txt)?$/i,
-  /^extension\/dist\/(extension|api|translate|localizer|account-ui|localization-commands|library-ui|media-ui|documentTools-ui|jobs-ui|textTranslation-commands)\.js$/,
-  /^extension\/dist\/webview\/(account\.js|uplot\.css)$/,
   /^extension\/media\/(screenshots\/)?[\w.-]+\.(png|svg)$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
 ];
@@ -40,12 +49,12 @@ export function packageExtension() {
   const size = statSync(out).size;
   const lines = entries.map((e) => `  ${String(e.size).padStart(9)}  ${e.name}`);
   process.stdout.write(`\n${out.slice(repoRoot.length + 1)}: ${size} bytes (${(size / 1024).toFixed(1)} KiB), ${entries.length} files\n${lines.join('\n')}\n`);
-  const unexpected = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
+  const unexpected = entries.map((e) => e.name).filter((n) => !REQUIRED.includes(n) && !ALLOWED.some((re) => re.test(n)));
   if (unexpected.length) throw new Error(`unexpected files in the .vsix (check .vscodeignore): ${unexpected.join(', ')}`);
-  // The manifest's %key% strings resolve only with package.nls.json beside it.
-  for (const file of ['extension/dist/extension.js', 'extension/dist/api.js', 'extension/package.nls.json']) {
-    if (!entries.some((e) => e.name === file)) throw new Error(`the .vsix lacks ${file}`);
-  }
+  // A part missing from .vscodeignore would fail only when first used; the manifest's %key%
+  // strings resolve only with package.nls.json beside it.
+  const missing = REQUIRED.filter((file) => !entries.some((e) => e.name === file));
+  if (missing.length) throw new Error(`the .vsix lacks ${missing.join(', ')} (check .vscodeignore)`);
   return { path: out, size, entries };
 }
 
