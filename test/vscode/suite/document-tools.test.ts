@@ -10,16 +10,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { OperationsSnapshot } from '../../../src/features/documentTools/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, serviceGet, testEnv } from './helpers.ts';
 
 const snapshot = (): Thenable<OperationsSnapshot> => vscode.commands.executeCommand<OperationsSnapshot>('_docTranslate.operations.snapshot');
-
-async function api<T>(route: string): Promise<T> {
-  const env = testEnv();
-  const res = await fetch(`${env.baseUrl}${route}`, { headers: { 'x-api-key': env.apiKey } });
-  assert.equal(res.status, 200, `GET ${route}`);
-  return (await res.json()) as T;
-}
 
 /** A PDF of `pages` pages in the test workspace (a fresh copy per run). */
 async function writePdf(relative: string, pages: number, title: string): Promise<vscode.Uri> {
@@ -89,7 +82,7 @@ describe('Document tools', function () {
 
   it('visual extract of a 3-page PDF asks with the page count and cost, charges 3 credits and opens the output', async () => {
     const report = await writePdf('tools/report.pdf', 3, 'Report');
-    const balanceBefore = (await api<{ available: number }>('/billing/credits/balance')).available;
+    const balanceBefore = (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Extract');
     const result = await vscode.commands.executeCommand<{ started: boolean; status?: string; output?: string; operationId?: string; creditOperationId?: string; pages?: number }>(
@@ -102,9 +95,9 @@ describe('Document tools', function () {
     const question = testing.prompter.asked.slice(asked).join('\n');
     assert.match(question, /Visual Extract report\.pdf: 3 pages × 1 credit = 3 credits\?/);
 
-    const balanceAfter = (await api<{ available: number }>('/billing/credits/balance')).available;
+    const balanceAfter = (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
     assert.equal(balanceBefore - balanceAfter, 3000, '3 credits charged');
-    const receipt = await api<{ charged_millicredits: number; billing_basis: { unit: string; quantity: number } }>(`/billing/credits/operations/${result.creditOperationId!}`);
+    const receipt = await serviceGet<{ charged_millicredits: number; billing_basis: { unit: string; quantity: number } }>(`/billing/credits/operations/${result.creditOperationId!}`);
     assert.equal(receipt.charged_millicredits, 3000);
     assert.deepEqual([receipt.billing_basis.unit, receipt.billing_basis.quantity], ['pages', 3]);
 
@@ -130,8 +123,8 @@ describe('Document tools', function () {
     testing.prompter.answerNext('Translate');
     const translated = await vscode.commands.executeCommand<{ started: boolean; jobId?: string }>('docTranslate.operations.translateOutput', { operationId: result.operationId });
     assert.equal(translated.started, true, JSON.stringify(translated));
-    const job = await api<{ document_id: string; target_lang: string }>(`/jobs/${translated.jobId!}`);
-    assert.equal(job.document_id, (await api<{ output_document_id: string }>(`/document-operations/${result.operationId!}`)).output_document_id);
+    const job = await serviceGet<{ document_id: string; target_lang: string }>(`/jobs/${translated.jobId!}`);
+    assert.equal(job.document_id, (await serviceGet<{ output_document_id: string }>(`/document-operations/${result.operationId!}`)).output_document_id);
   });
 
   it('a running operation cancelled from the Operations view ends the command as cancelled, charging nothing', async () => {
@@ -150,7 +143,7 @@ describe('Document tools', function () {
       assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
       const result = await running;
       assert.deepEqual([result.started, result.status, result.outcome, result.operationId], [true, 'cancelled', 'failed', id]);
-      const op = await api<{ status: string; credit_operation_id: string | null }>(`/document-operations/${id}`);
+      const op = await serviceGet<{ status: string; credit_operation_id: string | null }>(`/document-operations/${id}`);
       assert.deepEqual([op.status, op.credit_operation_id], ['cancelled', null], 'no receipt: nothing charged');
       const ledger = (await control<{ entries: { endpoint: string | null; idempotency_key: string | null; type: string }[] }>('GET', '/ledger')).entries;
       const posts = (await requestsSeen('/api/v1/document-operations')).filter((r) => r.method === 'POST' && r.path === '/api/v1/document-operations');

@@ -126,3 +126,50 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A request to the service API with the test key: asserts success, returns the JSON body (undefined when empty). */
+export async function serviceApi<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+  const env = testEnv();
+  const res = await fetch(`${env.baseUrl}${route}`, {
+    method,
+    headers: { 'x-api-key': env.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${route}: ${res.status} ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** A GET of the service API with the test key. */
+export function serviceGet<T>(route: string): Promise<T> {
+  return serviceApi<T>('GET', route);
+}
+
+/** Presign, PUT, finalize straight against the emulator (the test's own upload, not the editor's); the document id. */
+export async function uploadDirect(name: string, content: Buffer | string): Promise<string> {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  const p = await serviceApi<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>('POST', '/upload/presign', { filename: name, file_size: bytes.length });
+  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: new Uint8Array(bytes) });
+  assert.equal(put.status, 200);
+  await serviceApi('POST', '/upload/finalize', { finalize_token: p.finalize_token });
+  return p.document_id;
+}
+
+/** Writes a file into the test workspace (a fresh copy per run). */
+export function writeWorkspaceFile(relative: string, content: Buffer | string): vscode.Uri {
+  const file = path.join(testEnv().workspace, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return vscode.Uri.file(file);
+}
+
+/** Reads until `ok` holds (every 250 ms), failing with the last value after `timeoutMs`. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

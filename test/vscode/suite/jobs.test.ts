@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, testEnv } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, serviceGet, testEnv, until } from './helpers.ts';
 
 interface StartedJob {
   jobId: string;
@@ -27,23 +27,6 @@ interface ApiJob {
 }
 
 const snapshot = async (): Promise<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
-
-async function api<T>(route: string): Promise<T> {
-  const env = testEnv();
-  const res = await fetch(`${env.baseUrl}${route}`, { headers: { 'x-api-key': env.apiKey } });
-  assert.equal(res.status, 200, `GET ${route}`);
-  return (await res.json()) as T;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function fileUri(relative: string): vscode.Uri {
   const file = path.join(testEnv().workspace, relative);
@@ -82,7 +65,7 @@ describe('Translate Files and the Jobs view', function () {
       ['notes.txt:de', 'notes.txt:fr', 'release-notes.md:de', 'release-notes.md:fr'],
     );
 
-    const listed = await api<{ items: ApiJob[] }>('/jobs?limit=100');
+    const listed = await serviceGet<{ items: ApiJob[] }>('/jobs?limit=100');
     for (const job of started) assert.ok(listed.items.some((j) => j.id === job.jobId), `the service lists job ${job.jobId}`);
 
     await vscode.commands.executeCommand('docTranslate.jobs.focus');
@@ -106,7 +89,7 @@ describe('Translate Files and the Jobs view', function () {
       assert.ok(row.children !== undefined && row.children.length > 0, 'a completed job has its results as children');
       assert.match(row.children[0]!.contextValue, /^artifact\.(text|binary)$/);
     }
-    for (const id of ids) assert.equal((await api<ApiJob>(`/jobs/${id}`)).status, 'completed');
+    for (const id of ids) assert.equal((await serviceGet<ApiJob>(`/jobs/${id}`)).status, 'completed');
     await until('ended jobs are no longer kept for watching after a reload', snapshot, (s) => ids.every((id) => !s.persisted.includes(id)));
   });
 
@@ -224,7 +207,7 @@ describe('Translate Files and the Jobs view', function () {
     assert.equal(jobs.length, langs.length);
     try {
       const last = jobs[jobs.length - 1]!;
-      const queued = await until('the last job waits in the queue behind 5 running ones', () => api<ApiJob>(`/jobs/${last.jobId}`), (j) => j.status === 'pending' && (j.queue_position ?? 0) > 0);
+      const queued = await until('the last job waits in the queue behind 5 running ones', () => serviceGet<ApiJob>(`/jobs/${last.jobId}`), (j) => j.status === 'pending' && (j.queue_position ?? 0) > 0);
       assert.equal(queued.stage, 'queued');
 
       const status = await until('the status bar item shows the active jobs', snapshot, (s) => s.status.visible && /jobs · \d+%/.test(s.status.text));
@@ -236,7 +219,7 @@ describe('Translate Files and the Jobs view', function () {
 
       const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.jobs.cancel', last.jobId);
       assert.deepEqual(cancelled, { cancelled: true, status: 'failed' });
-      assert.equal((await api<ApiJob>(`/jobs/${last.jobId}`)).status, 'failed');
+      assert.equal((await serviceGet<ApiJob>(`/jobs/${last.jobId}`)).status, 'failed');
       const after = await until('the view shows the cancelled job as failed', snapshot, (s) => s.rows.find((r) => r.jobId === last.jobId)?.contextValue === 'job.failed');
       assert.match(after.rows.find((r) => r.jobId === last.jobId)!.description, /cancelled|failed/);
     } finally {

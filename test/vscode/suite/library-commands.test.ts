@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, until, uploadDirect } from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -23,27 +23,6 @@ interface DownloadResult {
 const library = async (expand: string[]): Promise<Sections> =>
   (await vscode.commands.executeCommand<{ sections: Sections }>('_docTranslate.library.snapshot', { expand })).sections;
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const env = testEnv();
-  const res = await fetch(`${env.baseUrl}${route}`, {
-    method,
-    headers: { 'x-api-key': env.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${route}: ${res.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** Presign, PUT, finalize straight against the emulator (the test's own upload, not the editor's). */
-async function upload(name: string, bytes: Buffer): Promise<string> {
-  const p = await api<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>('POST', '/upload/presign', { filename: name, file_size: bytes.length });
-  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: new Uint8Array(bytes) });
-  assert.equal(put.status, 200);
-  await api('POST', '/upload/finalize', { finalize_token: p.finalize_token });
-  return p.document_id;
-}
-
 interface StorageItem {
   id: string;
   name: string;
@@ -53,22 +32,12 @@ interface StorageItem {
 /** The library item that stands for an uploaded document (any page). */
 async function storageItemOf(documentId: string): Promise<StorageItem> {
   for (let offset: number | null = 0; offset !== null; ) {
-    const page: { items: StorageItem[]; next_offset: number | null; has_more: boolean } = await api('GET', `/storage/files?limit=100&offset=${offset}`);
+    const page: { items: StorageItem[]; next_offset: number | null; has_more: boolean } = await serviceApi('GET', `/storage/files?limit=100&offset=${offset}`);
     const found = page.items.find((f) => f.source?.kind === 'document' && f.source.id === documentId);
     if (found !== undefined) return found;
     offset = page.has_more ? page.next_offset : null;
   }
   assert.fail(`no library item for ${documentId}`);
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** A PNG signature followed by every byte value: any text decoding on the way would change it. */
@@ -94,14 +63,14 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     await closeAllEditors();
   });
   after(async () => {
-    for (const token of shareTokens) await api('DELETE', `/shares/${token}`);
+    for (const token of shareTokens) await serviceApi('DELETE', `/shares/${token}`);
     fs.rmSync(path.join(ws(), 'library-downloads'), { recursive: true, force: true });
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     await control('POST', '/settings', { job_speed: 1 });
   });
 
   it('Download… writes the library file into the workspace with its exact bytes; the same file again is left alone', async () => {
-    const documentId = await upload('library-chart.png', PNG_BYTES);
+    const documentId = await uploadDirect('library-chart.png', PNG_BYTES);
     const item = await storageItemOf(documentId);
     const target = path.join(ws(), 'library-downloads', 'chart.png');
     const asked = testing.prompter.asked.length;
@@ -119,7 +88,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   });
 
   it('Download… never replaces an edited file without asking: Keep mine keeps it, Replace restores the library bytes', async () => {
-    const documentId = await upload('library-edited.png', PNG_BYTES);
+    const documentId = await uploadDirect('library-edited.png', PNG_BYTES);
     const item = await storageItemOf(documentId);
     const target = path.join(ws(), 'library-downloads', 'edited.png');
     assert.equal((await download(item.id, target)).how, 'created');
@@ -169,7 +138,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   });
 
   it('Rename shows the new name in the tree and at the service; a name of another file type is refused and changes nothing', async () => {
-    const documentId = await upload('library-draft.md', Buffer.from('# Draft\n\nTo be renamed.\n'));
+    const documentId = await uploadDirect('library-draft.md', Buffer.from('# Draft\n\nTo be renamed.\n'));
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     assert.ok((await library(['documents'])).documents.children?.some((r) => r.label === 'library-draft.md'));
 
@@ -178,7 +147,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     const labels = ((await library(['documents'])).documents.children ?? []).map((r) => r.label);
     assert.ok(labels.includes('library-final.md'), `the tree shows the new name: ${JSON.stringify(labels)}`);
     assert.ok(!labels.includes('library-draft.md'), 'and not the old one');
-    assert.equal((await api<{ basename: string }>('GET', `/documents/${documentId}`)).basename, 'library-final.md');
+    assert.equal((await serviceApi<{ basename: string }>('GET', `/documents/${documentId}`)).basename, 'library-final.md');
     assert.equal((await storageItemOf(documentId)).name, 'library-final.md', 'the library item follows');
 
     await clearRequests();
@@ -186,17 +155,17 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     assert.equal(refused.renamed, false, JSON.stringify(refused));
     assert.equal(refused.error, 'invalid_request');
     assert.deepEqual((await requestsSeen(`/api/v1/documents/${documentId}`)).map((r) => [r.method, r.status]), [['PATCH', 422]]);
-    assert.equal((await api<{ basename: string }>('GET', `/documents/${documentId}`)).basename, 'library-final.md');
+    assert.equal((await serviceApi<{ basename: string }>('GET', `/documents/${documentId}`)).basename, 'library-final.md');
     assert.ok(((await library(['documents'])).documents.children ?? []).some((r) => r.label === 'library-final.md'));
   });
 
   it('Copy Share Link puts the link on the clipboard, and it downloads the result without a key', async () => {
-    const documentId = await upload('library-shared.md', Buffer.from('# Shared\n\nA result to review.\n'));
-    const job = await api<{ id: string }>('POST', '/jobs', { document_id: documentId, target_lang: 'fr' });
-    await until('the job completed', () => api<{ status: string }>('GET', `/jobs/${job.id}`), (j) => j.status === 'completed' || j.status === 'failed');
-    const [artifact] = (await api<{ items: { id: string; filename: string }[] }>('GET', `/artifacts?job_id=${job.id}`)).items;
+    const documentId = await uploadDirect('library-shared.md', Buffer.from('# Shared\n\nA result to review.\n'));
+    const job = await serviceApi<{ id: string }>('POST', '/jobs', { document_id: documentId, target_lang: 'fr' });
+    await until('the job completed', () => serviceApi<{ status: string }>('GET', `/jobs/${job.id}`), (j) => j.status === 'completed' || j.status === 'failed');
+    const [artifact] = (await serviceApi<{ items: { id: string; filename: string }[] }>('GET', `/artifacts?job_id=${job.id}`)).items;
     assert.ok(artifact, 'the job has a result');
-    const share = await api<{ token: string; download_url: string }>('POST', '/shares', { artifact_id: artifact.id, expires_in_days: 7 });
+    const share = await serviceApi<{ token: string; download_url: string }>('POST', '/shares', { artifact_id: artifact.id, expires_in_days: 7 });
     shareTokens.push(share.token);
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     const row = ((await library(['shares'])).shares.children ?? []).find((r) => r.label === artifact.filename);

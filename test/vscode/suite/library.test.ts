@@ -6,45 +6,13 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, until, uploadDirect } from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
 const library = async (expand?: string[]): Promise<Sections> =>
   (await vscode.commands.executeCommand<{ sections: Sections }>('_docTranslate.library.snapshot', expand !== undefined ? { expand } : undefined)).sections;
 const jobs = (): Thenable<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const env = testEnv();
-  const res = await fetch(`${env.baseUrl}${route}`, {
-    method,
-    headers: { 'x-api-key': env.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${route}: ${res.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** Presign, PUT, finalize straight against the emulator (the test's own upload, not the editor's). */
-async function upload(name: string, content: string): Promise<string> {
-  const bytes = Buffer.from(content);
-  const p = await api<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>('POST', '/upload/presign', { filename: name, file_size: bytes.length });
-  const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: bytes });
-  assert.equal(put.status, 200);
-  await api('POST', '/upload/finalize', { finalize_token: p.finalize_token });
-  return p.document_id;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('Library view', function () {
   this.timeout(120_000);
@@ -64,7 +32,7 @@ describe('Library view', function () {
   });
 
   it('lists an uploaded document under Documents', async () => {
-    documentId = await upload('library-guide.md', '# Library guide\n\nFind your files again.\n');
+    documentId = await uploadDirect('library-guide.md', '# Library guide\n\nFind your files again.\n');
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     const shown = await library(['documents']);
     const rows = shown.documents.children ?? [];
@@ -87,7 +55,7 @@ describe('Library view', function () {
     assert.equal(seen.filter((r) => r.method === 'POST' && r.path === '/api/v1/jobs').length, 1);
     const storageLog = await control<{ requests: unknown[] }>('GET', '/storage/credential-log');
     assert.deepEqual(storageLog.requests, []);
-    const job = await api<{ document_id: string; target_lang: string }>('GET', `/jobs/${jobId}`);
+    const job = await serviceApi<{ document_id: string; target_lang: string }>('GET', `/jobs/${jobId}`);
     assert.deepEqual([job.document_id, job.target_lang], [documentId, 'de']);
   });
 
@@ -105,7 +73,7 @@ describe('Library view', function () {
     );
     assert.equal(created.created, true, JSON.stringify(created));
     assert.ok(created.expiresAt);
-    const shares = await api<{ items: { token: string; artifact_id: string; download_url: string }[] }>('GET', '/shares');
+    const shares = await serviceApi<{ items: { token: string; artifact_id: string; download_url: string }[] }>('GET', '/shares');
     const share = shares.items.find((s) => s.artifact_id === artifactRow.artifactId);
     assert.ok(share, 'the service holds the share');
     const copied = await vscode.env.clipboard.readText().then((t) => t, () => '');
@@ -172,7 +140,7 @@ describe('Library view', function () {
     const kept = await vscode.commands.executeCommand<{ deleted: boolean; reason?: string }>('docTranslate.library.delete', { documentId });
     assert.deepEqual(kept, { deleted: false, reason: 'cancelled' });
     assert.match(testing.prompter.asked[asked] ?? '', /^Delete the document "/);
-    await api('GET', `/documents/${documentId}`);
+    await serviceApi('GET', `/documents/${documentId}`);
   });
 
   it('storage links and permissions only on items whose capabilities allow sharing; the link downloads without a key', async () => {
@@ -183,12 +151,12 @@ describe('Library view', function () {
     const [open] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'shared.txt', content: 'for everyone' })).items;
     const made = await vscode.commands.executeCommand<{ created: boolean }>('docTranslate.library.createStorageLink', { fileId: open!.id }, { expiresInDays: 7 });
     assert.equal(made.created, true);
-    const links = await api<{ items: { url: string; expires_at: string }[] }>('GET', `/storage/files/${open!.id}/links`);
+    const links = await serviceApi<{ items: { url: string; expires_at: string }[] }>('GET', `/storage/files/${open!.id}/links`);
     assert.equal(links.items.length, 1);
     assert.equal(await (await fetch(links.items[0]!.url)).text(), 'for everyone');
     const granted = await vscode.commands.executeCommand<{ granted: boolean }>('docTranslate.library.grantAccess', { fileId: open!.id }, { grantee: 'reviewer@example.com', role: 'viewer' });
     assert.equal(granted.granted, true);
-    const grants = await api<{ items: { grantee: string; role: string }[] }>('GET', `/storage/files/${open!.id}/permissions`);
+    const grants = await serviceApi<{ items: { grantee: string; role: string }[] }>('GET', `/storage/files/${open!.id}/permissions`);
     assert.deepEqual(grants.items.map((g) => [g.grantee, g.role]), [['reviewer@example.com', 'viewer']]);
   });
 

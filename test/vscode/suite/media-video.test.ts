@@ -7,13 +7,12 @@
 // question sends no job.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
-import type { MediaSnapshot, MediaSnapshotRow } from '../../../src/features/media/snapshot.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mp4File } from '../../unit/emulator/media-files.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv } from './helpers.ts';
+import { waitForMediaJob } from './media-helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, serviceGet, writeWorkspaceFile } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 const FULL_VIDEO_CLOSED = 'Full video processing is not open for this account yet';
@@ -51,37 +50,14 @@ interface LedgerEntry {
   operation_id?: string;
 }
 
-const snapshot = (): Thenable<MediaSnapshot> => vscode.commands.executeCommand<MediaSnapshot>('_docTranslate.media.snapshot');
 
-function section(snap: MediaSnapshot, name: 'jobs' | 'voices'): MediaSnapshotRow[] {
-  return snap.rows.find((r) => r.contextValue === `media.section.${name}`)?.children ?? [];
-}
-
-async function waitForJob(operationId: string): Promise<MediaSnapshotRow> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const row = section(await snapshot(), 'jobs').find((r) => r.id?.startsWith(`media.job.${operationId}`));
-    if (row?.contextValue.startsWith('media.job.ended') === true) return row;
-    assert.ok(Date.now() < end, `media job ${operationId} ended (last: ${JSON.stringify(row)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A GET of the service API with the test key. */
-async function api<T>(route: string): Promise<T> {
-  const env = testEnv();
-  const res = await fetch(`${env.baseUrl}${route}`, { headers: { 'x-api-key': env.apiKey } });
-  assert.equal(res.status, 200, `GET ${route}`);
-  return (await res.json()) as T;
-}
-
-const available = async (): Promise<number> => (await api<{ available: number }>('/billing/credits/balance')).available;
+const available = async (): Promise<number> => (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
 const ledger = async (): Promise<LedgerEntry[]> => (await control<{ entries: LedgerEntry[] }>('GET', '/ledger')).entries;
 const posts = async (): Promise<string[]> => (await requestsSeen()).filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`);
 
 /** The emulator's price of a billed duration: started minutes at the product's rate, never below its minimum. */
 async function priceOf(product: string, billedMs: number): Promise<number> {
-  const entry = (await api<{ products: CatalogEntry[] }>('/billing/media/credit-catalog')).products.find((p) => p.product === product);
+  const entry = (await serviceGet<{ products: CatalogEntry[] }>('/billing/media/credit-catalog')).products.find((p) => p.product === product);
   assert.ok(entry, `${product} is in the catalog`);
   return Math.max(entry.minimum_millicredits, Math.max(1, Math.ceil(billedMs / 60_000)) * entry.millicredits_per_unit);
 }
@@ -132,12 +108,10 @@ describe('Media: video and voices', function () {
   let testing: NonNullable<DocTranslateExports['testing']>;
   const written: string[] = [];
 
-  function writeWorkspaceFile(relative: string, content: Buffer | string): vscode.Uri {
-    const file = path.join(testEnv().workspace, relative);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-    written.push(file);
-    return vscode.Uri.file(file);
+  function writeFile(relative: string, content: Buffer | string): vscode.Uri {
+    const uri = writeWorkspaceFile(relative, content);
+    written.push(uri.fsPath);
+    return uri;
   }
 
   before(async () => {
@@ -157,7 +131,7 @@ describe('Media: video and voices', function () {
 
   it('Process Video offers both video products while open, sends the product and target language, and charges the measured duration', async () => {
     await control('POST', '/media/catalog', { product: 'full_video', open: true });
-    const video = writeWorkspaceFile('media/promo.mp4', mp4File(65_000));
+    const video = writeFile('media/promo.mp4', mp4File(65_000));
     const before = await available();
 
     // No product given: both open products are offered; Basic video processing is picked.
@@ -181,10 +155,10 @@ describe('Media: video and voices', function () {
     assert.ok(estimateAt >= 0 && estimateAt < seen.indexOf('POST /api/v1/media-jobs'), `the estimate came before the job: ${seen.join(', ')}`);
     assert.equal(seen.filter((r) => r === 'POST /api/v1/media-jobs').length, 1, 'one job created');
 
-    const basicJob = await api<ServiceJob>(`/media-jobs/${basic.result.operationId!}`);
+    const basicJob = await serviceGet<ServiceJob>(`/media-jobs/${basic.result.operationId!}`);
     assert.deepEqual([basicJob.product, basicJob.target_language, basicJob.voice_id], ['basic_video', 'fr', null]);
     assert.equal(basicJob.measured_duration_ms, 65_000, 'the service measured the MP4 written by the test');
-    const basicRow = await waitForJob(basic.result.operationId!);
+    const basicRow = await waitForMediaJob(basic.result.operationId!);
     assert.equal(basicRow.label, 'promo.mp4 · Basic video processing');
     assert.match(basicRow.description, /^completed · 6 credits$/);
     assert.equal(basicRow.contextValue, 'media.job.ended.settled');
@@ -201,9 +175,9 @@ describe('Media: video and voices', function () {
     const full = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { product: 'full_video', targetLanguage: 'de' });
     assert.equal(full.started, true, JSON.stringify(full));
     assert.match(testing.prompter.asked.at(-1)!, /^Process Video promo\.mp4 into German with Full video processing\? Estimated cost: about 16 credits \(an estimate only\)\.$/);
-    const fullJob = await api<ServiceJob>(`/media-jobs/${full.operationId!}`);
+    const fullJob = await serviceGet<ServiceJob>(`/media-jobs/${full.operationId!}`);
     assert.deepEqual([fullJob.product, fullJob.target_language], ['full_video', 'de']);
-    const fullRow = await waitForJob(full.operationId!);
+    const fullRow = await waitForMediaJob(full.operationId!);
     assert.equal(fullRow.label, 'promo.mp4 · Full video processing');
     assert.match(fullRow.description, /^completed · 16 credits$/);
     assert.deepEqual(fullRow.children?.map((c) => [c.label, c.description, c.contextValue]), [
@@ -215,7 +189,7 @@ describe('Media: video and voices', function () {
     const entries = await ledger();
     let total = 0;
     for (const id of [basic.result.operationId!, full.operationId!]) {
-      const job = await api<ServiceJob>(`/media-jobs/${id}`);
+      const job = await serviceGet<ServiceJob>(`/media-jobs/${id}`);
       const price = await priceOf(job.product, job.billed_duration_ms);
       assert.deepEqual([job.settlement.status, job.settlement.charged_millicredits], ['settled', price], `${job.product} charged its price`);
       const settlements = entries.filter((e) => e.operation_id === job.settlement.credit_operation_id);
@@ -230,7 +204,7 @@ describe('Media: video and voices', function () {
     const reason = 'Basic video processing is paused for maintenance';
     await control('POST', '/media/catalog', { product: 'basic_video', open: false, reason });
     await control('POST', '/media/catalog', { product: 'full_video', open: true });
-    const video = writeWorkspaceFile('media/closed.mp4', mp4File(5000));
+    const video = writeFile('media/closed.mp4', mp4File(5000));
     await clearRequests();
     const asked = testing.prompter.asked.length;
 
@@ -269,7 +243,7 @@ describe('Media: video and voices', function () {
   });
 
   it('Synthesize Speech uses a voice made with Add Voice…, and refuses an unknown or revoked voice without charging', async () => {
-    const recording = writeWorkspaceFile('media/narrator.wav', wavFile(6000));
+    const recording = writeFile('media/narrator.wav', wavFile(6000));
     testing.prompter.answerNext(CONSENT);
     const voice = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', recording, [recording], { name: 'Video Narrator' });
     assert.equal(voice.created, true, JSON.stringify(voice));
@@ -278,7 +252,7 @@ describe('Media: video and voices', function () {
     try {
       const confirmed = await vscode.commands.executeCommand<{ done: boolean; status?: string }>('docTranslate.media.confirmVoice', { assetId });
       assert.deepEqual(confirmed, { done: true, status: 'active' });
-      const script = writeWorkspaceFile('media/lines.txt', 'Welcome to the product tour. '.repeat(4));
+      const script = writeFile('media/lines.txt', 'Welcome to the product tour. '.repeat(4));
 
       // Without answers the voice is picked: the new active voice is offered after the default one.
       const offered = await withQuickPick(
@@ -298,9 +272,9 @@ describe('Media: video and voices', function () {
       assert.equal(result.started, true, JSON.stringify(result));
       assert.match(testing.prompter.asked.at(-1)!, /^Synthesize Speech lines\.txt with Speech synthesis\? Estimated cost/);
       assert.deepEqual((await posts()).filter((p) => p.startsWith('/api/v1/media-jobs')), ['/api/v1/media-jobs 201'], 'one job');
-      const job = await api<ServiceJob>(`/media-jobs/${result.operationId!}`);
+      const job = await serviceGet<ServiceJob>(`/media-jobs/${result.operationId!}`);
       assert.deepEqual([job.product, job.voice_id], ['tts', assetId], 'the service received the chosen voice');
-      const row = await waitForJob(result.operationId!);
+      const row = await waitForMediaJob(result.operationId!);
       assert.match(row.description, /^completed · \d+ credits?$/);
       assert.deepEqual(row.children?.map((c) => [c.label, c.description, c.contextValue]), [['lines.speech.wav', 'audio', 'media.file.binary.source']]);
 
@@ -339,7 +313,7 @@ describe('Media: video and voices', function () {
   });
 
   it('declining the cost question sends no media job and charges nothing', async () => {
-    const video = writeWorkspaceFile('media/declined.mp4', mp4File(30_000));
+    const video = writeFile('media/declined.mp4', mp4File(30_000));
     const balance = await available();
     const ledgerSize = (await ledger()).length;
     await clearRequests();

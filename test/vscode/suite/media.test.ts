@@ -7,35 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
-import type { MediaSnapshot, MediaSnapshotRow } from '../../../src/features/media/snapshot.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv } from './helpers.ts';
+import { mediaSection, mediaSnapshot, waitForMediaJob } from './media-helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv, writeWorkspaceFile } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 
 
-const snapshot = (): Thenable<MediaSnapshot> => vscode.commands.executeCommand<MediaSnapshot>('_docTranslate.media.snapshot');
-
-function section(snap: MediaSnapshot, name: 'jobs' | 'voices'): MediaSnapshotRow[] {
-  return snap.rows.find((r) => r.contextValue === `media.section.${name}`)?.children ?? [];
-}
-
-async function waitForJob(operationId: string): Promise<MediaSnapshotRow> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const row = section(await snapshot(), 'jobs').find((r) => r.id?.startsWith(`media.job.${operationId}`));
-    if (row?.contextValue.startsWith('media.job.ended') === true) return row;
-    assert.ok(Date.now() < end, `media job ${operationId} ended (last: ${JSON.stringify(row)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function writeWorkspaceFile(relative: string, content: Buffer | string): vscode.Uri {
-  const file = path.join(testEnv().workspace, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return vscode.Uri.file(file);
-}
 
 interface StartResult {
   started: boolean;
@@ -72,7 +50,7 @@ describe('Media: audio, subtitles and voices', function () {
     const seen = (await requestsSeen()).map((r) => `${r.method} ${r.path}`);
     const estimateAt = seen.indexOf('POST /api/v1/billing/media/credit-estimates');
     assert.ok(estimateAt >= 0 && estimateAt < seen.indexOf('POST /api/v1/media-jobs'), `the estimate came before the job: ${seen.join(', ')}`);
-    const row = await waitForJob(result.operationId!);
+    const row = await waitForMediaJob(result.operationId!);
     assert.match(row.label, /^talk\.wav · Speech recognition$/);
     assert.match(row.description, /^completed · 1 credit/);
     assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['talk.transcript.txt', 'media.file.text.source']]);
@@ -92,7 +70,7 @@ describe('Media: audio, subtitles and voices', function () {
     const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.translateSubtitles', srt, [srt], { targetLanguage: 'de' });
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Translate Subtitles intro\.srt into German with Subtitle translation\? Estimated cost/);
-    await waitForJob(result.operationId!);
+    await waitForMediaJob(result.operationId!);
     const saved = await vscode.commands.executeCommand<{ saved: boolean; how?: string; uri?: vscode.Uri }>('docTranslate.media.saveNextToSource', { operationId: result.operationId });
     assert.deepEqual([saved.saved, saved.how], [true, 'created']);
     const target = path.join(testEnv().workspace, 'media', 'intro.de.srt');
@@ -117,7 +95,7 @@ describe('Media: audio, subtitles and voices', function () {
     const created = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', wav, [wav], { name: 'Narrator' });
     assert.equal(created.created, true, JSON.stringify(created));
     assert.equal(created.status, 'pending_confirmation');
-    const voices = section(await snapshot(), 'voices').filter((r) => r.id === `media.voice.${created.assetId}`);
+    const voices = mediaSection(await mediaSnapshot(), 'voices').filter((r) => r.id === `media.voice.${created.assetId}`);
     assert.deepEqual(voices.map((v) => [v.label, v.description, v.contextValue]), [['Narrator', 'pending confirmation', 'media.voice.pending_confirmation']]);
     const confirmed = await vscode.commands.executeCommand<{ done: boolean; status?: string }>('docTranslate.media.confirmVoice', { assetId: created.assetId });
     assert.deepEqual(confirmed, { done: true, status: 'active' });
@@ -132,7 +110,7 @@ describe('Media: audio, subtitles and voices', function () {
     const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', txt, [txt], {});
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Synthesize Speech script\.txt with Speech synthesis\? Estimated cost: about 2 credits/);
-    const row = await waitForJob(result.operationId!);
+    const row = await waitForMediaJob(result.operationId!);
     assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['script.speech.wav', 'media.file.binary.source']]);
     const opened = await vscode.commands.executeCommand<{ opened: boolean; uri?: vscode.Uri }>('docTranslate.media.openFile', { operationId: result.operationId });
     assert.equal(opened.opened, true);
@@ -151,7 +129,7 @@ describe('Media: audio, subtitles and voices', function () {
       assert.equal(result.started, true, JSON.stringify(result));
       const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.media.cancel', { operationId: result.operationId });
       assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
-      const row = await waitForJob(result.operationId!);
+      const row = await waitForMediaJob(result.operationId!);
       assert.match(row.description, /^cancelled/);
       assert.equal(row.contextValue, 'media.job.ended', 'nothing charged, no receipt offered');
     } finally {

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { verifyWebhookSignature } from '../../../src/api/webhook-signature.ts';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, testEnv } from './helpers.ts';
+import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv } from './helpers.ts';
 
 interface Result { done: boolean; reason?: string; id?: string }
 const run = (cmd: string, ...args: unknown[]): Thenable<Result> => vscode.commands.executeCommand<Result>(`docTranslate.webhooks.${cmd}`, ...args);
@@ -27,16 +27,6 @@ function testing(): NonNullable<DocTranslateExports['testing']> {
 
 const secretName = (id: string): string => `docTranslate.webhookSecret@${new URL(testEnv().baseUrl).origin}/${id}`;
 
-async function api(method: string, route: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${testEnv().baseUrl}${route}`, {
-    method,
-    headers: { 'x-api-key': testEnv().apiKey, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(res.ok, `${method} ${route}: ${res.status}`);
-  return res.status === 204 ? undefined : res.json();
-}
-
 describe('Webhooks in the Account view', function () {
   this.timeout(120_000);
   let receiver: http.Server;
@@ -45,8 +35,8 @@ describe('Webhooks in the Account view', function () {
 
   before(async () => {
     await configureExtension();
-    const existing = ((await api('GET', '/webhooks')) as { items: { id: string }[] }).items;
-    for (const w of existing) await api('DELETE', `/webhooks/${w.id}`);
+    const existing = ((await serviceApi('GET', '/webhooks')) as { items: { id: string }[] }).items;
+    for (const w of existing) await serviceApi('DELETE', `/webhooks/${w.id}`);
     receiver = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -60,8 +50,8 @@ describe('Webhooks in the Account view', function () {
   });
   after(async () => {
     await new Promise((r) => receiver.close(r));
-    const left = ((await api('GET', '/webhooks')) as { items: { id: string }[] }).items;
-    for (const w of left) await api('DELETE', `/webhooks/${w.id}`);
+    const left = ((await serviceApi('GET', '/webhooks')) as { items: { id: string }[] }).items;
+    for (const w of left) await serviceApi('DELETE', `/webhooks/${w.id}`);
   });
 
   it('adds a webhook whose generated secret lives only in SecretStorage and signs deliveries', async () => {
@@ -105,7 +95,7 @@ describe('Webhooks in the Account view', function () {
     assert.equal(hook.description, 'CI builds');
     assert.deepEqual(hook.events, ['*']);
 
-    await api('PATCH', `/webhooks/${id}`, { active: false });
+    await serviceApi('PATCH', `/webhooks/${id}`, { active: false });
     const shot = await snapshot();
     assert.equal(shot.model!.webhooks.find((w) => w.id === id)!.disabled, true);
     assert.match(shot.html, new RegExp(`data-action="webhookEnable" data-id="${id}"`), 'a Re-enable button for the disabled one');
