@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { OperationsSnapshot } from '../../../src/features/documentTools/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, serviceGet, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceGet, testEnv, testingHooks } from './helpers.ts';
 
 const snapshot = (): Thenable<OperationsSnapshot> => vscode.commands.executeCommand<OperationsSnapshot>('_docTranslate.operations.snapshot');
 
@@ -40,7 +40,7 @@ describe('Document tools', function () {
   before(async () => {
     await configureExtension();
     await control('POST', '/settings', { job_speed: 8 });
-    testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing!;
+    testing = await testingHooks();
   });
   after(async () => {
     await control('POST', '/document-tools/capabilities', { kind: 'visual_extract', open: true }).catch(() => undefined);

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { DocTranslateExports } from '../../../src/extension.ts';
 
 export const EXTENSION_ID = 'doc-translate.doc-translate';
 
@@ -172,4 +173,11 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (value:
     assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The extension's test hooks (scripted prompter, argument shortcuts), activating it if needed. */
+export async function testingHooks(): Promise<NonNullable<DocTranslateExports['testing']>> {
+  const testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing;
+  assert.ok(testing, 'the extension runs in test mode');
+  return testing;
 }

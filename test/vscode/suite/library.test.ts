@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, until, uploadDirect } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect } from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -23,7 +23,7 @@ describe('Library view', function () {
   before(async () => {
     await configureExtension();
     await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
-    testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing!;
+    testing = await testingHooks();
     await vscode.commands.executeCommand('docTranslate.library.focus');
   });
   after(async () => {

@@ -11,7 +11,7 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LocalizationRow, LocalizationSnapshot } from '../../../src/features/localization/snapshot.ts';
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import { loadConfig, planStatus } from '../../../src/localize/index.ts';
-import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv } from './helpers.ts';
+import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks } from './helpers.ts';
 
 const FILES = 8;
 const ws = (): string => testEnv().workspace;
@@ -61,7 +61,7 @@ describe('Localization view', function () {
 
   before(async () => {
     await configureExtension();
-    testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing!;
+    testing = await testingHooks();
     for (let i = 1; i <= FILES; i++) {
       fs.mkdirSync(path.dirname(abs(src(i))), { recursive: true });
       fs.writeFileSync(abs(src(i)), page(i));

@@ -12,7 +12,7 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mp4File } from '../../unit/emulator/media-files.ts';
 import { waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, serviceGet, writeWorkspaceFile } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testingHooks, writeWorkspaceFile } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 const FULL_VIDEO_CLOSED = 'Full video processing is not open for this account yet';
@@ -117,8 +117,7 @@ describe('Media: video and voices', function () {
   before(async () => {
     await configureExtension();
     await control('POST', '/media/settings', { step_ms: 100, hold: false });
-    const ext = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!;
-    testing = (await ext.activate()).testing!;
+    testing = await testingHooks();
   });
 
   afterEach(async () => {

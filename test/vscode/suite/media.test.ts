@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mediaSection, mediaSnapshot, waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, requestsSeen, testEnv, writeWorkspaceFile } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, writeWorkspaceFile } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 
@@ -29,8 +29,7 @@ describe('Media: audio, subtitles and voices', function () {
   before(async () => {
     await configureExtension();
     await control('POST', '/media/settings', { step_ms: 100, hold: false });
-    const ext = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!;
-    testing = (await ext.activate()).testing!;
+    testing = await testingHooks();
   });
 
   afterEach(async () => {

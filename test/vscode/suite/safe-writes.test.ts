@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, EXTENSION_ID, looksTranslated, setGlobal, testEnv } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, setGlobal, testEnv, testingHooks } from './helpers.ts';
 
 interface SaveResult {
   saved: boolean;
@@ -47,8 +47,7 @@ describe('Safe writes into the workspace', function () {
   before(async () => {
     await configureExtension();
     await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
-    const ext = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!;
-    testing = (await ext.activate()).testing!;
+    testing = await testingHooks();
     assert.ok(testing, 'the extension exposes its test switches under ExtensionMode.Test');
     const source = path.join(ws(), 'safe', 'guide.md');
     fs.mkdirSync(path.dirname(source), { recursive: true });
