@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, serviceGet, testEnv, until } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testEnv, until } from './helpers.ts';
 
 interface StartedJob {
   jobId: string;
@@ -163,6 +163,22 @@ describe('Translate Files and the Jobs view', function () {
     assert.ok(!opened.uri.fsPath.startsWith(testEnv().workspace), `kept outside the workspace: ${opened.uri.fsPath}`);
     assert.ok(opened.uri.fsPath.includes(`${path.sep}downloads${path.sep}`), `in the extension's download cache: ${opened.uri.fsPath}`);
     assert.deepEqual(fs.readFileSync(opened.uri.fsPath).subarray(0, 8), png.subarray(0, 8), 'a PNG file');
+  });
+
+  it('starts the job when the upload expired before it was confirmed: the file is sent again, not reported as failed', async () => {
+    const file = path.join(testEnv().workspace, 'docs', 'expiring-upload.md');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '# Release\n\nThe upload of this page outlasts its finalize token.\n');
+    const uri = vscode.Uri.file(file);
+    await control('POST', '/uploads/expire-finalize-tokens', { count: 1 });
+    await clearRequests();
+    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'], confirm: false });
+    assert.equal(result.started, true, JSON.stringify(result));
+    assert.equal(result.jobs?.length, 1);
+    const upload = (await requestsSeen()).filter((r) => r.method === 'POST' && /\/upload\/(presign|finalize)$/.test(r.path)).map((r) => `${r.path.replace(/^.*\/upload\//, '')} ${r.status}`);
+    assert.deepEqual(upload, ['presign 200', 'finalize 401', 'presign 200', 'finalize 200'], 'a second presign and finalize after the refused token');
+    await until('the job completed', snapshot, (s) => s.rows.find((r) => r.jobId === result.jobs![0]!.jobId)?.contextValue === 'job.completed');
+    fs.rmSync(file, { force: true });
   });
 
   it('translates a folder as its supported files, recursively, without node_modules, .git or excluded files', async () => {

@@ -49,14 +49,27 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
           const counter = files.length > 1 ? ` (${index + 1}/${files.length})` : '';
           try {
             let shown = -1;
+            // After a refused finalize token the client sends the file again; its totals then count both transfers.
+            let firstTotal: number | undefined;
+            let again = false;
             progress.report({ message: vscode.l10n.t('uploading {0}{1}', name, counter) });
             const doc = await client.uploads.uploadFile(file.fsPath, {
               signal,
               onProgress: (sent, total) => {
-                const pct = total > 0 ? Math.floor((sent / total) * 100) : 100;
+                firstTotal ??= total;
+                if (!again && total > firstTotal) {
+                  again = true;
+                  shown = -1;
+                }
+                const [done, of] = again ? [sent - firstTotal, total - firstTotal] : [sent, total];
+                const pct = of > 0 ? Math.floor((done / of) * 100) : 100;
                 if (pct >= shown + 10 || pct === 100) {
                   shown = pct;
-                  progress.report({ message: vscode.l10n.t('uploading {0}{1}: {2}%', name, counter, pct) });
+                  progress.report({
+                    message: again
+                      ? vscode.l10n.t('uploading {0}{1} again (the upload expired before it was confirmed): {2}%', name, counter, pct)
+                      : vscode.l10n.t('uploading {0}{1}: {2}%', name, counter, pct),
+                  });
                 }
               },
             });
