@@ -21,14 +21,7 @@ async function handbook(pages) {
 
 /** Right-clicks `fileName` in the Explorer and opens the Document Tools submenu; returns the submenu's item texts. */
 async function openToolsMenu(wb, fileName) {
-  await wb.runCommand('View: Show Explorer');
-  const row = wb.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${fileName.replace('.', '\\.')}$`) }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await row.click({ button: 'right' });
-  const submenu = wb.page.locator('.monaco-menu .action-item').filter({ hasText: 'Document Tools' }).first();
-  await submenu.waitFor({ state: 'visible' });
-  await wb.page.waitForTimeout(300);
-  await submenu.hover();
+  await wb.hoverExplorerMenuItem(fileName, 'Document Tools');
   await wb.page.locator('.monaco-submenu .action-item').filter({ hasText: 'Visual Extract…' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   return wb.page.locator('.monaco-submenu .action-item .action-label').evaluateAll((items) => items.map((i) => (i instanceof HTMLElement ? i.innerText : '').trim()).filter((t) => t !== ''));
 }

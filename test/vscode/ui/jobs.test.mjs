@@ -46,15 +46,8 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     // Slow jobs down so that one is still translating when the screenshot is taken.
     await emulatorSettings({ job_speed: 0.05 });
 
-    await wb.runCommand('View: Show Explorer');
-    const row = wb.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: /^notes\.txt$/ }).first();
-    await row.waitFor({ state: 'visible' });
-    await row.click({ button: 'right' });
     // A click right after the menu opens may be swallowed; hovering focuses the item and Enter runs it.
-    const item = wb.page.locator('.monaco-menu .action-item').filter({ hasText: 'Translate Files…' }).first();
-    await item.waitFor({ state: 'visible' });
-    await wb.page.waitForTimeout(300);
-    await item.hover();
+    await wb.hoverExplorerMenuItem('notes.txt', 'Translate Files…');
     await wb.page.keyboard.press('Enter');
 
     // Target languages (the configured one is preselected), output, engine, options: accept each.

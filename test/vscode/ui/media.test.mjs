@@ -27,14 +27,7 @@ function wavFile(ms) {
 }
 
 async function explorerMenu(wb, fileName, itemText) {
-  await wb.runCommand('View: Show Explorer');
-  const row = wb.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${fileName.replace('.', '\\.')}$`) }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await row.click({ button: 'right' });
-  const item = wb.page.locator('.monaco-menu .action-item').filter({ hasText: itemText }).first();
-  await item.waitFor({ state: 'visible' });
-  await wb.page.waitForTimeout(300);
-  await item.hover();
+  await wb.hoverExplorerMenuItem(fileName, itemText);
   await wb.page.keyboard.press('Enter');
 }
 

@@ -194,6 +194,22 @@ export class Workbench {
     await this.page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first().waitFor({ state: 'visible' });
   }
 
+  /**
+   * Right-clicks `fileName` in the Explorer and hovers the context menu's item `itemText` (which
+   * opens it when it is a submenu); returns the item.
+   */
+  async hoverExplorerMenuItem(fileName, itemText) {
+    await this.runCommand('View: Show Explorer');
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${fileName.replace('.', '\\.')}$`) }).first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click({ button: 'right' });
+    const item = this.page.locator('.monaco-menu .action-item').filter({ hasText: itemText }).first();
+    await item.waitFor({ state: 'visible' });
+    await this.page.waitForTimeout(300);
+    await item.hover();
+    return item;
+  }
+
   /** Visible text of the active editor (the rendered lines only). */
   async activeEditorText() {
     return this.page.evaluate(() => {
