@@ -20,7 +20,7 @@ import { Projects, Tags } from './resources/projects.ts';
 import { Search, Workspace } from './resources/search.ts';
 import { Shares } from './resources/shares.ts';
 import { StorageFiles } from './resources/storage.ts';
-import type { DownloadResult } from './download.ts';
+import { setDefaultMaxDownloadBytes, type DownloadResult } from './download.ts';
 import type { WatchOptions } from './watch.ts';
 import { InstantTranslation, type BatchRequest, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
 import type { Balance, BatchResponse, Document, Job, SnippetResponse } from './schemas.ts';
@@ -43,6 +43,11 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   retryAfterCapMs?: number;
+  /**
+   * `maxBytes` of every download that does not set its own (default 2 GiB): a number, or a function
+   * read at each download (e.g. a setting that may change).
+   */
+  maxDownloadBytes?: number | (() => number);
 }
 
 export class DocTranslateClient {
@@ -85,6 +90,7 @@ export class DocTranslateClient {
     if (opts.retryMaxDelayMs !== undefined) retry.retryMaxDelayMs = opts.retryMaxDelayMs;
     if (opts.retryAfterCapMs !== undefined) retry.retryAfterCapMs = opts.retryAfterCapMs;
     this.requester = new Requester(this.transport, retry, opts.logger);
+    if (opts.maxDownloadBytes !== undefined) setDefaultMaxDownloadBytes(this.requester, opts.maxDownloadBytes);
     this.instant = new InstantTranslation(this.requester);
     this.billing = new Billing(this.requester);
     this.uploads = new Uploads(this.requester, opts.logger);

@@ -8,19 +8,45 @@
  * Redirects are followed here, manually: at most 5 hops, only to http(s), never from https down to
  * http, and every hop is a fresh request to an absolute URL, which the transport sends without any
  * credential (undici would forward a custom X-API-Key across origins; this path never carries it).
+ *
+ * Bounds: a download never grows past `maxBytes` (default DEFAULT_MAX_DOWNLOAD_BYTES, 2 GiB): an
+ * announced Content-Length above it fails before anything is written, a stream that passes it is
+ * stopped at once. A body never grows past its own announced Content-Length either. The whole
+ * download (every attempt, redirect and retry wait) must finish within `deadlineMs` (default
+ * DEFAULT_DOWNLOAD_DEADLINE_MS, 30 minutes), besides the idle timeout between chunks. Every one of
+ * these failures removes the temp file and leaves the target untouched.
  */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
 import { createApiError } from './errors.ts';
-import { AbortError, ConnectionError, invalidRequest } from './error-classes.ts';
+import { AbortError, ConnectionError, DownloadTooLargeError, TimeoutError, UnexpectedResponseError, invalidRequest } from './error-classes.ts';
 import { headerValue } from './headers.ts';
 import { MAX_REDIRECTS, nextRedirectUrl, REDIRECT_STATUSES, refuse } from './redirect.ts';
 import { readBodyText, type Requester } from './requester.ts';
 import { toTransportError, type SendResult } from './transport.ts';
 
 export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
+/** Default `maxBytes`: 2 GiB. */
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+/** Default `deadlineMs` for a whole download, retries included: 30 minutes. */
+export const DEFAULT_DOWNLOAD_DEADLINE_MS = 30 * 60 * 1000;
+/** Client-wide `maxBytes` defaults (ClientOptions.maxDownloadBytes), read at each download. */
+const clientMaxBytes = new WeakMap<Requester, () => number>();
+
+/** Makes `limit` the `maxBytes` of every download through `requester` that does not set its own. */
+export function setDefaultMaxDownloadBytes(requester: Requester, limit: number | (() => number)): void {
+  clientMaxBytes.set(requester, typeof limit === 'number' ? () => limit : limit);
+}
+
+function resolveMaxBytes(requester: Requester, opts: DownloadOptions): number {
+  const value = opts.maxBytes ?? clientMaxBytes.get(requester)?.();
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? value : DEFAULT_MAX_DOWNLOAD_BYTES;
+}
+
+/** setTimeout's largest delay; a longer deadline is treated as none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_UNIQUE_SUFFIX = 999;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -42,7 +68,21 @@ export interface DownloadOptions {
   ifExists?: IfExists;
   /** Name used when the response carries no usable file name. */
   fallbackFilename?: string;
+  /** Longest silence while waiting for headers or between body chunks (default 60 s). */
   idleTimeoutMs?: number;
+  /**
+   * Overall time limit for the whole download, all attempts and retry waits included (default
+   * DEFAULT_DOWNLOAD_DEADLINE_MS, 30 minutes; 0 or Infinity: none). When it passes the transfer is
+   * aborted, the temp file removed, and a TimeoutError thrown.
+   */
+  deadlineMs?: number;
+  /**
+   * Largest body accepted, in bytes (default: the client's `maxDownloadBytes`, else
+   * DEFAULT_MAX_DOWNLOAD_BYTES, 2 GiB). A larger announced
+   * Content-Length fails before anything is written; a stream passing it is stopped at once. Both
+   * throw DownloadTooLargeError and leave no file.
+   */
+  maxBytes?: number;
   maxRetries?: number;
 }
 
@@ -190,15 +230,56 @@ async function writeDurably(res: SendResult, tmp: string, onChunk: (n: number) =
   }
 }
 
-async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptions): Promise<DownloadResult> {
+/** `n` bytes for messages: "2 GiB", "10 MiB", or bytes below 1 KiB. */
+function formatSize(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 ? String(value) : String(Math.round(value * 10) / 10);
+  return `${shown} ${units[unit]}`;
+}
+
+function tooLarge(limit: number, announced: number | undefined, res: SendResult): DownloadTooLargeError {
+  const size = announced !== undefined ? ` (the server announced ${formatSize(announced)})` : '';
+  return new DownloadTooLargeError(
+    `The download is larger than the limit of ${formatSize(limit)}${size}, so it was stopped and nothing was kept. ` +
+      'Raise the download size limit (the maxBytes option; in VS Code the setting docTranslate.download.maxSizeMB) to allow it.',
+    limit,
+    res.describe,
+  );
+}
+
+function discard(res: SendResult): void {
+  res.body.on('error', () => {});
+  res.body.destroy();
+}
+
+async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptions, maxBytes: number, signal: AbortSignal): Promise<DownloadResult> {
   const disposition = headerValue(res.headers, 'content-disposition');
   const filename = dest.name ?? filenameFromContentDisposition(disposition, dest.fallback);
   const lengthHeader = headerValue(res.headers, 'content-length');
   const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader) : undefined;
+  // Fail before creating any file when the announced size is already over the limit.
+  if (total !== undefined && total > maxBytes) {
+    discard(res);
+    throw tooLarge(maxBytes, total, res);
+  }
   const tmp = join(dest.dir, `.dt-${randomBytes(6).toString('hex')}.part`);
   let bytes = 0;
   try {
     await writeDurably(res, tmp, (n) => {
+      // Checked before the chunk is kept: throwing here ends the loop, which destroys the body.
+      if (total !== undefined && bytes + n > total) {
+        throw new UnexpectedResponseError(`The server sent more than the ${total} bytes it announced; the download was stopped and nothing was kept.`, {
+          ...res.describe,
+          code: 'unexpected_response',
+        });
+      }
+      if (bytes + n > maxBytes) throw tooLarge(maxBytes, total, res);
       bytes += n;
       opts.onProgress?.(bytes, total);
     });
@@ -214,7 +295,7 @@ async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptio
     return out;
   } catch (err) {
     await rm(tmp, { force: true });
-    if (opts.signal?.aborted) throw new AbortError(undefined, res.describe);
+    if (signal.aborted) throw new AbortError(undefined, res.describe);
     throw toTransportErrorUnlessLocal(err, res);
   }
 }
@@ -248,7 +329,11 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
     if (await lstat(target).then(() => true, () => false)) throw new FileExistsError(target);
   }
   const transport = requester.transport;
-  const signal = opts.signal;
+  const maxBytes = resolveMaxBytes(requester, opts);
+  // One signal for the whole download: the caller's abort or the overall deadline.
+  const deadlineMs = opts.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS;
+  const inner = new AbortController();
+  const signal = inner.signal;
   const headers: Record<string, string> = { accept: '*/*' };
   if (opts.etag !== undefined && opts.etag !== '') headers['if-none-match'] = opts.etag;
   const json = 'path' in source ? source.json : undefined;
@@ -259,13 +344,13 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
     headers,
     timeoutMs: 0,
     idleTimeoutMs: opts.idleTimeoutMs ?? DOWNLOAD_IDLE_TIMEOUT_MS,
-    ...(signal !== undefined ? { signal } : {}),
+    signal,
   };
   const startUrl = 'path' in source ? new URL(transport.base.basePath + source.path, transport.base.origin) : new URL(source.url);
   const describe = 'path' in source ? source.path : '(download address)';
-  const ctx = { method, path: describe, ...(signal !== undefined ? { signal } : {}), ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
+  const ctx = { method, path: describe, signal, ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
 
-  return requester.withRetry(ctx, async () => {
+  const attempt = async (): Promise<DownloadResult> => {
     let current = startUrl;
     let res = 'path' in source ? await transport.send({ ...common, method, path: source.path, ...(json !== undefined ? { json } : {}) }) : await transport.send({ ...common, url: startUrl });
     for (let hops = 0; REDIRECT_STATUSES.has(res.status); hops++) {
@@ -284,6 +369,38 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
       const text = await readBodyText(res.body, 64 * 1024, res.describe);
       throw createApiError(res.status, text ?? '', res.headers, { method, path: describe, scrub: transport.scrub });
     }
-    return writeBody(res, dest, opts);
-  });
+    return writeBody(res, dest, opts, maxBytes, signal);
+  };
+
+  const onCallerAbort = (): void => inner.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) inner.abort(opts.signal.reason);
+  else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  let expired = false;
+  const timer =
+    deadlineMs > 0 && deadlineMs <= MAX_TIMER_MS
+      ? setTimeout(() => {
+          expired = true;
+          inner.abort();
+        }, deadlineMs)
+      : undefined;
+  try {
+    return await requester.withRetry(ctx, attempt);
+  } catch (err) {
+    if (expired) {
+      throw new TimeoutError(
+        `The download did not finish within ${formatDuration(deadlineMs)}, so it was stopped and nothing was kept. Try again on a faster connection, or raise the time limit (the deadlineMs option).`,
+        { method, path: describe },
+      );
+    }
+    throw err;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
 }

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'idempotency_job_gone'
   | 'retired_endpoint'
   | 'payload_too_large'
+  | 'download_too_large'
   | 'unsupported_format'
   | 'rate_limited'
   | 'key_budget_exhausted'
@@ -165,6 +166,19 @@ export class TimeoutError extends DocTranslateError {
   }
 }
 
+/**
+ * A download was larger than the caller's limit (`maxBytes`), announced or streamed: nothing is
+ * kept. Not retried; raise the limit to allow the file.
+ */
+export class DownloadTooLargeError extends DocTranslateError {
+  readonly limitBytes: number;
+
+  constructor(message: string, limitBytes: number, details: Omit<ErrorDetails, 'code'> = {}) {
+    super(message, { ...details, code: 'download_too_large' });
+    this.limitBytes = limitBytes;
+  }
+}
+
 /** The caller aborted (e.g. a cancelled progress notification). */
 export class AbortError extends DocTranslateError {
   constructor(message = 'The request was cancelled.', details: Omit<ErrorDetails, 'code'> = {}) {
@@ -197,6 +211,7 @@ const NAMED: [new (...args: never[]) => Error, string][] = [
   [UnexpectedResponseError, 'UnexpectedResponseError'],
   [ConnectionError, 'ConnectionError'],
   [TimeoutError, 'TimeoutError'],
+  [DownloadTooLargeError, 'DownloadTooLargeError'],
   [AbortError, 'AbortError'],
 ];
 for (const [cls, name] of NAMED) {

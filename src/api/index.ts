@@ -48,6 +48,8 @@ export { StorageFiles, type CreateLinkRequest, type IterateOptions, type Storage
 export * from './schemas-library.ts';
 export { putFile, isAddressProblem, LocalFileError, UPLOAD_CHUNK_BYTES, type PutFileOptions } from './upload.ts';
 export {
+  DEFAULT_DOWNLOAD_DEADLINE_MS,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
   downloadToFile,
   nextRedirectUrl,
   placeFile,

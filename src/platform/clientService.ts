@@ -74,7 +74,14 @@ export class ClientService implements vscode.Disposable {
   /** A client not cached here, e.g. to verify a key before storing it. The caller closes it. */
   async create(baseUrl: string, apiKey: string): Promise<DocTranslateClient> {
     const api = await loadApi();
-    return new api.DocTranslateClient({ baseUrl, apiKey, logger: this.opts.logger, userAgent: this.opts.userAgent });
+    return new api.DocTranslateClient({
+      baseUrl,
+      apiKey,
+      logger: this.opts.logger,
+      userAgent: this.opts.userAgent,
+      // Read at each download, so a changed setting applies without a new client.
+      maxDownloadBytes: () => this.opts.settings.downloadMaxBytes,
+    });
   }
 
   /** Closes the client's connection pools (deactivation waits for this). */

@@ -10,6 +10,7 @@ export const SettingKey = {
   saveNextToSourcePattern: 'saveNextToSource.pattern',
   downloadCacheMaxSizeMb: 'downloadCache.maxSizeMB',
   downloadCacheMaxAgeDays: 'downloadCache.maxAgeDays',
+  downloadMaxSizeMb: 'download.maxSizeMB',
   segmentation: 'segmentation',
   frontMatterKeys: 'frontMatterKeys',
 } as const;
@@ -29,6 +30,7 @@ export const DEFAULTS = {
   saveNextToSourcePattern: '${dir}/${lang}/${name}',
   downloadCacheMaxSizeMb: 500,
   downloadCacheMaxAgeDays: 30,
+  downloadMaxSizeMb: 2048,
   segmentation: 'wholeBlocks' as Segmentation,
   frontMatterKeys: ['title', 'description', 'sidebar_label', 'summary'] as readonly string[],
 } as const;

@@ -99,6 +99,13 @@ export class Settings implements vscode.Disposable {
     };
   }
 
+  /** Largest single download accepted, in bytes (`download.maxSizeMB`, at least 1 MB). */
+  get downloadMaxBytes(): number {
+    const value = this.config().get<unknown>(SettingKey.downloadMaxSizeMb);
+    const mb = typeof value === 'number' && Number.isFinite(value) && value >= 1 ? value : DEFAULTS.downloadMaxSizeMb;
+    return Math.floor(mb * 1024 * 1024);
+  }
+
   async setBaseUrl(url: string): Promise<void> {
     await this.config().update(SettingKey.baseUrl, url, vscode.ConfigurationTarget.Global);
   }
