@@ -82,7 +82,7 @@ export const architecture = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/fixtures/**', 'test-results/**', '.vscode-test/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/fixtures/**', 'test/sites/**', 'test-results/**', '.vscode-test/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],

@@ -6,10 +6,11 @@
  * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: --check found
  * stale, missing or conflicting translations; 2: an error (one clear line on stderr).
  */
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { DocTranslateClient, DocTranslateError } from '../api/index.ts';
 import { ConfigError, LOCK_FILE, loadConfig } from './config.ts';
-import { atomicWrite, nodeFs } from './fs.ts';
 import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
 import { parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
@@ -83,8 +84,23 @@ async function run(args: Args, io: CliIo): Promise<number> {
   const folder = resolve(args.folder);
   if (args.mergeLocks !== undefined) {
     if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order');
-    const locks = await Promise.all(args.mergeLocks.map(async (p) => parseLock(await nodeFs.readText(resolve(p)) ?? '')));
-    await atomicWrite(resolve(folder, LOCK_FILE), serializeLock(mergeLocks(locks)));
+    // Every shard's lock must be there: a missing one would silently drop that shard's entries.
+    const locks = await Promise.all(args.mergeLocks.map(async (p) => {
+      let text: string;
+      try {
+        text = await readFile(resolve(p), 'utf8');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new LockError(`${p}: ${code === 'ENOENT' ? 'no such file (did the shard\'s artifact download fail?)' : `cannot be read (${code ?? String(err)})`}; nothing was merged or written`);
+      }
+      try {
+        return parseLock(text);
+      } catch (err) {
+        throw new LockError(`${p}: ${err instanceof Error ? err.message : String(err)}; nothing was merged or written`);
+      }
+    }));
+    const root = await GuardedRoot.open(folder);
+    await root.write(LOCK_FILE, serializeLock(mergeLocks(locks)), EXPECT_ANY, { durable: true });
     io.out(`merged ${locks.length} shard locks into ${LOCK_FILE}`);
     return 0;
   }
@@ -124,12 +140,15 @@ async function run(args: Args, io: CliIo): Promise<number> {
   if (apiKey === undefined || apiKey === '') throw new ConfigError('DOC_TRANSLATE_API_KEY is not set');
   const client = new DocTranslateClient({ baseUrl, apiKey, userAgent: 'doc-translate-localize' });
   try {
-    const r = await update({ ...opts, client, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
+    const r = await update({
+      ...opts, client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}),
+      onWait: (h) => io.err(`localize: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`),
+    });
     Object.assign(summary, {
       files: r.files, stale: r.stale, missing: r.missing, conflicts: r.conflicts.length,
       segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,
     });
-    for (const c of r.conflicts) io.err(`conflict: ${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${c.reason === 'edited' ? 'the source changed and the translation was edited; left as it stands' : c.reason === 'untracked' ? 'a translation not written by this tool exists; left as it stands' : 'the translation was restructured by hand; left as it stands'}`);
+    for (const c of r.conflicts) io.err(`conflict: ${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${c.reason === 'edited' ? 'the source changed and the translation was edited; left as it stands' : c.reason === 'untracked' ? 'a translation not written by this tool exists; left as it stands' : c.reason === 'changed' ? 'the file changed while the update was running; left as it stands (run the update again)' : 'the translation was restructured by hand; left as it stands'}`);
     if (r.untranslated > 0) io.err(`localize: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
     if (r.cancelled) {
       io.err('localize: cancelled; files written so far are recorded in the lock');

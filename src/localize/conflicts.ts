@@ -8,10 +8,12 @@ import { merge } from 'node-diff3';
 import { join } from 'node:path';
 import { parseSource, splitBlocks } from './blocks.ts';
 import { LOCK_FILE, type LocalizeConfig } from './config.ts';
-import { atomicWrite, type LocalizeFs } from './fs.ts';
+import type { LocalizeFs } from './fs.ts';
+import { EXPECT_ANY, type GuardedRoot } from '../shared/guardedFs.ts';
+import { commitLock } from './lockFile.ts';
 import { hashFile } from './filejobs.ts';
 import { fileHash, shortHash } from './hash.ts';
-import { decodeBlock, encodeBlock, parseLock, serializeLock } from './lock.ts';
+import { decodeBlock, encodeBlock, parseLock } from './lock.ts';
 import type { Conflict } from './plan.ts';
 import { resolveFs } from './scan.ts';
 import { BASE_DIR } from './update.ts';
@@ -38,9 +40,9 @@ export class ResolveError extends Error {
  * file as it stands), 'replace' or a text.
  */
 export async function resolveConflict(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fsOver?: Partial<LocalizeFs>): Promise<string> {
-  const fs = resolveFs(fsOver);
+  const fs = resolveFs(config.folder, fsOver);
   const targetPath = join(config.folder, conflict.target);
-  if (conflict.file) return adoptFile(config, conflict, resolution, fs);
+  if (conflict.file) return adoptFile(config, conflict, resolution, fs, fs.root);
   const current = await fs.readText(targetPath);
   if (current === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
   let chosen: string;
@@ -78,26 +80,20 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     blocks[conflict.block] = encodeBlock({ hash: conflict.sourceBlockHash, out: shortHash(chosen), segments: [] });
   }
   const settled = blocks.length === doc.blocks.length && blocks.every((line, i) => decodeBlock(line).hash === doc.blocks[i]!.hash);
-  await fs.writeText(targetPath, text);
-  if (config.keepBase) await atomicWrite(join(config.folder, BASE_DIR, conflict.target), text).catch(() => undefined);
-  lock.files.set(conflict.target, {
-    source: conflict.source,
-    lang: conflict.lang,
-    sourceHash: settled ? fileHash(sourceText) : null,
-    output: fileHash(text),
-    blocks,
-  });
-  await fs.writeText(join(config.folder, LOCK_FILE), serializeLock(lock));
+  // Only over the text the choice was made on: an edit saved meanwhile is never overwritten.
+  await fs.writeText(targetPath, text, { kind: 'content', content: current });
+  if (config.keepBase) await fs.root.write(join(config.folder, BASE_DIR, conflict.target), text, EXPECT_ANY).catch(() => undefined);
+  const entry = { source: conflict.source, lang: conflict.lang, sourceHash: settled ? fileHash(sourceText) : null, output: fileHash(text), blocks };
+  await commitLock(fs, config.folder, lockText, (l) => void l.files.set(conflict.target, entry));
   return text;
 }
 
 /** A file job's result can only be kept as it stands (adopted); replacing it means deleting it and updating. */
-async function adoptFile(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fs: LocalizeFs): Promise<string> {
+async function adoptFile(config: LocalizeConfig, conflict: Conflict, resolution: Resolution, fs: LocalizeFs, root: GuardedRoot): Promise<string> {
   if (resolution !== 'keep') throw new ResolveError(`${conflict.target} is not text: keep it, or delete it and update to translate it again`);
-  const output = await hashFile(join(config.folder, conflict.target));
+  const output = await hashFile(await root.check(join(config.folder, conflict.target)));
   if (output === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
-  const lock = parseLock(await fs.readText(join(config.folder, LOCK_FILE)));
-  lock.files.set(conflict.target, { source: conflict.source, lang: conflict.lang, sourceHash: (await hashFile(join(config.folder, conflict.source))) ?? '', output, blocks: [] });
-  await fs.writeText(join(config.folder, LOCK_FILE), serializeLock(lock));
+  const entry = { source: conflict.source, lang: conflict.lang, sourceHash: (await hashFile(await root.check(join(config.folder, conflict.source)))) ?? '', output, blocks: [] };
+  await commitLock(fs, config.folder, await fs.readText(join(config.folder, LOCK_FILE)), (l) => void l.files.set(conflict.target, entry));
   return '';
 }

@@ -5,10 +5,9 @@
  * downloaded to a temporary file beside the translation and renamed over it in the write phase.
  */
 import { createReadStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { tempName, type GuardedRoot } from '../shared/guardedFs.ts';
 import type { ArtifactDownloadOptions, CreateJobRequest, DownloadResult, Job, WatchOptions } from '../api/index.ts';
 import { mapLimit } from './fs.ts';
 import type { LockEntry } from './lock.ts';
@@ -51,7 +50,10 @@ export function planFileJob(p: { source: string; target: string; lang: string; s
     source: p.source, target: p.target, lang: p.lang, block: -1, reason: p.entry === undefined ? 'untracked' as const : 'edited' as const,
     base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
   }];
-  return { source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: [], fileJob: state === 'stale' || state === 'missing' ? { sourceHash: p.sourceHash } : undefined };
+  return {
+    source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: [],
+    fileJob: state === 'stale' || state === 'missing' ? { sourceHash: p.sourceHash, targetHash: p.targetHash } : undefined,
+  };
 }
 
 export interface FileJobResult {
@@ -68,7 +70,7 @@ export interface FileJobResult {
  */
 export async function runFileJobs(
   plans: readonly FilePlan[],
-  opts: { folder: string; client: FileJobClient; engine: string; sourceLanguage: string; signal?: AbortSignal; onJob?: () => void },
+  opts: { folder: string; root: GuardedRoot; client: FileJobClient; engine: string; sourceLanguage: string; signal?: AbortSignal; onJob?: () => void },
 ): Promise<FileJobResult[]> {
   const uploads = new Map<string, Promise<{ id: string }>>();
   const temps: string[] = [];
@@ -78,7 +80,7 @@ export async function runFileJobs(
       opts.signal?.throwIfAborted();
       let doc = uploads.get(plan.source);
       if (doc === undefined) {
-        doc = opts.client.uploadFile(join(opts.folder, plan.source), sig);
+        doc = opts.root.check(join(opts.folder, plan.source)).then((real) => opts.client.uploadFile(real, sig));
         uploads.set(plan.source, doc);
       }
       const req: CreateJobRequest = { document_id: (await doc).id, target_lang: plan.lang, engine: opts.engine, output_mode: 'single' };
@@ -95,21 +97,27 @@ export async function runFileJobs(
       const [artifact] = await opts.client.artifacts.list(job.id, sig);
       if (artifact === undefined) throw new Error(`the job for ${plan.source} (${plan.lang}) produced no result`);
       const target = join(opts.folder, plan.target);
-      await mkdir(dirname(target), { recursive: true });
-      const temp = join(dirname(target), `.${basename(target)}.${process.pid}.job.tmp`);
+      await opts.root.mkdirs(dirname(target));
+      // A random name that does not exist yet; the download creates it exclusively (never through a link).
+      const temp = tempName(dirname(target), basename(target));
       temps.push(temp);
-      await opts.client.downloadArtifact(artifact.id, { targetPath: temp, overwrite: true, ...sig });
+      await opts.client.downloadArtifact(artifact.id, { targetPath: temp, ifExists: 'error', ...sig });
       opts.onJob?.();
       return { plan, temp, outputHash: (await hashFile(temp))! };
     });
   } catch (err) {
-    await Promise.all(temps.map((t) => rm(t, { force: true })));
+    await Promise.all(temps.map((t) => opts.root.discard(t)));
     throw err;
   }
 }
 
-/** Moves a downloaded result into place (one rename) and returns its lock entry. */
-export async function placeFileJob(folder: string, r: FileJobResult): Promise<LockEntry> {
-  await rename(r.temp, join(folder, r.plan.target));
+/**
+ * Moves a downloaded result into place (one rename) if the target is still what the scan saw
+ * (else ChangedError, nothing written) and returns its lock entry.
+ */
+export async function placeFileJob(root: GuardedRoot, r: FileJobResult): Promise<LockEntry> {
+  const seen = r.plan.fileJob!.targetHash;
+  const hashOf = (b: Buffer): string => createHash('sha256').update(b).digest('hex').slice(0, 16);
+  await root.commit(r.temp, join(root.path, r.plan.target), { kind: 'check', matches: (now) => (now === undefined ? seen === undefined : seen !== undefined && hashOf(now) === seen) });
   return { source: r.plan.source, lang: r.plan.lang, sourceHash: r.plan.fileJob!.sourceHash, output: r.outputHash, blocks: [] };
 }

@@ -1,10 +1,16 @@
 /**
- * File access of the engine. The editor passes its own `writeText` to route writes through its
- * safe writer (open documents, undo); everything else defaults to Node's fs. Paths are absolute.
+ * File access of the engine, through the guarded layer (src/shared/guardedFs.ts) rooted at the
+ * set-up's folder: nothing is read or written whose real path leaves it, every write names what
+ * its decision was based on (`Expect`) and is refused with ChangedError when the file changed since,
+ * temporary files have random names and are created exclusively. The editor passes its own
+ * `writeText` (open documents: one undoable edit) and reads (unsaved text); paths are absolute.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GuardedRoot, type Expect } from '../shared/guardedFs.ts';
+
+export type { Expect };
 
 export interface LocalizeFs {
   /** The file's text, or undefined when it does not exist. */
@@ -15,78 +21,61 @@ export interface LocalizeFs {
    */
   readBytes?(path: string): Promise<Buffer | undefined>;
   /**
-   * Replaces the file's content in one step: readers see the old text or the new, never a part
-   * (the default writes a temporary file beside it and renames it over), creating folders.
+   * Replaces the file's content in one step (readers see the old text or the new, never a part),
+   * creating folders, if the file is still what `expect` says (else ChangedError, nothing written).
    */
-  writeText(path: string, text: string): Promise<void>;
+  writeText(path: string, text: string, expect: Expect): Promise<void>;
   /** True when a file or folder exists (used to resolve relative links). */
   exists(path: string): boolean;
-  /** Files under `dir`, relative to it with `/` separators; folders named node_modules or starting with `.` are skipped. */
+  /**
+   * Files under `dir`, relative to it with `/` separators; folders named node_modules or starting
+   * with `.` and symbolic links are skipped; a `dir` whose real path leaves the root is refused.
+   */
   listFiles(dir: string): Promise<string[]>;
 }
 
-let tmpCounter = 0;
-
-export async function atomicWrite(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
-  try {
-    await writeFile(tmp, text, 'utf8');
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/**
- * Synchronous underneath: for many small files it is about three times faster than fs.promises
- * (no thread-pool round trips); the scan yields to the event loop every few hundred files.
- */
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (abs: string, rel: string): Promise<void> => {
-    let entries;
+/** The engine's file access for `folder` (the folder holding doc-translate.json). */
+export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
+  const root = GuardedRoot.openSync(folder);
+  const listFiles = async (dir: string): Promise<string[]> => {
     try {
-      entries = await readdir(abs, { withFileTypes: true });
+      await root.check(dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const dirs: Promise<void>[] = [];
-    for (const e of entries) {
-      const r = rel === '' ? e.name : `${rel}/${e.name}`;
-      if (e.isDirectory()) {
-        if (e.name !== 'node_modules' && !e.name.startsWith('.')) dirs.push(walk(join(abs, e.name), r));
-      } else if (e.isFile()) {
-        out.push(r);
+    const out: string[] = [];
+    const walk = async (abs: string, rel: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(abs, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
       }
-    }
-    await Promise.all(dirs);
+      const dirs: Promise<void>[] = [];
+      for (const e of entries) {
+        const r = rel === '' ? e.name : `${rel}/${e.name}`;
+        if (e.isDirectory()) {
+          if (e.name !== 'node_modules' && !e.name.startsWith('.')) dirs.push(walk(join(abs, e.name), r));
+        } else if (e.isFile()) {
+          out.push(r);
+        }
+      }
+      await Promise.all(dirs);
+    };
+    await walk(root.resolve(dir), '');
+    return out.sort();
   };
-  await walk(dir, '');
-  return out.sort();
+  return {
+    root,
+    readText: (path) => root.readText(path),
+    readBytes: (path) => root.readBytes(path),
+    writeText: async (path, text, expect) => void (await root.write(path, text, expect)),
+    exists: existsSync,
+    listFiles,
+  };
 }
-
-async function readBytes(path: string): Promise<Buffer | undefined> {
-  try {
-    return readFileSync(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-export const nodeFs: LocalizeFs = { readText, readBytes, writeText: atomicWrite, exists: existsSync, listFiles };
 
 /** Runs `fn` over items with at most `limit` in flight; results in input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

@@ -29,7 +29,8 @@ export interface Conflict {
   lang: string;
   /** Block index in the new source, or -1 for the whole file. */
   block: number;
-  reason: 'edited' | 'untracked' | 'restructured';
+  /** `changed`: the file changed on disk while the update was translating; it was left as it is. */
+  reason: 'edited' | 'untracked' | 'restructured' | 'changed';
   /** The translation as last written (from the base copy), when known. */
   base: string | undefined;
   /** The translation as it stands in the file (a human's edit). */
@@ -64,7 +65,7 @@ export interface FilePlan {
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
   /** Present when a non-Markdown file must be translated as a file job (see filejobs.ts). */
-  fileJob?: { sourceHash: string } | undefined;
+  fileJob?: { sourceHash: string; /** The target's hash when planned (undefined: missing); placing checks it again. */ targetHash: string | undefined } | undefined;
 }
 
 export interface Composed {

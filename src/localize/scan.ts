@@ -6,8 +6,9 @@
 import { join } from 'node:path';
 import { parseSource, type SourceDoc } from './blocks.ts';
 import { LOCK_FILE, type LocalizeConfig } from './config.ts';
-import { mapLimit, nodeFs, type LocalizeFs } from './fs.ts';
-import { globToRegExp, matchesAny } from './glob.ts';
+import { localFs, mapLimit, type LocalizeFs } from './fs.ts';
+import type { GuardedRoot } from '../shared/guardedFs.ts';
+import { filterYielding, globToRegExp, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
@@ -34,6 +35,8 @@ export interface LocalizeOptions {
 
 export interface Scan {
   fs: LocalizeFs;
+  /** The guarded root of the set-up's folder (every read and write stays inside it). */
+  root: GuardedRoot;
   layout: Layout;
   /** Every Markdown source of the set, sorted. */
   allSources: string[];
@@ -57,8 +60,9 @@ export interface Scan {
   removedLanguages: string[];
 }
 
-export function resolveFs(over?: Partial<LocalizeFs>): LocalizeFs {
-  return { ...nodeFs, ...over };
+/** The engine's file access for the set-up's folder, with the caller's overrides (the editor's). */
+export function resolveFs(folder: string, over?: Partial<LocalizeFs>): LocalizeFs & { root: GuardedRoot } {
+  return { ...localFs(folder), ...over };
 }
 
 export function parseShard(spec: string): Shard {
@@ -94,9 +98,10 @@ export async function listSourceFiles(
   const include = config.include.map(globToRegExp);
   const jobs = config.files.map(globToRegExp);
   const exclude = config.exclude.map(globToRegExp);
-  const all = (await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f).filter((f) => !matchesAny(f, exclude) && !lay.isOutput(f));
-  const pages = all.filter((f) => matchesAny(f, include));
-  const files = all.filter((f) => !matchesAny(f, include) && matchesAny(f, jobs));
+  // Patterns come from the repository: the filtering yields to the event loop every few milliseconds.
+  const all = await filterYielding((await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f), (f) => !matchesAny(f, exclude) && !lay.isOutput(f));
+  const pages = await filterYielding(all, (f) => matchesAny(f, include));
+  const files = await filterYielding(all, (f) => !matchesAny(f, include) && matchesAny(f, jobs));
   const outputs = new Set<string>();
   for (const f of [...pages, ...files]) for (const l of langs) outputs.add(lay.target(f, l));
   return { pages: pages.filter((f) => !outputs.has(f)), files: files.filter((f) => !outputs.has(f)) };
@@ -110,7 +115,7 @@ export async function listSources(config: LocalizeConfig, fs: LocalizeFs, layout
 /** Reads sources, translations and the lock, and plans every translation in scope. */
 export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const { config } = opts;
-  const fs = resolveFs(opts.fs);
+  const fs = resolveFs(config.folder, opts.fs);
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
   const lockText = await fs.readText(join(config.folder, LOCK_FILE));
   const lock = parseLock(lockText);
@@ -159,17 +164,17 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
     return plans;
   });
   const filePlans = await mapLimit(fileSources, 8, async (source) => {
-    const sourceHash = (await hashFile(join(config.folder, source))) ?? '';
+    const sourceHash = (await hashFile(await fs.root.check(source))) ?? '';
     return Promise.all(languages.map(async (lang) => {
       const target = layout.target(source, lang);
-      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashFile(join(config.folder, target)), entry: lock.files.get(target) });
+      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashFile(await fs.root.check(target)), entry: lock.files.get(target) });
     }));
   });
   const knownAll = new Set([...allSources, ...allFiles]);
   const orphaned = [...lock.files].filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
   const unconfigured = [...lock.files].filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
   return {
-    fs, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()],
+    fs, root: fs.root, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()],
     files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages,
   };
 }

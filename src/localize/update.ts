@@ -4,19 +4,18 @@
  * lock last. Cancelling while translating writes nothing; cancelling while writing stops before
  * the next file, and the lock then records exactly the files written.
  */
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ChangedError, EXPECT_ANY } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
-import { LOCK_FILE } from './config.ts';
 import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
-import { atomicWrite } from './fs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, rewriteUrl } from './links.ts';
-import { serializeLock } from './lock.ts';
+import type { LockEntry } from './lock.ts';
+import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Rewriters } from './plan.ts';
-import { scan, type LocalizeOptions, type Scan } from './scan.ts';
+import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
@@ -37,6 +36,10 @@ export interface UpdateOptions extends LocalizeOptions {
   onProgress?: (p: UpdateProgress) => void;
   /** Batch requests in flight at once per language (default 4). */
   concurrency?: number;
+  /** Who runs the update, recorded in the folder's update lock ('cli', 'editor'). */
+  tool?: string;
+  /** Called once when another update of the same folder is running and this one waits for it. */
+  onWait?: (holder: RunHolder) => void;
 }
 
 export interface UpdateReport {
@@ -165,9 +168,36 @@ async function baseBlock(s: Scan, opts: LocalizeOptions, target: string, hash: s
   return undefined;
 }
 
+/**
+ * One update at a time per folder (the CLI and every editor window share the lock): a second one
+ * waits for the first, then scans what the first wrote.
+ */
 export async function update(opts: UpdateOptions): Promise<UpdateReport> {
-  const { config } = opts;
+  const root = resolveFs(opts.config.folder, opts.fs).root;
   opts.onProgress?.({ phase: 'scan', done: 0, total: 1 });
+  let held;
+  try {
+    held = await acquireRunLock(root, { tool: opts.tool ?? 'cli', ...(opts.signal !== undefined ? { signal: opts.signal } : {}), ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}) });
+  } catch (err) {
+    if (aborted(opts.signal)) return { ...emptyReport(), cancelled: true };
+    throw err;
+  }
+  try {
+    return await updateLocked(opts);
+  } finally {
+    await held.release();
+  }
+}
+
+function emptyReport(): UpdateReport {
+  return {
+    files: 0, stale: 0, missing: 0, conflicts: [], segments_sent: 0, chars_sent: 0, requests: 0, written: [], orphaned: [], unconfigured: [],
+    untranslated: 0, fileJobs: 0, skipped: [], cancelled: false,
+  };
+}
+
+async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
+  const { config } = opts;
   const s = await scan(opts);
   const report: UpdateReport = {
     files: s.sources.length,
@@ -200,7 +230,7 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
   else if (jobPlans.length > 0) {
     try {
       jobs = await runFileJobs(jobPlans, {
-        folder: config.folder, client: opts.client as FileJobClient, engine: config.engine, sourceLanguage: config.sourceLanguage,
+        folder: config.folder, root: s.root, client: opts.client as FileJobClient, engine: config.engine, sourceLanguage: config.sourceLanguage,
         ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       });
     } catch (err) {
@@ -210,14 +240,22 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
     report.fileJobs = jobs.length;
   }
   if (aborted(opts.signal)) {
-    await Promise.all(jobs.map((j) => rm(j.temp, { force: true })));
+    await Promise.all(jobs.map((j) => s.root.discard(j.temp)));
     return fail();
   }
   const toWrite = s.plans.filter((p) => p.compose !== undefined);
-  let lockChanged = s.orphaned.length > 0 || s.unconfigured.length > 0 || s.removedLanguages.join() !== (s.lock.removedLanguages ?? []).join();
-  for (const t of [...s.orphaned, ...s.unconfigured]) s.lock.files.delete(t);
-  if (s.removedLanguages.length > 0) s.lock.removedLanguages = s.removedLanguages;
-  else delete s.lock.removedLanguages;
+  // What this run changes in the lock; applied to the lock as it is on disk when written.
+  const changes = new Map<string, LockEntry | null>();
+  for (const t of [...s.orphaned, ...s.unconfigured]) changes.set(t, null);
+  const removedChanged = s.removedLanguages.join() !== (s.lock.removedLanguages ?? []).join();
+  let lockChanged = changes.size > 0 || removedChanged;
+  const changedMeanwhile = (plan: FilePlan, err: unknown): boolean => {
+    if (!(err instanceof ChangedError)) return false;
+    report.conflicts.push({
+      source: plan.source, target: plan.target, lang: plan.lang, block: -1, reason: 'changed', base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
+    });
+    return true;
+  };
   try {
     for (const [i, plan] of toWrite.entries()) {
       if (aborted(opts.signal)) {
@@ -230,27 +268,50 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
         report.conflicts.push({ ...c, ours: composed.ours[ci], base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
       }
       if (composed.text !== s.targetText.get(plan.target)) {
-        await s.fs.writeText(join(config.folder, plan.target), composed.text);
+        try {
+          // Written only if the file is still what the plan was made from: an edit saved (or a file
+          // created) while the batch request was in flight is never overwritten.
+          await s.fs.writeText(join(config.folder, plan.target), composed.text, { kind: 'asRead', content: s.targetText.get(plan.target) });
+        } catch (err) {
+          if (changedMeanwhile(plan, err)) continue;
+          throw err;
+        }
         report.written.push(plan.target);
-        if (config.keepBase) await atomicWrite(join(config.folder, BASE_DIR, plan.target), composed.text).catch(() => undefined);
+        if (config.keepBase) await s.root.write(join(config.folder, BASE_DIR, plan.target), composed.text, EXPECT_ANY).catch(() => undefined);
       }
-      s.lock.files.set(plan.target, composed.entry);
+      changes.set(plan.target, composed.entry);
       lockChanged = true;
     }
     for (const [i, job] of jobs.entries()) {
       if (report.cancelled || aborted(opts.signal)) {
         report.cancelled = true;
-        await Promise.all(jobs.slice(i).map((j) => rm(j.temp, { force: true })));
+        await Promise.all(jobs.slice(i).map((j) => s.root.discard(j.temp)));
         break;
       }
-      s.lock.files.set(job.plan.target, await placeFileJob(config.folder, job));
+      try {
+        changes.set(job.plan.target, await placeFileJob(s.root, job));
+      } catch (err) {
+        if (changedMeanwhile(job.plan, err)) continue;
+        throw err;
+      }
       report.written.push(job.plan.target);
       lockChanged = true;
     }
   } finally {
-    // Whatever happened, the lock records exactly the files written so far.
-    const text = serializeLock(s.lock);
-    if (lockChanged && text !== s.lockText) await s.fs.writeText(join(config.folder, LOCK_FILE), text);
+    // Whatever happened, the lock records exactly the files written so far, on top of whatever
+    // another run wrote into it meanwhile.
+    if (lockChanged) {
+      await commitLock(s.fs, config.folder, s.lockText, (lock) => {
+        for (const [target, entry] of changes) {
+          if (entry === null) lock.files.delete(target);
+          else lock.files.set(target, entry);
+        }
+        if (removedChanged) {
+          if (s.removedLanguages.length > 0) lock.removedLanguages = s.removedLanguages;
+          else delete lock.removedLanguages;
+        }
+      });
+    }
   }
   for (const p of s.plans) if (p.compose === undefined) report.conflicts.push(...p.conflicts);
   opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length });

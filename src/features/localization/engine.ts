@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LocalizeFs } from '../../localize/index.ts';
 import { isInsideRealPath } from '../../platform/workspacePaths.ts';
+import { ChangedError, type GuardedRoot } from '../../shared/guardedFs.ts';
 
 export type Engine = typeof import('../../localize/index.ts');
 
@@ -18,55 +19,63 @@ function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === key);
 }
 
-/** Reads what the user sees: an open document's text (unsaved edits included), else the file. */
-export function editorReadFs(engine: Engine): Pick<LocalizeFs, 'readText' | 'readBytes'> & { versions: Map<string, number> } {
+/** Reads what the user sees: an open document's text (unsaved edits included), else the file; only inside the set-up's folder. */
+export function editorReadFs(engine: Engine, folder: string): Pick<LocalizeFs, 'readText' | 'readBytes'> & { versions: Map<string, number>; root: GuardedRoot } {
+  const { root } = engine.localFs(folder);
   const versions = new Map<string, number>();
-  const open = (file: string): vscode.TextDocument | undefined => {
+  const open = async (file: string): Promise<vscode.TextDocument | undefined> => {
+    await root.check(file);
     const doc = openDocument(file);
     if (doc !== undefined) versions.set(file, doc.version);
     return doc?.isDirty === true ? doc : undefined;
   };
   return {
     versions,
+    root,
     readText: async (file) => {
-      const doc = open(file);
-      return doc !== undefined ? doc.getText() : engine.nodeFs.readText(file);
+      const doc = await open(file);
+      return doc !== undefined ? doc.getText() : root.readText(file);
     },
     readBytes: async (file) => {
-      const doc = open(file);
-      return doc !== undefined ? Buffer.from(doc.getText(), 'utf8') : (engine.nodeFs.readBytes?.(file) ?? undefined);
+      const doc = await open(file);
+      return doc !== undefined ? Buffer.from(doc.getText(), 'utf8') : root.readBytes(file);
     },
   };
 }
 
 /**
- * The engine's file access in the editor: reads as `editorReadFs`, writes only inside a workspace
- * folder (real paths), a closed file by temporary file and rename, an open one by one WorkspaceEdit
- * and a save. A document edited since the engine read it is not written (the update stops there
- * and the lock records what was written), so a keystroke typed during an update is never lost.
+ * The engine's file access in the editor: reads as `editorReadFs`; writes only inside the set-up's
+ * folder and a workspace folder (real paths): a closed file through the guarded layer (written
+ * only if it is still what the engine read), an open one by one WorkspaceEdit and a save. A
+ * document edited since the engine read it is not written (ChangedError: the update reports it
+ * and goes on with the other files), so a keystroke typed during an update is never lost.
  */
-export function editorFs(engine: Engine): Partial<LocalizeFs> {
-  const read = editorReadFs(engine);
+export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
+  const read = editorReadFs(engine, folder);
+  const { root } = read;
   return {
     readText: read.readText,
     readBytes: read.readBytes,
-    writeText: async (file, text) => {
+    writeText: async (file, text, expect) => {
       const uri = vscode.Uri.file(file);
-      const folder = vscode.workspace.getWorkspaceFolder(uri);
-      if (folder === undefined || !(await isInsideRealPath(folder.uri.fsPath, file))) {
+      const ws = vscode.workspace.getWorkspaceFolder(uri);
+      if (ws === undefined || !(await isInsideRealPath(ws.uri.fsPath, file))) {
         throw new Error(vscode.l10n.t('{0} is not inside a workspace folder; nothing was written there.', file));
       }
+      await root.check(file);
       const doc = openDocument(file);
-      if (doc === undefined) return engine.atomicWrite(file, text);
+      if (doc === undefined) return void (await root.write(file, text, expect));
       const seen = read.versions.get(file);
-      if (seen !== undefined ? seen !== doc.version : doc.isDirty) {
-        throw new Error(vscode.l10n.t('{0} was edited during the update; it was left as it is.', vscode.workspace.asRelativePath(uri)));
+      const relative = vscode.workspace.asRelativePath(uri);
+      if (seen !== undefined ? seen !== doc.version : doc.isDirty) throw new ChangedError(relative, 'changed');
+      if ((expect.kind === 'asRead' || expect.kind === 'content') && expect.content !== undefined && seen === undefined && doc.getText() !== String(expect.content)) {
+        throw new ChangedError(relative, 'changed');
       }
       if (doc.getText() === text && !doc.isDirty) return;
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('the editor refused to change {0}', vscode.workspace.asRelativePath(uri)));
-      if (!(await doc.save())) throw new Error(vscode.l10n.t('{0} could not be saved', vscode.workspace.asRelativePath(uri)));
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('the editor refused to change {0}', relative));
+      if (!(await doc.save())) throw new Error(vscode.l10n.t('{0} could not be saved', relative));
     },
   };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
-import { atomicWrite, loadConfig, mergeConflict, planStatus, update, type BatchTranslator } from '../../../src/localize/index.ts';
+import { localFs, loadConfig, mergeConflict, planStatus, update, type BatchTranslator } from '../../../src/localize/index.ts';
 import { writeDocs } from './support/docs.ts';
 
 function fakeTranslator(delayMs = 0): BatchTranslator & { requests: number } {
@@ -47,7 +47,7 @@ describe('localize: cancelling and writers', () => {
     const controller = new AbortController();
     const writes: string[] = [];
     setTimeout(() => controller.abort(), 30);
-    const r = await update({ config, client: fakeTranslator(200), signal: controller.signal, fs: { writeText: async (p, t) => { writes.push(p); await atomicWrite(p, t); } } });
+    const r = await update({ config, client: fakeTranslator(200), signal: controller.signal, fs: { writeText: async (p, t, e) => { writes.push(p); await localFs(dir).writeText(p, t, e); } } });
     assert.equal(r.cancelled, true);
     assert.deepEqual(writes, []);
     assert.equal((await planStatus({ config })).counts.missing, 16);
@@ -63,8 +63,8 @@ describe('localize: cancelling and writers', () => {
       client: fakeTranslator(),
       signal: controller.signal,
       fs: {
-        writeText: async (p, t) => {
-          await atomicWrite(p, t);
+        writeText: async (p, t, e) => {
+          await localFs(dir).writeText(p, t, e);
           if (!p.endsWith('doc-translate.lock')) written.push(p);
           if (written.length === 5) controller.abort();
         },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ConfigError, listSources, loadConfig, nodeFs, parseShard, resolveConfig, shardOf, type LayoutSpec } from '../../../src/localize/index.ts';
+import { ConfigError, listSources, loadConfig, localFs, parseShard, resolveConfig, shardOf, type LayoutSpec } from '../../../src/localize/index.ts';
 import { globToRegExp } from '../../../src/localize/glob.ts';
 
 function folder(files: Record<string, string>, config: unknown): string {
@@ -49,7 +49,7 @@ describe('localize: config and sources', () => {
     it(`translations are never taken as sources (${typeof c.layout === 'string' ? c.layout : 'pattern'}), even orphaned ones`, async () => {
       const dir = folder(Object.fromEntries(c.files.map((f) => [f, '# Title\n\nText.\n'])), { targetLanguages: ['de', 'fr'], layout: c.layout, ...(typeof c.layout === 'string' ? {} : { source: 'docs' }) });
       dirs.push(dir);
-      assert.deepEqual(await listSources(await loadConfig(dir), nodeFs), c.sources);
+      assert.deepEqual(await listSources(await loadConfig(dir), localFs(dir)), c.sources);
     });
   }
 
@@ -57,7 +57,7 @@ describe('localize: config and sources', () => {
     const dir = folder({ 'docs/a.md': 'A', 'docs/b.txt': 'B', 'docs/drafts/c.md': 'C', 'docs/node_modules/x/readme.md': 'X' },
       { targetLanguages: ['de'], layout: 'vitepress', include: ['**/*.md'], exclude: ['drafts/**', 'docs/drafts/**'] });
     dirs.push(dir);
-    assert.deepEqual(await listSources(await loadConfig(dir), nodeFs), ['docs/a.md']);
+    assert.deepEqual(await listSources(await loadConfig(dir), localFs(dir)), ['docs/a.md']);
     assert.equal(globToRegExp('*.md').test('a/b/c.md'), true);
     assert.equal(globToRegExp('docs/*.{md,mdx}').test('docs/x.mdx'), true);
     assert.equal(globToRegExp('docs/*.md').test('docs/a/x.md'), false);

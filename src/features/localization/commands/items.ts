@@ -99,7 +99,7 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<{ resolved?: 'ke
   if (resolution === undefined) return { shown: true };
   try {
     const config = await engine.loadConfig(t.folder);
-    await engine.resolveConflict(config, conflict, resolution, editorFs(engine));
+    await engine.resolveConflict(config, conflict, resolution, editorFs(engine, config.folder));
     d.state.forgetConflict(t.folder, conflict);
   } catch (err) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));

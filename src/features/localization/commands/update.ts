@@ -59,7 +59,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     const plans = [];
     for (const s of scopes) {
       const config = await engine.loadConfig(s.setup.folder);
-      plans.push({ scope: s, config, plan: await engine.dryRun({ config, ...scopeOptions(s), fs: editorReadFs(engine) }) });
+      plans.push({ scope: s, config, plan: await engine.dryRun({ config, ...scopeOptions(s), fs: editorReadFs(engine, config.folder) }) });
     }
     const work = plans.filter((p) => p.plan.languages.some((l) => l.files > 0) || p.plan.counts.stale > 0);
     if (work.length === 0) {
@@ -103,7 +103,7 @@ async function runAll(
   const out: { folder: string; report: UpdateReport }[] = [];
   for (const w of work) {
     if (signal.aborted) break;
-    const report = await engine.update({ config: w.config, client, ...scopeOptions(w.scope), signal, onProgress: (p) => onProgress(p.phase, p.done, p.total), fs: editorFs(engine) });
+    const report = await engine.update({ config: w.config, client, ...scopeOptions(w.scope), signal, onProgress: (p) => onProgress(p.phase, p.done, p.total), fs: editorFs(engine, w.config.folder) });
     d.state.rememberConflicts(w.scope.setup.folder, report.conflicts);
     d.logger.info(`Localization ${w.scope.setup.name}: wrote ${report.written.length} file(s), ${report.requests} request(s), ${report.chars_sent} characters${report.cancelled ? ' (cancelled)' : ''}; ${report.conflicts.length} conflict(s).`);
     out.push({ folder: w.scope.setup.folder, report });
@@ -180,7 +180,7 @@ async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ coun
   let files = 0;
   try {
     for (const s of scopes) {
-      const report = await engine.planStatus({ config: await engine.loadConfig(s.setup.folder), ...scopeOptions(s), fs: editorReadFs(engine) });
+      const report = await engine.planStatus({ config: await engine.loadConfig(s.setup.folder), ...scopeOptions(s), fs: editorReadFs(engine, s.setup.folder) });
       for (const [k, v] of Object.entries(report.counts)) counts[k] = (counts[k] ?? 0) + v;
       files += report.files;
     }
