@@ -12,6 +12,7 @@ import { BUNDLE_BUDGET, benchBundle } from './bundle.ts';
 import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
+import { PDF_PAGECOUNT_BUDGET_MS, benchPdfPages } from './pdfPages.ts';
 import { benchSegments } from './segments.ts';
 import { benchSse } from './sse.ts';
 import { benchTransfer } from './transfer.ts';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     ['segments-per-block-generated', 'segments', 1, 'ratio<=1.05'],
     ['segments-per-block-fragments', 'segments', 1, 'info'],
   ], () => benchSegments()));
+  figures.push(...await measure('pdfpages', [['pdf-pagecount-hostile-ms', 'ms', PDF_PAGECOUNT_BUDGET_MS, 'ratio<=1']], () => benchPdfPages()));
 
   let emu: EmulatorProcess | undefined;
   try {
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
   const order = ['bundle-bytes', 'bundle-total-bytes', 'bundle-parts-bytes', 'activate-ms', 'activate-own-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
     'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb',
-    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments'];
+    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'pdf-pagecount-hostile-ms'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);

@@ -1,8 +1,10 @@
 // Extract Text, Convert PDF to HTML and Visual Extract…: the checks that need no request (the
 // file's type, and for visual extraction its page count against the limit), the capabilities at
 // run time (a closed operation is not run, its reason is shown), the cost question for visual
-// extraction (page count and 1 credit per page, before anything is sent), then upload, create
-// (one Idempotency-Key), follow under a cancellable progress notification, and open the output.
+// extraction (page count and 1 credit per page, before anything is sent; a PDF whose page count
+// cannot be read is asked about with the reason and the limit, and only "Send anyway" sends it),
+// then upload, create (one Idempotency-Key), follow under a cancellable progress notification,
+// and open the output.
 import { readFile, stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { DocTranslateClient, DocumentOperation } from '../../api/index.ts';
@@ -13,7 +15,7 @@ import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode } from '../../platform/showError.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation } from './model.ts';
-import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
+import { checkPageLimit, MAX_COUNT_BYTES, readPdfPageCount, unknownPageCount, type PageCount } from './pdfPages.ts';
 import { showToolError } from './showToolError.ts';
 import { TOOLS, maxPages, pricing, takes, type Offer, type ToolId } from './tools.ts';
 
@@ -72,11 +74,15 @@ function checkOffer(offer: Offer, name: string): RunResult | undefined {
   return undefined;
 }
 
-/** Pages counted here (undefined when the file is too large to read for that, or not understood). */
-async function localPages(file: vscode.Uri): Promise<number | undefined> {
-  const size = (await stat(file.fsPath)).size;
-  if (size > MAX_COUNT_BYTES) return undefined;
-  return countPdfPages(await readFile(file.fsPath));
+/** Pages counted here, or why they are unknown (too large to read for that, unreadable, not understood, over a budget). */
+async function localPages(file: vscode.Uri): Promise<PageCount> {
+  try {
+    const size = (await stat(file.fsPath)).size;
+    if (size > MAX_COUNT_BYTES) return unknownPageCount('tooLarge');
+    return readPdfPageCount(await readFile(file.fsPath));
+  } catch {
+    return unknownPageCount('unreadable');
+  }
 }
 
 function tooManyPages(name: string, pages: number, limit: number): RunResult {
@@ -113,6 +119,30 @@ async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, 
   return picked === EXTRACT;
 }
 
+/**
+ * The question when the page count of a PDF could not be read: the limit cannot be checked here,
+ * so the user hears why, what it costs per page and that the service refuses more than the limit.
+ * Asked through the prompter like the cost question: no command argument can answer it.
+ */
+async function confirmUnknownPages(f: DocumentToolsFeature, offer: Offer, name: string, reason: string): Promise<boolean> {
+  const price = pricing(offer);
+  const rate = price.perPageMillicredits;
+  const limit = maxPages(offer);
+  const balance = price.free ? undefined : await f.p.balance.refresh();
+  const lines = [
+    price.free
+      ? vscode.l10n.t('The service refuses more than {0} pages.', limit)
+      : rate !== undefined
+        ? vscode.l10n.t('The service charges {0} per page on completion and refuses more than {1} pages; nothing is charged if it fails or is cancelled.', credits(rate), limit)
+        : vscode.l10n.t('The service charges per page on completion and refuses more than {0} pages; nothing is charged if it fails or is cancelled.', limit),
+    vscode.l10n.t('Send it only if you know it has at most {0} pages (Split PDF… makes smaller parts).', limit),
+  ];
+  if (!price.free) lines.push(balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'));
+  const SEND = vscode.l10n.t('Send anyway');
+  const headline = vscode.l10n.t('Visual Extract {0}: the page count could not be read ({1}).', name, reason);
+  return (await f.p.prompter.choose(headline, { modal: true, severity: 'warning', detail: lines.join('\n') }, SEND)) === SEND;
+}
+
 export async function runOperation(f: DocumentToolsFeature, tool: OperationTool, arg: unknown): Promise<RunResult> {
   const file = targetFile(arg);
   const title = TOOLS[tool].title;
@@ -126,10 +156,12 @@ export async function runOperation(f: DocumentToolsFeature, tool: OperationTool,
   const early = known.known ? checkOffer(known, name) : undefined;
   if (early !== undefined) return early;
   let pages: number | undefined;
+  let count: PageCount | undefined;
   if (tool === 'visualExtract' && name.toLowerCase().endsWith('.pdf')) {
-    pages = await localPages(file).catch(() => undefined);
-    const limit = maxPages(f.offer(tool));
-    if (pages !== undefined && pages > limit) return tooManyPages(name, pages, limit);
+    count = await localPages(file);
+    pages = count.pages;
+    const check = checkPageLimit(count, maxPages(f.offer(tool)));
+    if (check.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
   }
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { started: false, reason: 'notConfigured' };
@@ -140,8 +172,12 @@ export async function runOperation(f: DocumentToolsFeature, tool: OperationTool,
     formats = offer.formats;
     const refused = checkOffer(offer, name);
     if (refused !== undefined) return refused;
-    if (tool === 'visualExtract' && pages !== undefined && pages > maxPages(offer)) return tooManyPages(name, pages, maxPages(offer));
-    if (!(await confirmCost(f, offer, name, pages))) return { started: false, reason: 'cancelled' };
+    const check = count !== undefined ? checkPageLimit(count, maxPages(offer)) : undefined;
+    if (check?.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
+    if (check?.action === 'askUnknown') {
+      // An unknown count never passes as within the limit: asked with the reason, or not sent.
+      if (!(await confirmUnknownPages(f, offer, name, check.reason))) return { started: false, reason: 'cancelled', message: check.reason };
+    } else if (!(await confirmCost(f, offer, name, pages))) return { started: false, reason: 'cancelled' };
     return await execute(f, client, tool, file, name, pages);
   } catch (err) {
     void showToolError(f.p, err, { tool: title, files: name, formats });
