@@ -1,0 +1,7 @@
+// #region snippet
+function foo() {
+  // ..
+}
+// #endregion snippet
+
+export default foo
