@@ -45,8 +45,10 @@ export const EXPECT_ABSENT: Expect = { kind: 'absent' };
 
 export class OutsideRootError extends Error {
   readonly code = 'outside_root';
-  constructor(readonly target: string, readonly root: string, how: string) {
-    super(`${target} ${how}; it is outside ${root}, so nothing was read or written there.`);
+  constructor(readonly target: string, readonly root: string, how: 'path' | 'link' | 'root') {
+    super(how === 'link'
+      ? `${target} leads outside through a symbolic link (out of ${root}); nothing was read or written there.`
+      : how === 'root' ? `${target} is the folder ${root} itself; it is never removed.` : `${target} is not inside ${root}; nothing was read or written there.`);
   }
 }
 Object.defineProperty(OutsideRootError.prototype, 'name', { value: 'OutsideRootError', configurable: true, writable: true });
@@ -165,7 +167,7 @@ export class GuardedRoot {
   /** The absolute path of `p` (relative to the root), refused when it leaves the root lexically. */
   resolve(p: string): string {
     const abs = path.resolve(this.path, p);
-    if (!isWithin(this.path, abs) && !isWithin(this.real, abs)) throw new OutsideRootError(this.describe(p), this.path, 'is not inside the folder');
+    if (!isWithin(this.path, abs) && !isWithin(this.real, abs)) throw new OutsideRootError(this.describe(p), this.path, 'path');
     return abs;
   }
 
@@ -180,7 +182,7 @@ export class GuardedRoot {
   async check(p: string): Promise<string> {
     const abs = this.resolve(p);
     const real = await realTargetPath(abs);
-    if (!isWithin(this.real, real)) throw new OutsideRootError(this.describe(p), this.path, 'leads outside through a symbolic link');
+    if (!isWithin(this.real, real)) throw new OutsideRootError(this.describe(p), this.path, 'link');
     return real;
   }
 
@@ -188,7 +190,7 @@ export class GuardedRoot {
   checkSync(p: string): string {
     const abs = this.resolve(p);
     const real = realTargetPathSync(abs);
-    if (!isWithin(this.real, real)) throw new OutsideRootError(this.describe(p), this.path, 'leads outside through a symbolic link');
+    if (!isWithin(this.real, real)) throw new OutsideRootError(this.describe(p), this.path, 'link');
     return real;
   }
 
@@ -401,7 +403,7 @@ export class GuardedRoot {
   /** Removes a folder of the extension's own (a cache entry) inside the root, with everything in it. */
   async removeTree(target: string): Promise<void> {
     const abs = this.resolve(target);
-    if (abs === this.path || abs === this.real) throw new OutsideRootError(this.describe(target), this.path, 'is the root itself');
+    if (abs === this.path || abs === this.real) throw new OutsideRootError(this.describe(target), this.path, 'root');
     await this.check(path.dirname(abs));
     await rm(abs, { recursive: true, force: true });
   }

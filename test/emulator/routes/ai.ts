@@ -8,7 +8,7 @@ import { isChosen, mangle } from '../mangle.ts';
 import { charCount, isWhitespaceOnly, pseudoTranslate } from '../pseudo.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import { Fields, checkString, isObject } from '../validation.ts';
-import { engineSettings } from './control-engine.ts';
+import { engineSettings, waitWhileHeld } from './control-engine.ts';
 
 export const SNIPPET_MAX_CHARS = 5000;
 export const BATCH_MAX_SEGMENTS = 64;
@@ -157,7 +157,13 @@ function retired(ctx: RequestContext): never {
 }
 
 export function register(app: EmulatorApp): void {
-  app.api.post('/ai/translate-snippet', (ctx) => snippet(app, ctx));
-  app.api.post('/ai/translate-batch', (ctx) => batch(app, ctx));
+  app.api.post('/ai/translate-snippet', async (ctx) => {
+    await waitWhileHeld(app);
+    return snippet(app, ctx);
+  });
+  app.api.post('/ai/translate-batch', async (ctx) => {
+    await waitWhileHeld(app);
+    return batch(app, ctx);
+  });
   for (const name of RETIRED) app.api.post(`/ai/${name}`, retired, { auth: false });
 }
