@@ -20,6 +20,8 @@ import { Projects, Tags } from './resources/projects.ts';
 import { Search, Workspace } from './resources/search.ts';
 import { Shares } from './resources/shares.ts';
 import { StorageFiles } from './resources/storage.ts';
+import { forgetSecret, rememberSecret } from '../shared/secretValues.ts';
+import { redactingLogger } from './redact.ts';
 import { setDefaultMaxDownloadBytes, type DownloadResult } from './download.ts';
 import type { WatchOptions } from './watch.ts';
 import { InstantTranslation, type BatchRequest, type IdempotentRequestOptions, type SnippetRequest } from './resources/instant.ts';
@@ -75,11 +77,15 @@ export class DocTranslateClient {
   readonly workspace: Workspace;
   readonly storage: StorageFiles;
 
+  readonly #apiKey: string;
+
   constructor(opts: ClientOptions) {
+    // Every line the client logs is masked of secret values held in memory (redact.ts).
+    const logger = opts.logger !== undefined ? redactingLogger(opts.logger) : undefined;
     this.transport = new Transport({
       baseUrl: opts.baseUrl,
       apiKey: opts.apiKey,
-      ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
+      ...(logger !== undefined ? { logger } : {}),
       ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
       ...(opts.clientVersion !== undefined ? { clientVersion: opts.clientVersion } : {}),
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
@@ -89,15 +95,18 @@ export class DocTranslateClient {
     if (opts.retryBaseDelayMs !== undefined) retry.retryBaseDelayMs = opts.retryBaseDelayMs;
     if (opts.retryMaxDelayMs !== undefined) retry.retryMaxDelayMs = opts.retryMaxDelayMs;
     if (opts.retryAfterCapMs !== undefined) retry.retryAfterCapMs = opts.retryAfterCapMs;
-    this.requester = new Requester(this.transport, retry, opts.logger);
+    // The key is masked by value wherever it appears, whatever its shape (src/shared/secretValues.ts).
+    this.#apiKey = opts.apiKey.trim();
+    rememberSecret(this.#apiKey);
+    this.requester = new Requester(this.transport, retry, logger);
     if (opts.maxDownloadBytes !== undefined) setDefaultMaxDownloadBytes(this.requester, opts.maxDownloadBytes);
     this.instant = new InstantTranslation(this.requester);
     this.billing = new Billing(this.requester);
-    this.uploads = new Uploads(this.requester, opts.logger);
+    this.uploads = new Uploads(this.requester, logger);
     this.documents = new Documents(this.requester);
     this.documentOperations = new DocumentOperations(this.requester, this.documents);
     this.fileTools = new FileTools(this.requester);
-    this.jobs = new Jobs(this.requester, opts.logger);
+    this.jobs = new Jobs(this.requester, logger);
     this.artifacts = new Artifacts(this.requester);
     this.receipts = new Receipts(this.requester);
     this.usage = new Usage(this.requester);
@@ -144,6 +153,7 @@ export class DocTranslateClient {
   }
 
   close(): Promise<void> {
+    forgetSecret(this.#apiKey);
     return this.transport.close();
   }
 }

@@ -30,7 +30,9 @@ export function cleanText(value: unknown): string | undefined {
 }
 
 function cleanCode(value: unknown): string | undefined {
-  return typeof value === 'string' && CODE_PATTERN.test(value.trim()) ? value.trim().toLowerCase() : undefined;
+  if (typeof value !== 'string' || !CODE_PATTERN.test(value.trim())) return undefined;
+  // A "code" that carries a secret (the key, a webhook secret echoed back) is no code: dropped.
+  return scrubSecrets(value.trim()) === value.trim() ? value.trim().toLowerCase() : undefined;
 }
 
 function fieldName(entry: Dict): string {

@@ -6,7 +6,9 @@
  * key- or token-like (`scrubHeaderValue`): a hostile server may echo the key in any header.
  */
 import { maskApiKey } from '../shared/apiKey.ts';
+import { maskKnownSecrets } from '../shared/secretValues.ts';
 import { headerEntries, type HeadersLike } from './headers.ts';
+import type { Logger } from './logger.ts';
 
 export const REDACTED = 'REDACTED';
 
@@ -45,13 +47,28 @@ export { maskApiKey };
 // A key starts a word (so `task_queue_name` is left alone) and is long.
 const KEY_PATTERN = /(?<![A-Za-z0-9])sk_[A-Za-z0-9_\-.~+/=]{8,}/g;
 
-/** Masks anything that looks like an API key, plus any explicitly given secrets. */
+/**
+ * Masks anything that looks like an API key, any explicitly given secrets, and every secret value
+ * held in memory (src/shared/secretValues.ts: the key, webhook secrets, share and link tokens),
+ * whatever its shape.
+ */
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length >= 4) out = out.split(secret).join(maskApiKey(secret));
   }
-  return out.replace(KEY_PATTERN, (match) => maskApiKey(match));
+  return maskKnownSecrets(out).replace(KEY_PATTERN, (match) => maskApiKey(match));
+}
+
+/** `logger` with every line passed through `scrubSecrets` first (the client wraps the one it is given). */
+export function redactingLogger(logger: Logger): Logger {
+  return {
+    trace: (msg) => logger.trace(scrubSecrets(msg)),
+    debug: (msg) => logger.debug(scrubSecrets(msg)),
+    info: (msg) => logger.info(scrubSecrets(msg)),
+    warn: (msg) => logger.warn(scrubSecrets(msg)),
+    error: (msg) => logger.error(scrubSecrets(msg)),
+  };
 }
 
 /** Share and library-link tokens sit in the path segment after these (spec 4.12, 4.13). */

@@ -3,6 +3,7 @@
 // their class name, which the client sets on each class's prototype so it survives minification;
 // this module therefore needs no value from the client bundle and never loads it.
 import type { DocTranslateError, RateLimitedError, ValidationError } from '../api/index.ts';
+import { maskKnownSecrets } from '../shared/secretValues.ts';
 import { formatCredits } from './format.ts';
 import { t } from './l10n.ts';
 
@@ -135,10 +136,12 @@ function describeValidation(err: ValidationError, ctx: ErrorContext, ref: string
   return error(t('The service rejected the request ({0}): {1}{2}', err.status, detail, ref), []);
 }
 
+// Every message shown has the secret values held in memory masked (an error from outside the
+// client, or a detail built here, may still carry the key, a webhook secret or a token).
 function error(message: string, actions: ErrorAction[]): ErrorMessage {
-  return { silent: false, severity: 'error', message, actions };
+  return { silent: false, severity: 'error', message: maskKnownSecrets(message), actions };
 }
 
 function warning(message: string, actions: ErrorAction[]): ErrorMessage {
-  return { silent: false, severity: 'warning', message, actions };
+  return { silent: false, severity: 'warning', message: maskKnownSecrets(message), actions };
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { rememberSecret } from '../shared/secretValues.ts';
 import { serviceOrigin } from '../shared/serviceUrl.ts';
 
 /** SecretStorage key of the API key for one service origin: a key belongs to the host it was made for. */
@@ -36,7 +37,9 @@ export class ApiKeyStore implements vscode.Disposable {
     const name = this.secretName();
     if (name === undefined) return undefined;
     const value = await this.secrets.get(name);
-    return value !== undefined && value !== '' ? value : undefined;
+    if (value === undefined || value === '') return undefined;
+    this.remember(value);
+    return value;
   }
 
   // Fired here as well as by SecretStorage (which may arrive later, or come from another
@@ -45,6 +48,7 @@ export class ApiKeyStore implements vscode.Disposable {
   async set(key: string, baseUrl = this.baseUrl()): Promise<void> {
     const origin = serviceOrigin(baseUrl);
     if (origin === undefined) throw new Error(vscode.l10n.t('Set the service URL before the API key.'));
+    this.remember(key);
     await this.secrets.store(apiKeySecretName(origin), key.trim());
     this.changed.fire();
   }
@@ -58,6 +62,16 @@ export class ApiKeyStore implements vscode.Disposable {
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
+  }
+
+  /** Keys this store handed out or stored: masked by value in every log line and message (once each). */
+  private readonly remembered = new Set<string>();
+
+  private remember(key: string): void {
+    const value = key.trim();
+    if (this.remembered.has(value)) return;
+    this.remembered.add(value);
+    rememberSecret(value);
   }
 
   private secretName(): string | undefined {

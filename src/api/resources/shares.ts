@@ -11,6 +11,14 @@ import type { LooseList } from '../schemas.ts';
 import { ShareListSchema, ShareSchema, type Share } from '../schemas-library.ts';
 import { withHiddenTokens } from '../secret-token.ts';
 import type { PageOptions } from './projects.ts';
+import { rememberSecret } from '../../shared/secretValues.ts';
+
+/** A share's token (and its download address) masked by value in every error and log line from now on. */
+function rememberShare(share: Share): Share {
+  rememberSecret(share.token);
+  rememberSecret(share.download_url);
+  return share;
+}
 
 export interface CreateShareRequest {
   artifact_id: string;
@@ -35,19 +43,26 @@ export class Shares {
     }
     const json = days === undefined ? { artifact_id: req.artifact_id } : { artifact_id: req.artifact_id, expires_in_days: days };
     const share = await this.#requester.requestJson({ method: 'POST', path: '/shares', json, ...pickRequestOptions(opts) }, ShareSchema);
-    return share;
+    return rememberShare(share);
   }
 
-  list(opts: PageOptions = {}): Promise<LooseList<Share>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) }, ShareListSchema);
+  async list(opts: PageOptions = {}): Promise<LooseList<Share>> {
+    const page = await this.#requester.requestJson({ method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) }, ShareListSchema);
+    page.items.forEach(rememberShare);
+    return page;
   }
 
   get(token: string, opts: RequestOptions = {}): Promise<Share> {
-    return withHiddenTokens(() => this.#requester.requestJson({ method: 'GET', path: `/shares/${pathSegment(token)}`, ...pickRequestOptions(opts) }, ShareSchema), token);
+    rememberSecret(token);
+    return withHiddenTokens(
+      async () => rememberShare(await this.#requester.requestJson({ method: 'GET', path: `/shares/${pathSegment(token)}`, ...pickRequestOptions(opts) }, ShareSchema)),
+      token,
+    );
   }
 
   /** Revokes the link: its token stops downloading at once. */
   delete(token: string, opts: RequestOptions = {}): Promise<void> {
+    rememberSecret(token);
     return withHiddenTokens(async () => {
       await this.#requester.requestJson({ method: 'DELETE', path: `/shares/${pathSegment(token)}`, ...pickRequestOptions(opts) }, z.unknown());
     }, token);
@@ -64,6 +79,7 @@ export class Shares {
    * carries the key (an absolute address goes through `send({ url })`).
    */
   download(token: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
+    rememberSecret(token);
     return withHiddenTokens(() => downloadToFile(this.#requester, { url: this.downloadUrl(token) }, { fallbackFilename: 'shared-file', ...opts }), token);
   }
 }

@@ -24,6 +24,14 @@ import {
 } from '../schemas-library.ts';
 import type { LooseList } from '../schemas.ts';
 import { withHiddenTokens } from '../secret-token.ts';
+import { rememberSecret } from '../../shared/secretValues.ts';
+
+/** A link's token and address masked by value in every error and log line from now on. */
+function rememberLink(link: Link): Link {
+  rememberSecret(link.token);
+  rememberSecret(link.url);
+  return link;
+}
 import type { PageOptions } from './projects.ts';
 
 export interface IterateOptions extends RequestOptions {
@@ -133,15 +141,19 @@ export class StorageFiles {
     );
   }
 
-  listLinks(fileId: string, opts: PageOptions = {}): Promise<LooseList<Link>> {
-    return this.#requester.requestJson(
+  async listLinks(fileId: string, opts: PageOptions = {}): Promise<LooseList<Link>> {
+    const page = await this.#requester.requestJson(
       { method: 'GET', path: `/storage/files/${pathSegment(fileId)}/links`, query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
       LinkListSchema,
     );
+    page.items.forEach(rememberLink);
+    return page;
   }
 
-  createLink(fileId: string, body: CreateLinkRequest, opts: RequestOptions = {}): Promise<Link> {
-    return this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/links`, json: { ...body }, ...pickRequestOptions(opts) }, LinkSchema);
+  async createLink(fileId: string, body: CreateLinkRequest, opts: RequestOptions = {}): Promise<Link> {
+    return rememberLink(
+      await this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/links`, json: { ...body }, ...pickRequestOptions(opts) }, LinkSchema),
+    );
   }
 
   async deleteLink(fileId: string, linkId: string, opts: RequestOptions = {}): Promise<void> {

@@ -10,6 +10,14 @@ import { invalidRequest, type FieldError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
+import { rememberSecret } from '../../shared/secretValues.ts';
+
+/** Signing secrets sent or received are masked by value in every error and log line from now on. */
+function rememberWebhookSecret<T>(hook: T): T {
+  const secret = (hook as { secret?: unknown } | null)?.secret;
+  if (typeof secret === 'string') rememberSecret(secret);
+  return hook;
+}
 
 export const WebhookInfoSchema = z.looseObject({ id: z.string() });
 export type WebhookInfo = z.infer<typeof WebhookInfoSchema>;
@@ -54,15 +62,18 @@ export class Webhooks {
   async create(req: CreateWebhookRequest, opts: RequestOptions & { idempotencyKey?: string } = {}): Promise<WebhookInfo> {
     const json = defined({ ...req });
     checkFields(json, true);
-    return this.#requester.requestJson(
-      { method: 'POST', path: '/webhooks', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey), ...pickRequestOptions(opts) },
-      WebhookInfoSchema,
+    rememberWebhookSecret(json);
+    return rememberWebhookSecret(
+      await this.#requester.requestJson(
+        { method: 'POST', path: '/webhooks', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey), ...pickRequestOptions(opts) },
+        WebhookInfoSchema,
+      ),
     );
   }
 
   async list(opts: RequestOptions = {}): Promise<WebhookInfo[]> {
     const res: LooseList<WebhookInfo> = await this.#requester.requestJson({ method: 'GET', path: '/webhooks', ...pickRequestOptions(opts) }, WebhookListSchema);
-    return res.items;
+    return res.items.map(rememberWebhookSecret);
   }
 
   /** PATCH /webhooks/{id}: update, disable, or re-enable after the receiver was fixed. */
@@ -70,9 +81,9 @@ export class Webhooks {
     const json = defined({ ...changes });
     if (Object.keys(json).length === 0) throw invalidRequest('An update needs at least one field.', []);
     checkFields(json, false);
-    return this.#requester.requestJson(
-      { method: 'PATCH', path: `/webhooks/${pathSegment(webhookId)}`, json, ...pickRequestOptions(opts) },
-      WebhookInfoSchema,
+    rememberWebhookSecret(json);
+    return rememberWebhookSecret(
+      await this.#requester.requestJson({ method: 'PATCH', path: `/webhooks/${pathSegment(webhookId)}`, json, ...pickRequestOptions(opts) }, WebhookInfoSchema),
     );
   }
 

@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { requireClient } from '../../platform/requireClient.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
+import { rememberSecret } from '../../shared/secretValues.ts';
 import { serviceOrigin } from '../../shared/serviceUrl.ts';
 import { webhookLimitNote, webhookRow, type WebhookRow } from './model.ts';
 import { askEvents, askUrl, type WebhookAnswers } from './webhookQuestions.ts';
@@ -79,6 +80,8 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
     const sign = given?.secret ?? (await askSecret());
     if (sign === undefined) return { done: false, reason: 'cancelled' };
     const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
+    // Masked by value in every log line and error message from now on (also if the service echoes it).
+    rememberSecret(secret);
     const created = await client.webhooks.create({ url, events, description, ...(secret !== undefined ? { secret } : {}) }, { timeoutMs: 15_000 });
     s.logger.info(`Webhook ${created.id} added${secret !== undefined ? ' with a signing secret (kept in secret storage)' : ''}.`);
     if (secret !== undefined) {
