@@ -13,7 +13,7 @@
  */
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ChangedError } from '../shared/guardedFs.ts';
+import { isChangedError } from '../shared/guardedFs.ts';
 import type { GuardedRoot } from '../shared/guardedFs.ts';
 import { LOCK_FILE } from './config.ts';
 import type { LocalizeFs } from './fs.ts';
@@ -32,7 +32,7 @@ export async function commitLock(fs: LocalizeFs, folder: string, readText: strin
       await fs.writeText(file, text, { kind: 'asRead', content: current });
       return;
     } catch (err) {
-      if (!(err instanceof ChangedError) || attempt >= 20) throw err;
+      if (!isChangedError(err) || attempt >= 20) throw err;
       current = await fs.readText(file);
     }
   }

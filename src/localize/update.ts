@@ -5,7 +5,7 @@
  * the next file, and the lock then records exactly the files written.
  */
 import { join } from 'node:path';
-import { ChangedError, EXPECT_ANY } from '../shared/guardedFs.ts';
+import { EXPECT_ANY, isChangedError } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
@@ -250,7 +250,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   const removedChanged = s.removedLanguages.join() !== (s.lock.removedLanguages ?? []).join();
   let lockChanged = changes.size > 0 || removedChanged;
   const changedMeanwhile = (plan: FilePlan, err: unknown): boolean => {
-    if (!(err instanceof ChangedError)) return false;
+    if (!isChangedError(err)) return false;
     report.conflicts.push({
       source: plan.source, target: plan.target, lang: plan.lang, block: -1, reason: 'changed', base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
     });

@@ -2,9 +2,10 @@
 // folder per key (an artifact id, a library file id), revalidated once per session with the ETag
 // the service sent (a 304 costs no transfer), pruned by age and total size. Plain Node (no vscode
 // import) so it is tested in plain Node.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { t } from './l10n.ts';
 
 export interface FetchResult {
@@ -38,12 +39,22 @@ export class DownloadCache {
   /** Keys already revalidated (or fetched) in this session. */
   private readonly fresh = new Set<string>();
   private writing: Promise<void> = Promise.resolve();
+  private guarded: Promise<GuardedRoot> | undefined;
 
   constructor(
     private readonly root: string,
     private readonly limits: () => CacheLimits,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The cache folder on the guarded layer (created on first use): nothing is written outside it. */
+  private rootFs(): Promise<GuardedRoot> {
+    this.guarded ??= GuardedRoot.ensure(this.root).catch((err: unknown) => {
+      this.guarded = undefined;
+      throw err;
+    });
+    return this.guarded;
+  }
 
   /** Local path of the download for `key`, fetched when absent, revalidated once per session. */
   get(key: string, fetch: Fetcher): Promise<string> {
@@ -73,11 +84,11 @@ export class DownloadCache {
     for (const key of drop) {
       bytes += index.get(key)!.bytes;
       index.delete(key);
-      await rm(this.dirOf(key), { recursive: true, force: true });
+      await (await this.rootFs()).removeTree(this.dirOf(key));
     }
     const kept = new Set([...index.keys()].map((k) => path.basename(this.dirOf(k))));
     const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) if (e.isDirectory() && !kept.has(e.name)) await rm(path.join(this.root, e.name), { recursive: true, force: true });
+    for (const e of entries) if (e.isDirectory() && !kept.has(e.name)) await (await this.rootFs()).removeTree(path.join(this.root, e.name));
     await this.writeIndex(index);
     return { removed: drop.size, bytes };
   }
@@ -91,7 +102,7 @@ export class DownloadCache {
       return this.used(index, key, known, file);
     }
     const dir = this.dirOf(key);
-    await mkdir(dir, { recursive: true });
+    await (await this.rootFs()).mkdirs(dir);
     const result = await fetch(dir, present ? known?.etag : undefined);
     this.fresh.add(key);
     if (result.notModified && present && known !== undefined) return this.used(index, key, known, file);
@@ -124,10 +135,7 @@ export class DownloadCache {
   /** Index writes run one after another, each with the map as it is then, so the last write is the newest state. */
   private writeIndex(index: Map<string, Entry>): Promise<void> {
     const write = async (): Promise<void> => {
-      await mkdir(this.root, { recursive: true });
-      const temp = path.join(this.root, `.${INDEX}.${randomBytes(4).toString('hex')}.tmp`);
-      await writeFile(temp, JSON.stringify(Object.fromEntries(index), null, 1));
-      await rename(temp, path.join(this.root, INDEX));
+      await (await this.rootFs()).write(INDEX, JSON.stringify(Object.fromEntries(index), null, 1), EXPECT_ANY);
     };
     this.writing = this.writing.then(write, write);
     return this.writing;

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ChangedError, GuardedRoot, NotAFileError, OutsideRootError, type Expect } from '../shared/guardedFs.ts';
 import type { Prompter } from './prompter.ts';
-import { isInsideRealPath } from './workspacePaths.ts';
 
 export type WriteOutcome =
   | { written: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged' }
@@ -20,11 +17,14 @@ export interface WriteRequest {
 
 
 /**
- * The one way the extension writes into the user's workspace. It never writes a folder, never
- * outside a workspace folder (real paths, so symlinks cannot lead out), never over a file that
- * differs without asking (Replace, Keep mine, Compare), and never leaves a partial file: a closed
- * file is written to a temporary file beside it and renamed over it; an open one is changed with
- * one WorkspaceEdit (one undo step, unsaved edits included) and saved.
+ * The one way the extension writes into the user's workspace, on the guarded file layer
+ * (src/shared/guardedFs.ts) rooted at the workspace folder. It never writes a folder, never
+ * outside the workspace folder (real paths, so symlinks cannot lead out, checked again at the
+ * rename), never over a file that differs without asking (Replace, Keep mine, Compare), never over
+ * a file that changed after that decision (it asks again), and never leaves a partial file: a
+ * closed file is written to a random, exclusively created temporary file beside it and renamed
+ * over it; an open one is changed with one WorkspaceEdit (one undo step, unsaved edits included)
+ * and saved.
  */
 export class SafeWriter {
   constructor(private readonly prompter: Prompter) {}
@@ -36,28 +36,49 @@ export class SafeWriter {
     if (folder === undefined || target.scheme !== 'file') {
       return refuse('outsideWorkspace', vscode.l10n.t('{0} is not inside a workspace folder; nothing was written.', target.fsPath));
     }
-    if (!(await isInsideRealPath(folder.uri.fsPath, target.fsPath))) {
-      return refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', vscode.workspace.asRelativePath(target)));
-    }
-    const existing = await stat(target.fsPath).catch(() => undefined);
-    if (existing?.isDirectory() === true) {
-      return refuse('folder', vscode.l10n.t('{0} is a folder; a translation is never written over a folder.', vscode.workspace.asRelativePath(target)));
-    }
-    const open = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === target.toString());
-    const current = open !== undefined ? new TextEncoder().encode(open.getText()) : existing !== undefined ? await readFile(target.fsPath) : undefined;
-    if (current !== undefined && Buffer.from(current).equals(Buffer.from(req.content))) {
-      return { written: true, uri: target, how: 'unchanged' };
-    }
-    if (current !== undefined && !(await this.confirmReplace(req, open?.isDirty === true))) {
-      return refuse('kept', vscode.l10n.t('{0} was kept as it is.', vscode.workspace.asRelativePath(target)));
-    }
+    const name = vscode.workspace.asRelativePath(target);
+    const outside = (): WriteOutcome => refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', name));
+    const notAFile = (): WriteOutcome => refuse('folder', vscode.l10n.t('{0} is a folder or a symbolic link; a file is never written over it.', name));
+    let root: GuardedRoot;
     try {
-      if (open !== undefined) await replaceOpenDocument(open, req.content);
-      else await writeAtomically(target.fsPath, req.content);
+      root = await GuardedRoot.open(folder.uri.fsPath);
+      await root.check(target.fsPath);
     } catch (err) {
-      return refuse('failed', vscode.l10n.t('Writing {0} failed: {1}', vscode.workspace.asRelativePath(target), err instanceof Error ? err.message : String(err)));
+      if (err instanceof OutsideRootError) return outside();
+      return refuse('failed', vscode.l10n.t('Writing {0} failed: {1}', name, err instanceof Error ? err.message : String(err)));
     }
-    return { written: true, uri: target, how: current === undefined ? 'created' : 'replaced' };
+    for (let attempt = 0; ; attempt++) {
+      const open = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === target.toString());
+      const version = open?.version ?? 0;
+      let onDisk: Buffer | undefined;
+      try {
+        onDisk = await root.readBytes(target.fsPath);
+      } catch (err) {
+        if (err instanceof NotAFileError) return notAFile();
+        if (err instanceof OutsideRootError) return outside();
+        throw err;
+      }
+      const current = open !== undefined ? new TextEncoder().encode(open.getText()) : onDisk;
+      if (current !== undefined && Buffer.from(current).equals(Buffer.from(req.content))) {
+        return { written: true, uri: target, how: 'unchanged' };
+      }
+      if (current !== undefined && !(await this.confirmReplace(req, open?.isDirty === true))) {
+        return refuse('kept', vscode.l10n.t('{0} was kept as it is.', name));
+      }
+      // The decision was made on `onDisk` (or the open document): it is checked again at the rename.
+      const expect: Expect = { kind: 'asRead', content: onDisk };
+      try {
+        if (open !== undefined) await replaceOpenDocument(open, req.content, version);
+        else await root.write(target.fsPath, req.content, expect);
+      } catch (err) {
+        if (err instanceof ChangedError && attempt < 2) continue;
+        if (err instanceof ChangedError) return refuse('kept', vscode.l10n.t('{0} kept changing while it was being written; it was kept as it is.', name));
+        if (err instanceof OutsideRootError) return outside();
+        if (err instanceof NotAFileError) return notAFile();
+        return refuse('failed', vscode.l10n.t('Writing {0} failed: {1}', name, err instanceof Error ? err.message : String(err)));
+      }
+      return { written: true, uri: target, how: current === undefined ? 'created' : 'replaced' };
+    }
   }
 
   private async confirmReplace(req: WriteRequest, unsaved: boolean): Promise<boolean> {
@@ -80,21 +101,9 @@ export class SafeWriter {
   }
 }
 
-/** Temporary file beside the target, then a rename over it: readers see the old or the new file, never a partial one. */
-async function writeAtomically(file: string, content: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.doc-translate-tmp`);
-  try {
-    await writeFile(temp, content, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-}
-
-/** One WorkspaceEdit over the whole document (one undo step), then saved. */
-async function replaceOpenDocument(doc: vscode.TextDocument, content: Uint8Array): Promise<void> {
+/** One WorkspaceEdit over the whole document (one undo step), then saved; refused when it was edited since `version`. */
+async function replaceOpenDocument(doc: vscode.TextDocument, content: Uint8Array, version: number): Promise<void> {
+  if (doc.version !== version || doc.isClosed) throw new ChangedError(vscode.workspace.asRelativePath(doc.uri), 'changed');
   const edit = new vscode.WorkspaceEdit();
   const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
   edit.replace(doc.uri, whole, new TextDecoder().decode(content));

@@ -70,6 +70,14 @@ export class ChangedError extends Error {
 }
 Object.defineProperty(ChangedError.prototype, 'name', { value: 'ChangedError', configurable: true, writable: true });
 
+/**
+ * True for a ChangedError from any copy of this module (the editor, the client and the
+ * localization engine are separate bundles, each with its own class): judged by its code.
+ */
+export function isChangedError(err: unknown): err is ChangedError {
+  return err instanceof Error && (err as { code?: unknown }).code === 'changed' && err.name === 'ChangedError';
+}
+
 export type WriteHow = 'created' | 'replaced' | 'unchanged';
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -156,6 +164,12 @@ export class GuardedRoot {
     const st = await lstat(real);
     if (!st.isDirectory()) throw new NotAFileError(abs, 'special file');
     return new GuardedRoot(abs, real);
+  }
+
+  /** Creates the root folder when missing (a folder of the extension's own, such as its storage), then opens it. */
+  static async ensure(root: string): Promise<GuardedRoot> {
+    await mkdir(path.resolve(root), { recursive: true });
+    return GuardedRoot.open(root);
   }
 
   /** Synchronous `open`, for callers that cannot wait (the root must exist). */

@@ -15,6 +15,8 @@ export function conflictPage(c: Conflict, merged: { text: string; clean: boolean
       ? t("This translation exists but was never written by an update, so it may be a human's work.")
       : c.reason === 'restructured'
         ? t('Paragraphs were added to or removed from this translation by hand.')
+        : c.reason === 'changed'
+          ? t('This file was changed (saved or created) while the update was running; run the update again to compare.')
         : t('The source paragraph changed after its translation was edited by hand.');
   const lines = [`# ${t('Conflict in {0} ({1})', c.target, where)}`, '', t('{0} The update left the file as it is. Choose what to keep:', why), ''];
   lines.push(`## ${t('Base: the translation as the last update wrote it')}`, '', c.base !== undefined ? fence(c.base) : `_${t('Not kept (keepBase is off, or the file was never written by an update).')}_`, '');

@@ -4,8 +4,7 @@
 // one: one WorkspaceEdit, undoable, then saved).
 import * as vscode from 'vscode';
 import type { LocalizeFs } from '../../localize/index.ts';
-import { isInsideRealPath } from '../../platform/workspacePaths.ts';
-import { ChangedError, type GuardedRoot } from '../../shared/guardedFs.ts';
+import { ChangedError, GuardedRoot } from '../../shared/guardedFs.ts';
 
 export type Engine = typeof import('../../localize/index.ts');
 
@@ -59,7 +58,7 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
     writeText: async (file, text, expect) => {
       const uri = vscode.Uri.file(file);
       const ws = vscode.workspace.getWorkspaceFolder(uri);
-      if (ws === undefined || !(await isInsideRealPath(ws.uri.fsPath, file))) {
+      if (ws === undefined || !(await (await GuardedRoot.open(ws.uri.fsPath)).contains(file))) {
         throw new Error(vscode.l10n.t('{0} is not inside a workspace folder; nothing was written there.', file));
       }
       await root.check(file);

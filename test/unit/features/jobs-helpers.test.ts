@@ -1,6 +1,6 @@
 // The pure rules behind the Jobs view, Save Next to Source and the Translate Files confirmation.
 import * as assert from 'node:assert/strict';
-import { isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
+import { invalidServerValue, isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
 import { outputMode, parseOptions } from '../../../src/features/jobs/translateFiles/optionValues.ts';
 import { countCharacters, describeSkipped, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
 import { isTextFormat, overallProgress, withProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
@@ -26,6 +26,24 @@ describe('jobs helpers', () => {
     assert.equal(isInside('/ws', '/ws/docs/de/guide.md'), true);
     assert.equal(isInside('/ws', '/etc/passwd'), false);
     assert.equal(isInside('/ws', '/ws'), false);
+  });
+
+  it('never lets the service choose the path: its language and format are checked as what they claim to be', () => {
+    const sourcePath = '/ws/docs/guide.md';
+    const pattern = '${dir}/${lang}/${name}';
+    // A hostile format or language would otherwise land in .vscode/tasks.json or .git/hooks.
+    assert.equal(nextToSourcePath({ pattern, sourcePath, lang: 'de', format: 'md/../../../.vscode/tasks.json' }), undefined);
+    assert.equal(nextToSourcePath({ pattern, sourcePath, lang: '../../.git/hooks', format: 'md' }), undefined);
+    assert.equal(nextToSourcePath({ pattern, sourcePath, lang: 'de/../..', format: 'md' }), undefined);
+    assert.equal(nextToSourcePath({ pattern, sourcePath, lang: 'de', format: 'm\\d' }), undefined);
+    assert.deepEqual(invalidServerValue('de', 'md/../../../.vscode/tasks.json'), { field: 'format', value: 'md/../../../.vscode/tasks.json' });
+    assert.deepEqual(invalidServerValue('../.git/hooks', 'md'), { field: 'target_lang', value: '../.git/hooks' });
+    // Honest values pass: region and script subtags, formats with or without a dot.
+    assert.equal(invalidServerValue('pt-BR', 'pdf'), undefined);
+    assert.equal(invalidServerValue('zh-Hans', '.docx'), undefined);
+    assert.equal(nextToSourcePath({ pattern, sourcePath, lang: 'pt-BR', format: 'html' }), '/ws/docs/pt-BR/guide.html');
+    // The result stays in the folder the pattern names before its first value.
+    assert.equal(nextToSourcePath({ pattern: '${dir}/out/${lang}/${name}', sourcePath, lang: 'de' }), '/ws/docs/out/de/guide.md');
   });
 
   it('takes the queue position from queue_position only, never from the wording of stage_message', () => {

@@ -7,12 +7,12 @@ import type { Settings } from '../../../platform/settings.ts';
 import type { ArtifactInfo, JobOrigin } from '../model.ts';
 import { sourceChanged } from '../sourceState.ts';
 import type { JobStore } from '../store.ts';
-import { nextToSourcePath } from './nextToSource.ts';
+import { invalidServerValue, nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
 
 export type SaveResult =
   | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged' }
-  | { saved: false; reason: 'noSource' | 'badPattern' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
+  | { saved: false; reason: 'noSource' | 'badPattern' | 'badServerValue' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
 
 export interface SaveDeps {
   artifacts: ArtifactService;
@@ -44,6 +44,13 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
     return { saved: false, reason: 'noWorkspace' };
   }
   warnIfSourceChanged(source, origin);
+  const bad = invalidServerValue(job.targetLang, artifact.format);
+  if (bad !== undefined) {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Doc Translate: the service gave {0} "{1}", which is not a {2}; nothing was saved. Use Save Translation As… to choose the file.', bad.field, bad.value.slice(0, 80), bad.field === 'format' ? vscode.l10n.t('file extension') : vscode.l10n.t('language code')),
+    );
+    return { saved: false, reason: 'badServerValue' };
+  }
   const pattern = deps.settings.saveNextToSourcePattern;
   const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
   if (target === undefined) {
