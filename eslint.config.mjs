@@ -81,6 +81,34 @@ export const architecture = [
   },
 ];
 
+/**
+ * Every file write goes through the guarded layer (src/shared/guardedFs.ts: real paths inside the
+ * root, exclusive random temporary files, the target checked again at the rename): Node's writing
+ * fs functions, file handles, namespace imports of fs and vscode.workspace.fs writes are refused
+ * everywhere else. Exported so test/unit/lint proves it fires.
+ */
+const FS_WRITES = [
+  'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'rename', 'renameSync', 'mkdir', 'mkdirSync', 'mkdtemp', 'mkdtempSync',
+  'rm', 'rmSync', 'rmdir', 'rmdirSync', 'unlink', 'unlinkSync', 'link', 'linkSync', 'symlink', 'symlinkSync', 'copyFile', 'copyFileSync',
+  'cp', 'cpSync', 'createWriteStream', 'truncate', 'truncateSync', 'open', 'openSync', 'chmod', 'chmodSync', 'utimes', 'utimesSync',
+];
+const WRITES_MESSAGE = 'File writes go through the guarded layer (src/shared/guardedFs.ts: GuardedRoot.write/commit/createTemp, or the platform SafeWriter in the editor), never Node fs directly.';
+export const writes = [
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/shared/guardedFs.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({ name, importNames: FS_WRITES, message: WRITES_MESSAGE })),
+      }],
+      'no-restricted-syntax': ['error',
+        { selector: 'ImportDeclaration[source.value=/^(node:)?fs(.promises)?$/] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)', message: `Import the fs functions you read with by name. ${WRITES_MESSAGE}` },
+        { selector: 'MemberExpression[object.property.name="fs"][property.name=/^(writeFile|rename|delete|createDirectory|copy)$/]', message: WRITES_MESSAGE },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/fixtures/**', 'test/sites/**', 'test-results/**', '.vscode-test/**'] },
   {
@@ -116,5 +144,6 @@ export default tseslint.config(
     },
   },
   ...architecture,
+  ...writes,
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
 );

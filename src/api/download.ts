@@ -16,9 +16,9 @@
  * DEFAULT_DOWNLOAD_DEADLINE_MS, 30 minutes), besides the idle timeout between chunks. Every one of
  * these failures removes the temp file and leaves the target untouched.
  */
-import { randomBytes } from 'node:crypto';
-import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
 import { createApiError } from './errors.ts';
 import { AbortError, ConnectionError, DownloadTooLargeError, TimeoutError, UnexpectedResponseError, invalidRequest } from './error-classes.ts';
@@ -120,32 +120,24 @@ function errCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Gives `tmp` its final name without ever replacing a file unless allowed; returns the final path. */
+/**
+ * Gives `tmp` (a temporary file in `dir`) its final name without ever replacing a file unless
+ * allowed, on the guarded layer rooted at `dir` (never through a link, never over a folder);
+ * returns the final path.
+ */
 export async function placeFile(tmp: string, dir: string, name: string, mode: IfExists): Promise<string> {
+  const root = await GuardedRoot.open(dir);
   if (mode === 'overwrite') {
     const target = join(dir, name);
-    await rename(tmp, target);
+    await root.commit(tmp, target, EXPECT_ANY);
     return target;
   }
   const last = mode === 'unique' ? MAX_UNIQUE_SUFFIX : 0;
   for (let n = 0; n <= last; n++) {
     const target = join(dir, candidateName(name, n));
-    try {
-      // link() fails with EEXIST atomically, which rename() cannot do.
-      await link(tmp, target);
-      await rm(tmp, { force: true });
-      return target;
-    } catch (err) {
-      const code = errCode(err);
-      if (code === 'EEXIST') continue;
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw err;
-      // File systems without hard links: check, then rename (a narrow race is unavoidable here).
-      const exists = await lstat(target).then(() => true, () => false);
-      if (exists) continue;
-      await rename(tmp, target);
-      return target;
-    }
+    if (await root.placeNew(tmp, target)) return target;
   }
+  await root.discard(tmp);
   throw new FileExistsError(join(dir, name));
 }
 
@@ -180,15 +172,7 @@ async function writeAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
  * two batches); after every FLUSH_EVERY_BYTES a background fdatasync lets the kernel write back
  * alongside the transfer, so the closing fsync has little left to do.
  */
-async function writeDurably(res: SendResult, tmp: string, onChunk: (n: number) => void): Promise<void> {
-  let fh: FileHandle;
-  try {
-    fh = await open(tmp, 'wx');
-  } catch (err) {
-    res.body.on('error', () => {});
-    res.body.destroy();
-    throw err;
-  }
+async function writeDurably(res: SendResult, fh: FileHandle, onChunk: (n: number) => void): Promise<void> {
   let writing: Promise<void> = Promise.resolve();
   let writeError: unknown;
   let flushing: Promise<void> | undefined;
@@ -268,10 +252,20 @@ async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptio
     discard(res);
     throw tooLarge(maxBytes, total, res);
   }
-  const tmp = join(dest.dir, `.dt-${randomBytes(6).toString('hex')}.part`);
+  // A random name created exclusively in the target's folder, never through a link (guarded layer).
+  let root: GuardedRoot;
+  let temp;
+  try {
+    root = await GuardedRoot.open(dest.dir);
+    temp = await root.createTemp(join(dest.dir, 'download.part'));
+  } catch (err) {
+    discard(res);
+    throw err;
+  }
+  const tmp = temp.path;
   let bytes = 0;
   try {
-    await writeDurably(res, tmp, (n) => {
+    await writeDurably(res, temp.handle, (n) => {
       // Checked before the chunk is kept: throwing here ends the loop, which destroys the body.
       if (total !== undefined && bytes + n > total) {
         throw new UnexpectedResponseError(`The server sent more than the ${total} bytes it announced; the download was stopped and nothing was kept.`, {
@@ -294,7 +288,7 @@ async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptio
     if (contentType !== undefined) out.contentType = contentType;
     return out;
   } catch (err) {
-    await rm(tmp, { force: true });
+    await root.discard(tmp);
     if (signal.aborted) throw new AbortError(undefined, res.describe);
     throw toTransportErrorUnlessLocal(err, res);
   }

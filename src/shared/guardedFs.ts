@@ -140,6 +140,21 @@ function realTargetPathSync(target: string): string {
   }
 }
 
+/**
+ * Up to `length` bytes of `file` from `position`, opened read-only (file handles are opened only
+ * in this module, so lint can keep writes here).
+ */
+export async function readRange(file: string, position: number, length: number): Promise<Buffer> {
+  const fh = await open(file, constants.O_RDONLY);
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await fh.read(buf, 0, length, position);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 /** A temporary file opened exclusively in the target's folder; `commit` gives it the target's name. */
 export interface TempFile {
   readonly path: string;
@@ -352,6 +367,23 @@ export class GuardedRoot {
     } finally {
       await rm(temp, { force: true }).catch(() => undefined);
     }
+  }
+
+  /**
+   * Gives the (closed) temporary file the name `target` only if no file has it (atomically: a
+   * hard link); false, with the temporary file kept, when the name is taken.
+   */
+  async placeNew(temp: string, target: string): Promise<boolean> {
+    const abs = this.resolve(target);
+    await this.check(path.dirname(abs));
+    try {
+      await this.createExclusively(temp, abs);
+    } catch (err) {
+      if (isChangedError(err)) return false;
+      throw err;
+    }
+    await rm(temp, { force: true });
+    return true;
   }
 
   /** link() fails with EEXIST atomically, which rename() cannot do. */

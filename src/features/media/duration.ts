@@ -2,7 +2,7 @@
 // can be asked for. Only an estimate: the service charges by the duration it measures. Plain Node
 // (no vscode): WAV from its fmt/data chunks, MP4/M4A from the movie header, MP3 from the first
 // frame's bit rate and the file size, subtitles from the last cue, text at a speaking pace.
-import { open } from 'node:fs/promises';
+import { readRange } from '../../shared/guardedFs.ts';
 
 /** A typical speaking pace for the speech-synthesis estimate (characters per second). */
 export const SPEECH_CHARS_PER_SECOND = 15;
@@ -73,16 +73,7 @@ export function speechDurationMs(text: string): number {
   return Math.max(1000, Math.round(([...text.trim()].length / SPEECH_CHARS_PER_SECOND) * 1000));
 }
 
-async function readAt(path: string, position: number, length: number): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await fh.read(buf, 0, length, position);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
+const readAt = readRange;
 
 async function mp4DurationMs(path: string, size: number): Promise<number | undefined> {
   for (let at = 0; at + 8 <= size; ) {

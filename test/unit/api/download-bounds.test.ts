@@ -205,7 +205,7 @@ describe('api/download bounds (hostile servers)', () => {
         (e: unknown) => e,
       );
       const files = readdirSync(dir);
-      assert.deepEqual(files.filter((f) => f.endsWith('.part')), [], 'no temp file');
+      assert.deepEqual(files.filter((f) => /\.(part|tmp)$/.test(f)), [], 'no temp file');
       for (const f of files) assert.ok(statSync(join(dir, f)).size <= 10, `${f} holds more than the announced 10 bytes`);
       if (outcome instanceof Error) assert.ok(outcome instanceof UnexpectedResponseError, String(outcome));
     } finally {

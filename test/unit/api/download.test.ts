@@ -20,7 +20,7 @@ import { sendJson, startRawServer, type RawServer } from './support/raw-server.t
 import { TestEmulator } from './support/emulator.ts';
 
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'dt-dl-'));
-const noTemp = (dir: string): void => assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), [], 'temp files left behind');
+const noTemp = (dir: string): void => assert.deepEqual(readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)), [], 'temp files left behind');
 
 function saved(r: DownloadResult): Extract<DownloadResult, { notModified: false }> {
   assert.equal(r.notModified, false);

@@ -52,7 +52,7 @@ describe('api/fileTools against the emulator', () => {
   const upload = async (name: string, bytes: Buffer, c = client) => (await c.uploadFile(emu.file(name, bytes))).id;
   const charges = async () => (await emu.ledger()).filter((e) => e.type === 'charge' || e.type === 'settlement');
   const toolPosts = async () => (await emu.requests('/api/v1/file-tools/')).length;
-  const noTemp = (): void => assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), [], 'temp files left behind');
+  const noTemp = (): void => assert.deepEqual(readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)), [], 'temp files left behind');
 
   it('merges two PDFs into one file named by the service, the pages adding up, free', async () => {
     const a = await upload('Part A.pdf', await makePdf(2));

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 // @ts-expect-error: the lint config is plain JavaScript without type declarations.
-import { architecture } from '../../../eslint.config.mjs';
+import { architecture, writes } from '../../../eslint.config.mjs';
 
 const root = path.resolve(__dirname, '../../fixtures/lint');
 
@@ -14,7 +14,7 @@ async function lint(file: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(architecture as Linter.Config[])],
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(architecture as Linter.Config[]), ...(writes as Linter.Config[])],
   });
   const [result] = await eslint.lintFiles([path.join(root, 'src', file)]);
   return result!.messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
@@ -37,6 +37,9 @@ describe('architecture lint', function () {
     ['translate/imports-vscode.ts', 'boundaries/external', /src\/translate runs in plain Node: it may not import vscode/],
     ['shared/imports-client.ts', 'boundaries/element-types', /src\/shared (is vscode-free|holds small dependency-free rules)/],
     ['localize/imports-feature.ts', 'boundaries/element-types', /src\/localize is the vscode-free localization engine/],
+    ['features/a/writes-file.ts', 'no-restricted-imports', /File writes go through the guarded layer/],
+    ['localize/writes-namespace.ts', 'no-restricted-syntax', /Import the fs functions you read with by name/],
+    ['features/a/writes-workspace-fs.ts', 'no-restricted-syntax', /File writes go through the guarded layer/],
   ];
   for (const [file, rule, says] of cases) {
     it(`fails ${file} with ${rule}`, async () => {

@@ -1,4 +1,4 @@
-import * as fs from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { ClientService } from '../../../platform/clientService.ts';
 import type { DownloadCache } from '../../../platform/downloadCache.ts';
 import { t } from '../../../platform/l10n.ts';
@@ -36,6 +36,6 @@ export class ArtifactFiles {
   }
 
   async text(artifact: ArtifactInfo, signal?: AbortSignal): Promise<string> {
-    return fs.readFile(await this.path(artifact, signal), 'utf8');
+    return readFile(await this.path(artifact, signal), 'utf8');
   }
 }
