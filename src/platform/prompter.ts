@@ -16,6 +16,8 @@ export class Prompter {
   private readonly scripted: (string | undefined)[] = [];
   /** Questions asked in test mode (message text), newest last. */
   readonly asked: string[] = [];
+  /** Their details, in the same order (what the user reads below the question). */
+  readonly details: (string | undefined)[] = [];
 
   constructor(private readonly testMode: boolean) {}
 
@@ -28,6 +30,7 @@ export class Prompter {
   async choose(message: string, opts: ChooseOptions, ...choices: string[]): Promise<string | undefined> {
     if (this.testMode) {
       this.asked.push(message);
+      this.details.push(opts.detail);
       if (this.scripted.length > 0) return this.scripted.shift();
     }
     const show = opts.severity === 'info' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;

@@ -106,6 +106,8 @@ describe('Localization view', function () {
     const question = testing.prompter.asked.slice(asked);
     assert.equal(question.length, 1);
     assert.match(question[0]!, new RegExp(`^Update ${FILES * 2} translations \\([\\d,]+ characters to send\\)\\?$`));
+    // The question names the engine the set-up chose (it decides the price).
+    assert.match(testing.prompter.details[testing.prompter.details.length - 1] ?? '', /Engine: xr-397b \(doc-translate\.json "engine"\)\./);
     assert.deepEqual(await requestsSeen('/api/v1/ai/'), [], 'nothing was sent');
     assert.ok(!fs.existsSync(abs(tgt(1, 'de'))));
   });

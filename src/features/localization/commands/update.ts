@@ -23,7 +23,7 @@ export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | '
 
 export interface UpdateResult {
   started: boolean;
-  reason?: 'noSetup' | 'upToDate' | 'declined' | 'noClient' | 'busy' | 'failed';
+  reason?: 'noSetup' | 'upToDate' | 'declined' | 'noClient' | 'busy' | 'failed' | 'untrusted';
   reports?: (Pick<UpdateReport, 'written' | 'requests' | 'chars_sent' | 'segments_sent' | 'cancelled'> & { folder: string; conflicts: number })[];
 }
 
@@ -50,6 +50,8 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: an update of the translations is already running.'));
     return { started: false, reason: 'busy' };
   }
+  // An untrusted workspace never chooses what is sent, where it is written, or what it costs.
+  if (!vscode.workspace.isTrusted) return untrusted();
   const opts = testOptions(d.shortcuts, args);
   await d.state.ready();
   const scopes = scopesOf(d.state, args);
@@ -75,7 +77,9 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       const UPDATE = vscode.l10n.t('Update');
       const chars = summary.chars.toLocaleString('en-US');
       const question = summary.files === 1 ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars) : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
-      const confirmed = opts.confirm === false || (await d.prompter.choose(question, { modal: true, severity: 'info', detail: summary.lines.join('\n') }, UPDATE)) === UPDATE;
+      const engines = [...new Set(work.map((w) => w.config.engine))].join(', ');
+      const detail = [...summary.lines, vscode.l10n.t('Engine: {0} (doc-translate.json "engine").', engines)].join('\n');
+      const confirmed = opts.confirm === false || (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
     const reports = await withUpdateProgress(d, opts, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
@@ -88,6 +92,14 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
   } finally {
     await d.state.refreshNow();
   }
+}
+
+function untrusted(): UpdateResult {
+  const MANAGE = vscode.l10n.t('Manage Workspace Trust');
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('Doc Translate: this workspace is not trusted. Updating translations sends its files to the service, writes into it and costs credits, as its doc-translate.json decides; trust the workspace first.'), MANAGE)
+    .then((picked) => picked === MANAGE && void vscode.commands.executeCommand('workbench.trust.manage'));
+  return { started: false, reason: 'untrusted' };
 }
 
 type Progress = (phase: 'scan' | 'translate' | 'write', done: number, total: number) => void;
