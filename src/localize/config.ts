@@ -16,13 +16,36 @@ const relPath = z.string().check(
   z.refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).includes('..'), 'must be a path inside the folder'),
 );
 
+/** Bounds of the glob lists a repository's doc-translate.json may give (`include`, `exclude`, `files`). */
+export const GLOB_LIMITS = { patterns: 256, chars: 512, globstars: 16 } as const;
+
+/** A pattern as quoted in a message: JSON, shortened to its start and end when long. */
+function quotePattern(p: string): string {
+  return JSON.stringify(p.length > 60 ? `${p.slice(0, 40)}…${p.slice(-15)}` : p);
+}
+
+const globPattern = z.string().check(z.superRefine((p, ctx) => {
+  const globstars = p.split('**').length - 1;
+  const problem = p.length > GLOB_LIMITS.chars
+    ? `pattern ${quotePattern(p)} is ${p.length} characters long; at most ${GLOB_LIMITS.chars} are allowed (shorten it or split it into several patterns)`
+    : globstars > GLOB_LIMITS.globstars
+      ? `pattern ${quotePattern(p)} has ${globstars} "**"; at most ${GLOB_LIMITS.globstars} are allowed (one "**/" already matches any number of folders)`
+      : undefined;
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: p });
+}));
+const globList = z.array(globPattern).check(z.superRefine((list, ctx) => {
+  if (list.length > GLOB_LIMITS.patterns) {
+    ctx.addIssue({ code: 'custom', message: `${list.length} patterns given; at most ${GLOB_LIMITS.patterns} are allowed (combine them with {a,b} or "**/")`, input: list });
+  }
+}));
+
 export const ConfigSchema = z.strictObject({
   $schema: z.optional(z.string()),
   source: z.optional(relPath),
-  include: z.optional(z.array(z.string())),
-  exclude: z.optional(z.array(z.string())),
+  include: z.optional(globList),
+  exclude: z.optional(globList),
   /** Non-Markdown files translated as file jobs (HTML, PDF, DOCX, images). */
-  files: z.optional(z.array(z.string())),
+  files: z.optional(globList),
   sourceLanguage: z.optional(z.union([z.literal('auto'), languageCode])),
   targetLanguages: z.array(languageCode).check(z.minLength(1)),
   layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({
@@ -37,6 +60,8 @@ export const ConfigSchema = z.strictObject({
   keepBase: z.optional(z.boolean()),
   /** Rate used only for the dry run's credit estimate; the service decides the real charge. */
   estimateMillicreditsPerChar: z.optional(z.number().check(z.nonnegative())),
+  /** Read the documentation framework's own config (locales, exclusions); false turns it off. */
+  detect: z.optional(z.boolean()),
 });
 export type ConfigFile = z.infer<typeof ConfigSchema>;
 
@@ -55,6 +80,8 @@ export interface LocalizeConfig {
   frontMatterKeys: string[];
   keepBase: boolean;
   estimateMillicreditsPerChar: number;
+  /** Whether the framework's own config is read to leave out every locale's translations and its non-documentation files. */
+  detect?: boolean;
 }
 
 export const DEFAULT_SOURCE: Record<string, string> = {
@@ -76,7 +103,9 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    const message = issue.code === 'unrecognized_keys' ? `unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
+    const message = issue.code === 'unrecognized_keys'
+      ? `unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+      : field === 'layout' ? `must be one of ${LAYOUT_NAMES.map((n) => JSON.stringify(n)).join(', ')} or { "pattern": "…\${lang}…" }, got ${JSON.stringify((raw as { layout?: unknown } | null)?.layout)}` : issue.message;
     throw new ConfigError(`${CONFIG_FILE}: ${field}: ${message}`);
   }
   const c = parsed.data;
@@ -99,6 +128,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     frontMatterKeys: c.frontMatterKeys ?? ['title', 'description', 'sidebar_label'],
     keepBase: c.keepBase ?? true,
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
+    detect: c.detect ?? true,
   };
 }
 

@@ -14,6 +14,7 @@ import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
 import { PDF_PAGECOUNT_BUDGET_MS, benchPdfPages } from './pdfPages.ts';
 import { benchSegments } from './segments.ts';
+import { SETUP_SCAN_MAX_BLOCK_MS, benchSetupScan } from './setupScan.ts';
 import { benchSse } from './sse.ts';
 import { benchTransfer } from './transfer.ts';
 
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
     ['segments-per-block-generated', 'segments', 1, 'ratio<=1.05'],
     ['segments-per-block-fragments', 'segments', 1, 'info'],
   ], () => benchSegments()));
+  figures.push(...await measure('setupscan', [
+    ['setup-scan-ms', 'ms', Number.NaN, 'ratio<=5'],
+    ['setup-scan-max-block-ms', 'ms', SETUP_SCAN_MAX_BLOCK_MS, 'ratio<=1'],
+  ], () => benchSetupScan()));
   figures.push(...await measure('pdfpages', [['pdf-pagecount-hostile-ms', 'ms', PDF_PAGECOUNT_BUDGET_MS, 'ratio<=1']], () => benchPdfPages()));
 
   let emu: EmulatorProcess | undefined;
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
   const order = ['bundle-bytes', 'bundle-total-bytes', 'bundle-parts-bytes', 'activate-ms', 'activate-own-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
     'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb',
-    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'pdf-pagecount-hostile-ms'];
+    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'pdf-pagecount-hostile-ms', 'setup-scan-ms', 'setup-scan-max-block-ms'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);

@@ -16,6 +16,16 @@ export const REFRESH_DEBOUNCE_MS = 300;
 /** Looking for set-ups waits until the workbench has settled (never on the activation path). */
 const DISCOVER_DELAY_MS = 1000;
 
+/**
+ * Whether the set-ups of this window are read on their own (after activation, on saves and file
+ * changes). A repository's doc-translate.json is read only in a trusted workspace; in an untrusted one
+ * only an explicit action (Refresh, Check Translations, an update) reads it, and trust granted later
+ * starts the discovery.
+ */
+function workspaceTrusted(): boolean {
+  return vscode.workspace.isTrusted;
+}
+
 export class LocalizationState implements vscode.Disposable {
   private readonly setups = new Map<string, SetupStatus>();
   /** Conflicts of the last update per set-up, with their new translation (`ours`), by `target#block`. */
@@ -31,7 +41,13 @@ export class LocalizationState implements vscode.Disposable {
   constructor(private readonly logger: Logger) {
     const soon = (): void => this.schedule();
     const inSetup = (uri: vscode.Uri): boolean => uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
-    const discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
+    let discover: ReturnType<typeof setTimeout> | undefined;
+    if (workspaceTrusted()) discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
+    // Trust granted later: look now (a Refresh in the untrusted window may have read an older state).
+    const trusted = (): void => {
+      clearTimeout(discover);
+      discover = setTimeout(() => void this.refreshNow(), DISCOVER_DELAY_MS);
+    };
     const watcher = vscode.workspace.createFileSystemWatcher(`**/{${CONFIG_FILE},${LOCK_FILE}}`);
     // Changes outside the editor (a checkout, a pull, another tool) refresh too, within a set-up only.
     const pages = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,markdown}');
@@ -42,6 +58,7 @@ export class LocalizationState implements vscode.Disposable {
       pages.onDidCreate(page),
       pages.onDidDelete(page),
       { dispose: () => clearTimeout(discover) },
+      vscode.workspace.onDidGrantWorkspaceTrust(trusted),
       watcher,
       watcher.onDidCreate(soon),
       watcher.onDidChange(soon),
@@ -64,14 +81,20 @@ export class LocalizationState implements vscode.Disposable {
     return this.all().find((s) => relativeInside(s.folder, file) !== undefined);
   }
 
-  /** Resolves once set-ups were looked for and their status computed at least once. */
+  /**
+   * Resolves once set-ups were looked for and their status computed at least once. In an untrusted
+   * workspace nothing is read on its own: this resolves at once with what an explicit Refresh found
+   * (if anything), so the view does not wait for a trust that may never come.
+   */
   ready(): Promise<void> {
+    if (!workspaceTrusted()) return this.running ?? Promise.resolve();
     this.discovered ??= this.refreshNow();
     return this.discovered;
   }
 
-  /** Refreshes after a short pause; saves in a burst refresh once. */
+  /** Refreshes after a short pause; saves in a burst refresh once. Only in a trusted workspace. */
   schedule(): void {
+    if (!workspaceTrusted()) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -79,7 +102,11 @@ export class LocalizationState implements vscode.Disposable {
     }, REFRESH_DEBOUNCE_MS);
   }
 
-  /** Looks for set-ups again and computes every status; concurrent calls coalesce into one more run. */
+  /**
+   * Looks for set-ups again and computes every status; concurrent calls coalesce into one more run.
+   * An explicit action (the Refresh command, Check Translations, after Set Up or an update): also in an
+   * untrusted workspace.
+   */
   async refreshNow(): Promise<void> {
     if (this.running !== undefined) {
       this.again = true;
