@@ -35,7 +35,7 @@ function writeRepo(dir: string): void {
 }
 
 /** `docs/d`, then `globstars` times a `**` folder and a `d`, then `name`: never matches a file of the tree. */
-function hostile(name: string, globstars = GLOB_LIMITS.globstars): string {
+function hostile(name: string, globstars: number = GLOB_LIMITS.globstars): string {
   return `docs/${Array(globstars + 1).fill('d').join('/**/')}/${name}`;
 }
 
