@@ -45,12 +45,33 @@ export class Settings implements vscode.Disposable {
     return this.string(SettingKey.targetLanguage, DEFAULTS.targetLanguage);
   }
 
+  /** Restricted in an untrusted workspace (what is sent): the user's own setting or the default there. */
   get sourceLanguage(): string {
-    return this.string(SettingKey.sourceLanguage, DEFAULTS.sourceLanguage);
+    return this.trustedString(SettingKey.sourceLanguage, DEFAULTS.sourceLanguage);
   }
 
+  /** Restricted in an untrusted workspace (what it costs): the user's own setting or the default there. */
   get engine(): string {
-    return this.string(SettingKey.engine, DEFAULTS.engine);
+    return this.trustedString(SettingKey.engine, DEFAULTS.engine);
+  }
+
+  /**
+   * The value a workspace may set only when it is trusted (the key is also a restricted
+   * configuration, which VS Code applies; this applies it where the host does not, and in tests).
+   */
+  private fromTrusted(key: SettingKey): unknown {
+    if (this.workspaceTrusted()) return this.config().get<unknown>(key);
+    return this.config().inspect<unknown>(key)?.globalValue;
+  }
+
+  private trustedString(key: SettingKey, fallback: string): string {
+    const value = this.fromTrusted(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+  }
+
+  /** Whether the workspace is trusted (tests may stand in for it). */
+  get trusted(): boolean {
+    return this.workspaceTrusted();
   }
 
   get selectionMode(): SelectionMode {
@@ -83,14 +104,14 @@ export class Settings implements vscode.Disposable {
 
   /** Front matter keys whose values readers see, translated; every other key stays byte-for-byte. */
   get frontMatterKeys(): readonly string[] {
-    const value = this.config().get<unknown>(SettingKey.frontMatterKeys);
+    const value = this.fromTrusted(SettingKey.frontMatterKeys);
     return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string' && k.trim() !== '') : DEFAULTS.frontMatterKeys;
   }
 
   /** Limits of the download cache in the extension's storage. */
   get downloadCacheLimits(): { maxBytes: number; maxAgeMs: number } {
     const number = (key: SettingKey, fallback: number): number => {
-      const value = this.config().get<unknown>(key);
+      const value = this.fromTrusted(key);
       return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
     };
     return {
@@ -101,7 +122,7 @@ export class Settings implements vscode.Disposable {
 
   /** Largest single download accepted, in bytes (`download.maxSizeMB`, at least 1 MB). */
   get downloadMaxBytes(): number {
-    const value = this.config().get<unknown>(SettingKey.downloadMaxSizeMb);
+    const value = this.fromTrusted(SettingKey.downloadMaxSizeMb);
     const mb = typeof value === 'number' && Number.isFinite(value) && value >= 1 ? value : DEFAULTS.downloadMaxSizeMb;
     return Math.floor(mb * 1024 * 1024);
   }

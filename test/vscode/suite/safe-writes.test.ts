@@ -153,6 +153,29 @@ describe('Safe writes into the workspace', function () {
     }
   });
 
+  it('(i) an untrusted workspace chooses neither the engine, the source language nor the front-matter keys, and starts no localization update', async () => {
+    const config = vscode.workspace.getConfiguration('docTranslate');
+    await config.update('engine', 'workspace-chosen-engine', vscode.ConfigurationTarget.Workspace);
+    await config.update('sourceLanguage', 'fr', vscode.ConfigurationTarget.Workspace);
+    await config.update('frontMatterKeys', ['secret_notes'], vscode.ConfigurationTarget.Workspace);
+    try {
+      testing.settings.trustOverride = false;
+      assert.equal(testing.settings.engine, 'xr-397b', 'the default, not the workspace value');
+      assert.equal(testing.settings.sourceLanguage, 'auto');
+      assert.deepEqual(testing.settings.frontMatterKeys, ['title', 'description', 'sidebar_label', 'summary']);
+      const update = await vscode.commands.executeCommand<{ started: boolean; reason?: string }>('docTranslate.localization.update');
+      assert.deepEqual(update, { started: false, reason: 'untrusted' });
+      testing.settings.trustOverride = true;
+      assert.equal(testing.settings.engine, 'workspace-chosen-engine', 'a trusted workspace decides');
+      assert.equal(testing.settings.sourceLanguage, 'fr');
+    } finally {
+      testing.settings.trustOverride = undefined;
+      await config.update('engine', undefined, vscode.ConfigurationTarget.Workspace);
+      await config.update('sourceLanguage', undefined, vscode.ConfigurationTarget.Workspace);
+      await config.update('frontMatterKeys', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('a key passed by another caller is never stored without the user', async () => {
     testing.shortcuts.set(false);
     const pending = vscode.commands.executeCommand<{ stored: boolean; reason?: string }>('docTranslate.setApiKey', 'sk_from_another_extension_0000');

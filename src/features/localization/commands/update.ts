@@ -14,7 +14,7 @@ import { editorFs, editorReadFs, loadEngine } from '../engine.ts';
 import { dryRunSummary } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
 import type { LocalizationStatusItem } from '../statusBar.ts';
-import { scopeOptions, scopesOf, testOptions, type Scope } from './scope.ts';
+import { isPlain, scopeOptions, scopesOf, testOptions, type Scope } from './scope.ts';
 
 export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'logger' | 'contextKeys' | 'balance'> & {
   state: LocalizationState;
@@ -34,6 +34,8 @@ let running: AbortController | undefined;
 export function updateCommands(d: UpdateDeps): Command[] {
   return [
     { id: CommandId.localizationUpdate, run: (...args: unknown[]) => updateTranslations(d, args) },
+    // The title bar's Update: every set-up, whatever row is selected (only test options ride along).
+    { id: CommandId.localizationUpdateAll, run: (...args: unknown[]) => updateTranslations(d, args.filter(isPlain)) },
     { id: CommandId.localizationCheck, run: (...args: unknown[]) => checkTranslations(d, args) },
     {
       id: CommandId.localizationCancelUpdate,
@@ -51,7 +53,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     return { started: false, reason: 'busy' };
   }
   // An untrusted workspace never chooses what is sent, where it is written, or what it costs.
-  if (!vscode.workspace.isTrusted) return untrusted();
+  if (!d.settings.trusted) return untrusted();
   const opts = testOptions(d.shortcuts, args);
   await d.state.ready();
   const scopes = scopesOf(d.state, args);
