@@ -86,3 +86,5 @@ export {
   type WebhookVerifyOptions,
   type WebhookVerifyResult,
 } from './webhook-signature.ts';
+// The guarded file layer travels in this bundle (downloads use it); the editor reaches it through loadApi().
+export { ChangedError, EXPECT_ANY, GuardedRoot, NotAFileError, OutsideRootError, isChangedError, readRange, type Expect } from '../shared/guardedFs.ts';

@@ -10,3 +10,4 @@ export { update, BASE_DIR, type BatchTranslator, type UpdateOptions, type Update
 export { mergeConflict, resolveConflict, ResolveError, type Resolution } from './conflicts.ts';
 export type { Conflict, TargetState } from './plan.ts';
 export { hashFile, type FileJobClient } from './filejobs.ts';
+export { ChangedError, GuardedRoot } from '../shared/guardedFs.ts';

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
+import type { GuardedRoot } from '../shared/guardedFs.ts';
+import { loadApi } from './api.ts';
 import { t } from './l10n.ts';
 
 export interface FetchResult {
@@ -49,7 +50,7 @@ export class DownloadCache {
 
   /** The cache folder on the guarded layer (created on first use): nothing is written outside it. */
   private rootFs(): Promise<GuardedRoot> {
-    this.guarded ??= GuardedRoot.ensure(this.root).catch((err: unknown) => {
+    this.guarded ??= loadApi().then((api) => api.GuardedRoot.ensure(this.root)).catch((err: unknown) => {
       this.guarded = undefined;
       throw err;
     });
@@ -135,7 +136,7 @@ export class DownloadCache {
   /** Index writes run one after another, each with the map as it is then, so the last write is the newest state. */
   private writeIndex(index: Map<string, Entry>): Promise<void> {
     const write = async (): Promise<void> => {
-      await (await this.rootFs()).write(INDEX, JSON.stringify(Object.fromEntries(index), null, 1), EXPECT_ANY);
+      await (await this.rootFs()).write(INDEX, JSON.stringify(Object.fromEntries(index), null, 1), { kind: 'any' });
     };
     this.writing = this.writing.then(write, write);
     return this.writing;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ChangedError, GuardedRoot, NotAFileError, OutsideRootError, type Expect } from '../shared/guardedFs.ts';
+import type { Expect, GuardedRoot } from '../shared/guardedFs.ts';
+import { loadApi } from './api.ts';
 import type { Prompter } from './prompter.ts';
 
 export type WriteOutcome =
@@ -39,6 +40,8 @@ export class SafeWriter {
     const name = vscode.workspace.asRelativePath(target);
     const outside = (): WriteOutcome => refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', name));
     const notAFile = (): WriteOutcome => refuse('folder', vscode.l10n.t('{0} is a folder or a symbolic link; a file is never written over it.', name));
+    // The guarded layer comes with the client bundle, loaded on first use (activation stays small).
+    const { ChangedError, GuardedRoot, NotAFileError, OutsideRootError } = await loadApi();
     let root: GuardedRoot;
     try {
       root = await GuardedRoot.open(folder.uri.fsPath);
@@ -68,7 +71,10 @@ export class SafeWriter {
       // The decision was made on `onDisk` (or the open document): it is checked again at the rename.
       const expect: Expect = { kind: 'asRead', content: onDisk };
       try {
-        if (open !== undefined) await replaceOpenDocument(open, req.content, version);
+        if (open !== undefined) {
+          if (open.version !== version || open.isClosed) throw new ChangedError(name, 'changed');
+          await replaceOpenDocument(open, req.content);
+        }
         else await root.write(target.fsPath, req.content, expect);
       } catch (err) {
         if (err instanceof ChangedError && attempt < 2) continue;
@@ -101,9 +107,8 @@ export class SafeWriter {
   }
 }
 
-/** One WorkspaceEdit over the whole document (one undo step), then saved; refused when it was edited since `version`. */
-async function replaceOpenDocument(doc: vscode.TextDocument, content: Uint8Array, version: number): Promise<void> {
-  if (doc.version !== version || doc.isClosed) throw new ChangedError(vscode.workspace.asRelativePath(doc.uri), 'changed');
+/** One WorkspaceEdit over the whole document (one undo step), then saved. */
+async function replaceOpenDocument(doc: vscode.TextDocument, content: Uint8Array): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
   edit.replace(doc.uri, whole, new TextDecoder().decode(content));

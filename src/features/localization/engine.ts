@@ -4,7 +4,7 @@
 // one: one WorkspaceEdit, undoable, then saved).
 import * as vscode from 'vscode';
 import type { LocalizeFs } from '../../localize/index.ts';
-import { ChangedError, GuardedRoot } from '../../shared/guardedFs.ts';
+import type { GuardedRoot } from '../../shared/guardedFs.ts';
 
 export type Engine = typeof import('../../localize/index.ts');
 
@@ -58,7 +58,7 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
     writeText: async (file, text, expect) => {
       const uri = vscode.Uri.file(file);
       const ws = vscode.workspace.getWorkspaceFolder(uri);
-      if (ws === undefined || !(await (await GuardedRoot.open(ws.uri.fsPath)).contains(file))) {
+      if (ws === undefined || !(await (await engine.GuardedRoot.open(ws.uri.fsPath)).contains(file))) {
         throw new Error(vscode.l10n.t('{0} is not inside a workspace folder; nothing was written there.', file));
       }
       await root.check(file);
@@ -66,9 +66,9 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
       if (doc === undefined) return void (await root.write(file, text, expect));
       const seen = read.versions.get(file);
       const relative = vscode.workspace.asRelativePath(uri);
-      if (seen !== undefined ? seen !== doc.version : doc.isDirty) throw new ChangedError(relative, 'changed');
+      if (seen !== undefined ? seen !== doc.version : doc.isDirty) throw new engine.ChangedError(relative, 'changed');
       if ((expect.kind === 'asRead' || expect.kind === 'content') && expect.content !== undefined && seen === undefined && doc.getText() !== String(expect.content)) {
-        throw new ChangedError(relative, 'changed');
+        throw new engine.ChangedError(relative, 'changed');
       }
       if (doc.getText() === text && !doc.isDirty) return;
       const edit = new vscode.WorkspaceEdit();

@@ -2,7 +2,7 @@
 // can be asked for. Only an estimate: the service charges by the duration it measures. Plain Node
 // (no vscode): WAV from its fmt/data chunks, MP4/M4A from the movie header, MP3 from the first
 // frame's bit rate and the file size, subtitles from the last cue, text at a speaking pace.
-import { readRange } from '../../shared/guardedFs.ts';
+import { loadApi } from '../../platform/api.ts';
 
 /** A typical speaking pace for the speech-synthesis estimate (characters per second). */
 export const SPEECH_CHARS_PER_SECOND = 15;
@@ -73,7 +73,8 @@ export function speechDurationMs(text: string): number {
   return Math.max(1000, Math.round(([...text.trim()].length / SPEECH_CHARS_PER_SECOND) * 1000));
 }
 
-const readAt = readRange;
+/** Bytes of the file read through the guarded layer's read helper (it travels in the client bundle). */
+const readAt = async (file: string, position: number, length: number): Promise<Buffer> => (await loadApi()).readRange(file, position, length);
 
 async function mp4DurationMs(path: string, size: number): Promise<number | undefined> {
   for (let at = 0; at + 8 <= size; ) {
