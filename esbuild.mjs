@@ -23,6 +23,17 @@ const plainLlhttpOnly = {
       contents: 'throw new Error("SIMD llhttp build not bundled");',
       loader: 'js',
     }));
+    // The client speaks HTTP/1.1 (the pool never sets allowH2) and sends strings, buffers and
+    // streams, never FormData or Blob bodies: undici's HTTP/2 client and the fetch body machinery it
+    // would reach for those (about 45 KB with WebIDL, the multipart parser and data: URLs) stay out.
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+      contents: 'module.exports = function connectH2() { throw new Error("HTTP/2 is not bundled: the client uses HTTP/1.1"); };',
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]web[\\/]fetch[\\/]body\.js$/ }, () => ({
+      contents: 'exports.extractBody = function extractBody() { throw new Error("FormData and Blob request bodies are not bundled"); };',
+      loader: 'js',
+    }));
   },
 };
 
