@@ -1,6 +1,9 @@
 /**
  * `npm run localize -- <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr]`
  * `npm run localize -- <folder> --merge-locks <lock of shard 1> ... <lock of shard n>`
+ * `npm run localize -- init [folder] [--lang de,fr] [--yes] [--json]`: reads the framework's config, writes doc-translate.json
+ * `npm run localize -- adopt [folder] [--lang de,fr] [--json]`: records the existing translations in the lock
+ * (a folder named `init` or `adopt` is given as `./init`).
  *
  * Reads <folder>/doc-translate.json; the service URL from DOC_TRANSLATE_BASE_URL and the key from
  * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: --check found
@@ -10,9 +13,13 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { DocTranslateClient, DocTranslateError } from '../api/index.ts';
-import { ConfigError, LOCK_FILE, loadConfig } from './config.ts';
+import { adopt } from './adopt.ts';
+import { CONFIG_FILE, ConfigError, LOCK_FILE, loadConfig } from './config.ts';
+import { localFs } from './fs.ts';
+import { runInit, writeGitignore } from './init.ts';
+import type { RunHolder } from './lockFile.ts';
 import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
-import { parseShard, type LocalizeOptions } from './scan.ts';
+import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
 
@@ -21,14 +28,18 @@ export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
   signal?: AbortSignal;
+  /** stdin and stdout are a terminal (init writes without --yes); default: process.stdin/stdout.isTTY. */
+  interactive?: boolean;
 }
 
-export const USAGE = 'usage: localize <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr] | <folder> --merge-locks <lock>...';
+export const USAGE = 'usage: localize <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr] | <folder> --merge-locks <lock>... | init [folder] [--lang de,fr] [--yes] [--json] | adopt [folder] [--lang de,fr] [--json]';
 
 class UsageError extends Error {}
 
 interface Args {
+  command: 'run' | 'init' | 'adopt';
   folder: string;
+  yes: boolean;
   check: boolean;
   dryRun: boolean;
   json: boolean;
@@ -38,8 +49,13 @@ interface Args {
 }
 
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Partial<Args> & { check: boolean; dryRun: boolean; json: boolean } = { check: false, dryRun: false, json: false };
-  for (let i = 0; i < argv.length; i++) {
+  const args: Partial<Args> & { command: Args['command']; check: boolean; dryRun: boolean; json: boolean; yes: boolean } = { command: 'run', check: false, dryRun: false, json: false, yes: false };
+  let start = 0;
+  if (argv[0] === 'init' || argv[0] === 'adopt') {
+    args.command = argv[0];
+    start = 1;
+  }
+  for (let i = start; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
@@ -49,6 +65,7 @@ export function parseArgs(argv: readonly string[]): Args {
     if (a === '--check') args.check = true;
     else if (a === '--dry-run') args.dryRun = true;
     else if (a === '--json') args.json = true;
+    else if (a === '--yes' && args.command === 'init') args.yes = true;
     else if (a === '--shard' || a.startsWith('--shard=')) args.shard = value();
     else if (a === '--lang' || a.startsWith('--lang=')) args.langs = value().split(',').map((s) => s.trim());
     else if (a === '--merge-locks') {
@@ -58,6 +75,11 @@ export function parseArgs(argv: readonly string[]): Args {
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else if (args.folder === undefined) args.folder = a;
     else throw new UsageError(`unexpected argument ${a}`);
+  }
+  if (args.command !== 'run') {
+    const name = args.command;
+    if (args.check || args.dryRun || args.shard !== undefined || args.mergeLocks !== undefined) throw new UsageError(`${name} takes only [folder]${name === 'init' ? ' --lang --yes' : ' --lang'} --json`);
+    args.folder ??= '.';
   }
   if (args.folder === undefined) throw new UsageError('the folder holding doc-translate.json is required');
   if (args.check && args.dryRun) throw new UsageError('--check and --dry-run exclude each other');
@@ -82,6 +104,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function run(args: Args, io: CliIo): Promise<number> {
   const folder = resolve(args.folder);
+  if (args.command === 'init') {
+    const interactive = io.interactive ?? (process.stdin.isTTY === true && process.stdout.isTTY === true);
+    return runInit(folder, { ...(args.langs !== undefined ? { langs: args.langs } : {}), yes: args.yes, interactive, json: args.json }, io);
+  }
   if (args.mergeLocks !== undefined) {
     if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order');
     // Every shard's lock must be there: a missing one would silently drop that shard's entries.
@@ -107,7 +133,25 @@ async function run(args: Args, io: CliIo): Promise<number> {
   const config = await loadConfig(folder);
   const opts: LocalizeOptions = { config };
   if (args.shard !== undefined) opts.shard = parseShard(args.shard);
-  if (args.langs !== undefined) opts.languages = args.langs;
+  if (args.langs !== undefined) {
+    const unknown = args.langs.filter((l) => !config.targetLanguages.includes(l));
+    if (unknown.length > 0) throw new ConfigError(`--lang ${unknown.join(',')}: not in targetLanguages of ${CONFIG_FILE} (${config.targetLanguages.join(', ')})`);
+    opts.languages = args.langs;
+  }
+  const onWait = (h: RunHolder): void => io.err(`localize: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`);
+
+  if (args.command === 'adopt') {
+    await writeGitignore(localFs(folder).root);
+    const r = await adopt({ ...opts, tool: 'cli', onWait, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
+    const current = r.adopted.filter((a) => a.current).length;
+    if (args.json) io.out(JSON.stringify({ adopted: r.adopted.length, current, partial: r.adopted.length - current, skipped: r.skipped, tracked: r.tracked, files: r.adopted }));
+    else {
+      for (const a of r.adopted) if (!a.current) io.out(`partial    ${a.target}: ${a.aligned} of ${a.blocks} blocks align with the source; the rest is kept as written and reported as lagging`);
+      for (const x of r.skipped) io.out(`untracked  ${x.target}: ${x.reason}`);
+      io.out(`adopted ${r.adopted.length} existing translations (${current} up to date, ${r.adopted.length - current} partly aligned); ${r.skipped.length} left untracked; ${r.tracked} already in ${LOCK_FILE}`);
+    }
+    return 0;
+  }
   const summary = { files: 0, stale: 0, missing: 0, conflicts: 0, segments_sent: 0, chars_sent: 0, requests: 0, written: 0 };
 
   if (args.check) {
@@ -123,11 +167,22 @@ async function run(args: Args, io: CliIo): Promise<number> {
 
   if (args.dryRun) {
     const d = await dryRun(opts);
+    const listing = lastListing(config);
     Object.assign(summary, { files: d.files, stale: d.counts.stale, missing: d.counts.missing, conflicts: d.counts.conflict });
-    if (args.json) io.out(JSON.stringify({ ...summary, languages: d.languages, estimate: d.estimate }));
-    else {
+    const leftOut = listing?.leftOut ?? [];
+    if (args.json) {
+      io.out(JSON.stringify({
+        ...summary, languages: d.languages, estimate: d.estimate, sources: [...(listing?.pages ?? []), ...(listing?.files ?? [])].sort(), left_out: leftOut,
+        undeclared: (listing?.undeclared ?? []).map((w) => ({ path: `${w.folder}/`, code: w.code, mirrored: w.mirrored, pages: w.pages })),
+      }));
+    } else {
+      for (const w of listing?.undeclared ?? []) io.out(`warning: ${w.message}; left out, never translated`);
       for (const l of d.languages) {
         io.out(`${l.lang}: ${l.files} files, ${l.segments} segments, ${l.chars} characters, ${l.requests} requests, about ${l.estimatedCredits} credits (estimate)`);
+      }
+      if (leftOut.length > 0) {
+        io.out(`${d.files} sources; left out ${leftOut.reduce((a, x) => a + x.files, 0)} files:`);
+        for (const x of [...leftOut].sort((a, b) => b.files - a.files)) io.out(`  ${String(x.files).padStart(5)}  ${x.reason}${x.glob !== undefined ? ` [${x.glob}]` : x.path !== undefined ? ` [${x.path}]` : ''}`);
       }
       io.out(`credits are an estimate at ${d.estimate.millicreditsPerChar} millicredits per character; the service decides the charge`);
     }
@@ -140,10 +195,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
   if (apiKey === undefined || apiKey === '') throw new ConfigError('DOC_TRANSLATE_API_KEY is not set');
   const client = new DocTranslateClient({ baseUrl, apiKey, userAgent: 'doc-translate-localize' });
   try {
-    const r = await update({
-      ...opts, client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}),
-      onWait: (h) => io.err(`localize: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`),
-    });
+    await writeGitignore(localFs(folder).root);
+    const r = await update({ ...opts, client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}), onWait });
     Object.assign(summary, {
       files: r.files, stale: r.stale, missing: r.missing, conflicts: r.conflicts.length,
       segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,

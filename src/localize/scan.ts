@@ -5,15 +5,21 @@
  */
 import { join } from 'node:path';
 import { parseSource, type SourceDoc } from './blocks.ts';
-import { LOCK_FILE, type LocalizeConfig } from './config.ts';
+import { CONFIG_FILE, ConfigError, LOCK_FILE, type LocalizeConfig } from './config.ts';
 import { localFs, mapLimit, type LocalizeFs } from './fs.ts';
-import type { GuardedRoot } from '../shared/guardedFs.ts';
+import { GuardedRoot } from '../shared/guardedFs.ts';
+import type { LocaleFolderWarning, SiteModel } from './site/index.ts';
+import { siteRulesFor } from './site/rules.ts';
 import { filterYielding, globToRegExp, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
 import { planFile, unchangedPlan, type FilePlan } from './plan.ts';
 import { fileHash } from './hash.ts';
+import { decodeText } from './encoding.ts';
+
+/** The scan gives the event loop a turn at least this often (a file's parse is the longest step). */
+const YIELD_EVERY_MS = 8;
 
 export interface Shard {
   /** 1-based. */
@@ -58,6 +64,8 @@ export interface Scan {
   unconfigured: string[];
   /** Languages that were target languages and are no longer (the lock's record and its entries'). */
   removedLanguages: string[];
+  /** What the source listing left out and why, the undeclared locale folders and the sites found. */
+  listing: SourceListing;
 }
 
 /** The engine's file access for the set-up's folder, with the caller's overrides (the editor's). */
@@ -84,32 +92,105 @@ function inScope(path: string, opts: LocalizeOptions): boolean {
   return true;
 }
 
+/** Files that would have been sources and were left out, grouped by rule. */
+export interface LeftOut {
+  /** The glob of the rule (relative to the config folder), when the rule is a glob. */
+  glob?: string;
+  /** The folder, for a folder named like a language that no configuration declares. */
+  path?: string;
+  reason: string;
+  /** How many Markdown pages and `files` sources it left out. */
+  files: number;
+}
+
+export interface SourceListing {
+  pages: string[];
+  files: string[];
+  /** What was left out and why (only files the `include` or `files` patterns would have taken). */
+  leftOut: LeftOut[];
+  /** Folders named like a language that mirror the sources and that no configuration declares. */
+  undeclared: LocaleFolderWarning[];
+  /** The documentation sites found in the folder (empty with `"detect": false`). */
+  sites: SiteModel[];
+}
+
+function openRoot(folder: string): GuardedRoot | undefined {
+  try {
+    return GuardedRoot.openSync(folder);
+  } catch {
+    return undefined; // no such folder: nothing to detect (the listing finds nothing either)
+  }
+}
+
+const hasWildcard = (p: string): boolean => /[*?[\]{}]/.test(p);
+
 /**
  * Every source of the set, sorted: `pages` (Markdown, segment by segment) and `files` (file jobs).
  * Translations are never among them: neither into a target language nor into one of
- * `removedLanguages` (languages that were target languages once; `layout`, when given, knows them).
+ * `removedLanguages` (languages that were target languages once; `layout`, when given, knows them),
+ * nor into any locale the documentation framework's own config declares, nor in a folder named
+ * like a language that mirrors the sources (see site/rules.ts); the framework's default exclusions
+ * apply too. A file the user's `include` names explicitly (its exact path, or the rule's glob
+ * written as is) is kept; `"detect": false` turns the framework reading off.
  */
 export async function listSourceFiles(
-  config: LocalizeConfig, fs: LocalizeFs, layout?: Layout, removedLanguages: readonly string[] = [],
-): Promise<{ pages: string[]; files: string[] }> {
+  config: LocalizeConfig, fs: LocalizeFs & { root?: GuardedRoot }, layout?: Layout, removedLanguages: readonly string[] = [],
+): Promise<SourceListing> {
   const langs = [...config.targetLanguages, ...removedLanguages];
   const lay = layout ?? createLayout(config.layout, config.source, langs);
   const prefix = config.source === '.' ? '' : `${config.source}/`;
   const include = config.include.map(globToRegExp);
   const jobs = config.files.map(globToRegExp);
   const exclude = config.exclude.map(globToRegExp);
+  const root = config.detect !== false ? (fs.root ?? openRoot(config.folder)) : undefined;
+  const site = root !== undefined ? await siteRulesFor(root, (rel) => fs.readText(join(config.folder, rel))) : undefined;
+  if (site !== undefined && site.broken.length > 0) {
+    const b = site.broken[0]!;
+    throw new ConfigError(`${b.file}: the framework's config cannot be read: ${b.message.replace(/^[^ ]+ /, '')}; or set "detect": false in ${CONFIG_FILE} to leave it unread`);
+  }
+  const siteRules = (site?.rules ?? []).map((r) => ({ ...r, m: globToRegExp(r.glob) }));
+  const literal = new Set(config.include.filter((p) => !hasWildcard(p)).map((p) => p.replace(/^\.?\//, '')));
+  const named = new Set(config.include);
+  const counts = new Map<string, LeftOut>();
+  const leave = (key: string, make: () => LeftOut): false => {
+    const c = counts.get(key) ?? counts.set(key, make()).get(key)!;
+    c.files++;
+    return false;
+  };
+  const wanted = (f: string): boolean => matchesAny(f, include) || matchesAny(f, jobs);
+  const keep = (f: string): boolean => {
+    if (matchesAny(f, exclude)) {
+      if (!wanted(f)) return false;
+      const g = config.exclude.find((_, i) => exclude[i]!.test(f))!;
+      return leave(`x:${g}`, () => ({ glob: g, reason: `exclude in ${CONFIG_FILE}`, files: 0 }));
+    }
+    if (lay.isOutput(f)) return wanted(f) ? leave('layout', () => ({ reason: `translation into a target language (layout ${typeof config.layout === 'string' ? config.layout : config.layout.pattern})`, files: 0 })) : false;
+    if (siteRules.length === 0 || !wanted(f)) return true;
+    const rule = siteRules.find((r) => r.m.test(f));
+    if (rule === undefined || literal.has(f) || named.has(rule.glob)) return true;
+    return leave(`s:${rule.glob}`, () => (rule.kind === 'undeclared-locale' ? { path: rule.glob.replace(/\/\*\*$/, '/'), reason: rule.reason, files: 0 } : { glob: rule.glob, reason: rule.reason, files: 0 }));
+  };
   // Patterns come from the repository: the filtering yields to the event loop every few milliseconds.
-  const all = await filterYielding((await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f), (f) => !matchesAny(f, exclude) && !lay.isOutput(f));
+  const all = await filterYielding((await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f), keep);
   const pages = await filterYielding(all, (f) => matchesAny(f, include));
   const files = await filterYielding(all, (f) => !matchesAny(f, include) && matchesAny(f, jobs));
   const outputs = new Set<string>();
   for (const f of [...pages, ...files]) for (const l of langs) outputs.add(lay.target(f, l));
-  return { pages: pages.filter((f) => !outputs.has(f)), files: files.filter((f) => !outputs.has(f)) };
+  const notOutput = (f: string): boolean => !outputs.has(f) || leave('other', () => ({ reason: 'the translation of another source (layout)', files: 0 }));
+  const result = { pages: pages.filter(notOutput), files: files.filter(notOutput) };
+  return { ...result, leftOut: [...counts.values()], undeclared: site?.undeclared ?? [], sites: site?.sites ?? [] };
 }
 
 /** The Markdown sources of the set, sorted. */
 export async function listSources(config: LocalizeConfig, fs: LocalizeFs, layout?: Layout): Promise<string[]> {
   return (await listSourceFiles(config, fs, layout)).pages;
+}
+
+const listings = new WeakMap<LocalizeConfig, SourceListing>();
+
+/** The source listing of the last scan made with this config object (for reports made from a scan, e.g. the dry run's). */
+export function lastListing(config: LocalizeConfig): SourceListing | undefined {
+  return listings.get(config);
 }
 
 /** Reads sources, translations and the lock, and plans every translation in scope. */
@@ -124,7 +205,9 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const removedLanguages = [...new Set([...(lock.removedLanguages ?? []), ...[...lock.files.values()].map((e) => e.lang)])]
     .filter((l) => !configured.has(l)).sort();
   const layout = createLayout(config.layout, config.source, [...config.targetLanguages, ...removedLanguages]);
-  const { pages: allSources, files: allFiles } = await listSourceFiles(config, fs, layout, removedLanguages);
+  const listing = await listSourceFiles(config, fs, layout, removedLanguages);
+  listings.set(config, listing);
+  const { pages: allSources, files: allFiles } = listing;
   const sources = allSources.filter((s) => inScope(s, opts));
   const fileSources = allFiles.filter((s) => inScope(s, opts));
   const sourceText = new Map<string, string>();
@@ -136,18 +219,33 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
       const bytes = await readBytes(path);
       if (bytes === undefined) return undefined;
       let text: string | undefined;
-      return { hash: fileHash(bytes), text: () => (text ??= bytes.toString('utf8')) };
+      return { hash: fileHash(bytes), text: () => (text ??= decodeText(bytes, path)) };
     }
     const text = await fs.readText(path);
     return text === undefined ? undefined : { hash: fileHash(text), text: () => text };
   };
-  const perSource = await mapLimit(sources, 16, async (source, index) => {
-    if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
+  // Time-sliced: in the editor this runs on the extension host, which must never stall for long.
+  // One shared turn for all workers: each would otherwise take its own slice in the same check phase.
+  let lastYield = performance.now();
+  let turn: Promise<void> | undefined;
+  const breathe = (): Promise<void> | undefined => {
+    if (turn !== undefined) return turn;
+    if (performance.now() - lastYield < YIELD_EVERY_MS) return undefined;
+    turn = new Promise((resolve) => setImmediate(() => {
+      lastYield = performance.now();
+      turn = undefined;
+      resolve();
+    }));
+    return turn;
+  };
+  const perSource = await mapLimit(sources, 16, async (source) => {
+    await breathe();
     const src = (await read(join(config.folder, source))) ?? { hash: fileHash(''), text: () => '' };
     let doc: SourceDoc | undefined;
     const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys));
     const plans: FilePlan[] = [];
     for (const lang of languages) {
+      await breathe();
       const target = layout.target(source, lang);
       const current = await read(join(config.folder, target));
       const entry = lock.files.get(target);
@@ -175,6 +273,6 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const unconfigured = [...lock.files].filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
   return {
     fs, root: fs.root, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()],
-    files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages,
+    files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages, listing,
   };
 }

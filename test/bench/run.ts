@@ -12,6 +12,7 @@ import { BUNDLE_BUDGET, benchBundle } from './bundle.ts';
 import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
+import { benchLocalizeSite } from './localizeSite.ts';
 import { PDF_PAGECOUNT_BUDGET_MS, benchPdfPages } from './pdfPages.ts';
 import { benchSegments } from './segments.ts';
 import { SETUP_SCAN_MAX_BLOCK_MS, benchSetupScan } from './setupScan.ts';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     ['setup-scan-ms', 'ms', Number.NaN, 'ratio<=5'],
     ['setup-scan-max-block-ms', 'ms', SETUP_SCAN_MAX_BLOCK_MS, 'ratio<=1'],
   ], () => benchSetupScan()));
+  figures.push(...await measure('localize-site', [['localize-site-dryrun-ms', 'ms', 2000, 'ratio<=1']], () => benchLocalizeSite()));
   figures.push(...await measure('pdfpages', [['pdf-pagecount-hostile-ms', 'ms', PDF_PAGECOUNT_BUDGET_MS, 'ratio<=1']], () => benchPdfPages()));
 
   let emu: EmulatorProcess | undefined;
@@ -95,7 +97,7 @@ async function main(): Promise<void> {
 
   const order = ['bundle-bytes', 'bundle-total-bytes', 'bundle-parts-bytes', 'activate-ms', 'activate-own-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
-    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb',
+    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb', 'localize-site-dryrun-ms',
     'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'pdf-pagecount-hostile-ms', 'setup-scan-ms', 'setup-scan-max-block-ms'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
