@@ -29,8 +29,12 @@ export interface Conflict {
   lang: string;
   /** Block index in the new source, or -1 for the whole file. */
   block: number;
-  /** `changed`: the file changed on disk while the update was translating; it was left as it is. */
-  reason: 'edited' | 'untracked' | 'restructured' | 'changed';
+  /**
+   * `changed`: the file changed on disk while the update was translating; it was left as it is.
+   * `markers`: the file holds merge conflict markers (see `hasConflictMarkers`): a merge left
+   * undecided, never up to date until a person removes them.
+   */
+  reason: 'edited' | 'untracked' | 'restructured' | 'changed' | 'markers';
   /** The translation as last written (from the base copy), when known. */
   base: string | undefined;
   /** The translation as it stands in the file (a human's edit). */
@@ -115,14 +119,52 @@ export function unchangedPlan(source: string, target: string, lang: string, stat
   return { source, target, lang, state, needed: [], conflicts: [], baseHashes: [] };
 }
 
+/**
+ * Whether a translation holds merge conflict markers outside fenced code: a line starting
+ * `<<<<<<< ` (or exactly `<<<<<<<`), then a `=======` line, then a line starting `>>>>>>>` (git's
+ * form); or, within one block, `<<<<<<<` … `=======` … `>>>>>>>` inline (what a word-level
+ * three-way merge with clashing edits leaves). Either is a decision nobody made yet.
+ */
+export function hasConflictMarkers(text: string): boolean {
+  if (!text.includes('<<<<<<<')) return false;
+  let fence: { char: string; len: number } | undefined;
+  let step = 0;
+  let block = '';
+  const inline = (): boolean => /<{7}[^]*?={7}[^]*?>{7}/.test(block.replace(/(`+)[^`\n]*?\1/g, ''));
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== undefined) {
+      if (open !== null && open[1]![0] === fence.char && open[1]!.length >= fence.len && line.trim() === open[1]) fence = undefined;
+      continue;
+    }
+    if (open !== null) {
+      if (inline()) return true;
+      block = '';
+      fence = { char: open[1]![0]!, len: open[1]!.length };
+      continue;
+    }
+    if (step === 0 && /^<{7}(?: |$)/.test(line)) step = 1;
+    else if (step === 1 && /^={7}\s*$/.test(line)) step = 2;
+    else if (step === 2 && /^>{7}(?: |$)/.test(line)) return true;
+    if (line.trim() === '') {
+      if (inline()) return true;
+      block = '';
+    } else block += `${line}\n`;
+  }
+  return inline();
+}
+
 export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys)): FilePlan {
   const { entry, targetText } = p;
-  if (entry !== undefined && targetText !== undefined && entry.sourceHash === fileHash(p.sourceText)) {
-    return nothing(p, fileHash(targetText) === entry.output ? 'up-to-date' : 'edited');
-  }
   const fileConflict = (reason: Conflict['reason']): FilePlan => nothing(p, 'conflict', [{
     source: p.source, target: p.target, lang: p.lang, block: -1, reason, base: undefined, theirs: targetText ?? '', ours: undefined, sourceBlockHash: '',
   }]);
+  // Conflict markers left by a merge: nothing is up to date, sent or written until a person decides.
+  if (targetText !== undefined && hasConflictMarkers(targetText)) return fileConflict('markers');
+  if (entry !== undefined && targetText !== undefined && entry.sourceHash === fileHash(p.sourceText)) {
+    return nothing(p, fileHash(targetText) === entry.output ? 'up-to-date' : 'edited');
+  }
   if (entry === undefined && targetText !== undefined) return fileConflict('untracked');
   const doc = getDoc();
   let old: Old[] = [];

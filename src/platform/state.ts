@@ -16,4 +16,6 @@ export const WorkspaceStateKey = {
   mediaSources: 'docTranslate.media.sources',
   /** Document operation id → the local file(s) it was started from. */
   operationSources: 'docTranslate.operations.sources',
+  /** The Localization view's "Show Problems Only" filter. */
+  localizationProblemsOnly: 'docTranslate.localization.problemsOnly',
 } as const;

@@ -35,6 +35,11 @@ export const CommandId = {
   localizationOpenTranslation: 'docTranslate.localization.openTranslation',
   localizationDiffWithSource: 'docTranslate.localization.diffWithSource',
   localizationShowConflict: 'docTranslate.localization.showConflict',
+  /** The view's title bar: every set-up, never the selected row. */
+  localizationUpdateAll: 'docTranslate.localization.updateAll',
+  /** The view's filter toggle (one shown at a time, by ContextKey.localizationProblemsOnly). */
+  localizationShowProblemsOnly: 'docTranslate.localization.showProblemsOnly',
+  localizationShowAll: 'docTranslate.localization.showAll',
   /** Registered by VS Code for the Localization view; never registered by the extension. */
   localizationFocus: 'docTranslate.localization.focus',
   /** Internal: tests read the Localization tree, its status bar item and the Explorer badges. */
@@ -123,6 +128,8 @@ export const ContextKey = {
   localizationHasSetup: 'docTranslate.localization.hasSetup',
   /** An update of the translations is running (Cancel Translation Update). */
   localizationUpdating: 'docTranslate.localization.updating',
+  /** The Localization view shows only translations that need work (Show Problems Only). */
+  localizationProblemsOnly: 'docTranslate.localization.problemsOnly',
   /** Walkthrough milestones, true once the real thing succeeded in this window. */
   savedServiceUrl: 'docTranslate.walkthrough.savedServiceUrl',
   storedApiKey: 'docTranslate.walkthrough.storedApiKey',
@@ -157,6 +164,8 @@ export const ContextValue = {
   /** Localization view: a set-up (workspace folder), a source file, a translation `localization.target.<state>`. */
   localizationSetup: 'localization.setup',
   localizationSource: 'localization.source',
+  /** A folder of source files (`.open` when one of its translations needs work). */
+  localizationFolder: 'localization.folder',
   localizationTarget: 'localization.target',
   /** Library view sections: `library.section.<documents|projects|tags|shares|storage>`. */
   librarySection: 'library.section',

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerCommands, type Command } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { WorkspaceStateKey } from '../../platform/state.ts';
 import { CommandId, ContextKey, ViewId } from '../../shared/ids.ts';
 import type { CommandDeps } from './commands/index.ts';
 import { CONFLICT_SCHEME, ConflictPages } from './conflictPages.ts';
@@ -14,6 +15,7 @@ import { LocalizationTree } from './tree.ts';
 const LAZY = [
   CommandId.localizationSetUp,
   CommandId.localizationUpdate,
+  CommandId.localizationUpdateAll,
   CommandId.localizationCheck,
   CommandId.localizationCancelUpdate,
   CommandId.localizationOpenTranslation,
@@ -30,7 +32,17 @@ const LAZY = [
  */
 export function activateLocalization(p: Platform): vscode.Disposable[] {
   const state = new LocalizationState(p.logger);
-  const tree = new LocalizationTree(state);
+  // "Show Problems Only": kept per workspace; the context key picks the title bar's icon.
+  const memento = p.context.workspaceState;
+  const problemsOnly = (): boolean => memento.get<boolean>(WorkspaceStateKey.localizationProblemsOnly, false);
+  p.contextKeys.set(ContextKey.localizationProblemsOnly, problemsOnly());
+  const tree = new LocalizationTree(state, problemsOnly);
+  const filter = async (on: boolean): Promise<boolean> => {
+    await memento.update(WorkspaceStateKey.localizationProblemsOnly, on);
+    p.contextKeys.set(ContextKey.localizationProblemsOnly, on);
+    tree.refresh();
+    return on;
+  };
   const view = vscode.window.createTreeView(ViewId.localization, { treeDataProvider: tree, showCollapseAll: true });
   const status = new LocalizationStatusItem(state);
   const decorations = new LocalizationDecorations(state);
@@ -57,6 +69,8 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     state.onDidChange(() => p.contextKeys.set(ContextKey.localizationHasSetup, state.all().length > 0)),
     ...registerCommands([
       { id: CommandId.localizationRefresh, run: () => state.refreshNow() },
+      { id: CommandId.localizationShowProblemsOnly, run: () => filter(true) },
+      { id: CommandId.localizationShowAll, run: () => filter(false) },
       { id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) },
       ...LAZY.map(lazy),
     ]),

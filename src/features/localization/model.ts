@@ -88,6 +88,45 @@ export function sourceSummary(targets: readonly TargetStatus[]): string {
   return [...byState].map(([state, langs]) => l10n.t('{0}: {1}', stateWord(state), langs.join(', '))).join('; ');
 }
 
+/** Description of a file row: each language with its state, "de ✓ fr stale es missing". */
+export function fileSummary(targets: readonly TargetStatus[]): string {
+  return targets.map((t) => `${t.lang} ${t.state === 'up-to-date' ? '✓' : stateWord(t.state)}`).join(' ');
+}
+
+/** Source files grouped by their folder (relative to the set-up, '/'-separated; '' for the top), folders in path order. */
+export interface FolderEntry {
+  dir: string;
+  entries: SourceEntry[];
+}
+
+export function groupByFolder(entries: readonly SourceEntry[]): FolderEntry[] {
+  const byDir = new Map<string, SourceEntry[]>();
+  for (const e of entries) {
+    const cut = e.source.lastIndexOf('/');
+    const dir = cut < 0 ? '' : e.source.slice(0, cut);
+    byDir.set(dir, [...(byDir.get(dir) ?? []), e]);
+  }
+  return [...byDir].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([dir, list]) => ({ dir, entries: list }));
+}
+
+/** The entries with a translation that needs work, each with only those translations ("Show Problems Only"). */
+export function problemsOnly(entries: readonly SourceEntry[]): SourceEntry[] {
+  return entries.map((e) => ({ source: e.source, targets: e.targets.filter((t) => needsWork(t.state)) })).filter((e) => e.targets.length > 0);
+}
+
+/** Description of a folder row: "up to date", or its translations needing work ("2 stale, 1 missing, 1 conflict"). */
+export function folderSummary(entries: readonly SourceEntry[]): string {
+  const all = entries.flatMap((e) => e.targets);
+  const stale = all.filter((t) => t.state === 'stale').length;
+  const missing = all.filter((t) => t.state === 'missing').length;
+  const conflict = all.filter((t) => t.state === 'conflict').length;
+  const parts: string[] = [];
+  if (stale > 0) parts.push(l10n.t('{0} stale', stale));
+  if (missing > 0) parts.push(l10n.t('{0} missing', missing));
+  if (conflict > 0) parts.push(conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', conflict));
+  return parts.length > 0 ? parts.join(', ') : l10n.t('up to date');
+}
+
 export interface Totals {
   stale: number;
   missing: number;

@@ -52,7 +52,11 @@ export class LocalizationState implements vscode.Disposable {
     // Changes outside the editor (a checkout, a pull, another tool) refresh too, within a set-up only.
     const pages = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,markdown}');
     const page = (uri: vscode.Uri): void => void (this.setupOf(uri.fsPath) !== undefined && soon());
+    // A folder deleted outside the editor (its pages with it) or a non-Markdown source or translation (file jobs) removed.
+    const removed = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
     this.disposables.push(
+      removed,
+      removed.onDidDelete(page),
       pages,
       pages.onDidChange(page),
       pages.onDidCreate(page),

@@ -1,13 +1,15 @@
-// The Localization view: source files, one child per target language with its state.
+// The Localization view: folders of source files, each file with its languages' states ("de ✓ fr
+// stale"), one child per target language; "Show Problems Only" keeps what needs work.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TargetStatus } from '../../localize/index.ts';
 import { languageName } from '../../platform/languages.ts';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
-import { groupBySource, needsWork, sourceSummary, STATE_ICON, stateExplanation, stateLabel, type SetupStatus } from './model.ts';
+import { fileSummary, folderSummary, groupByFolder, groupBySource, needsWork, problemsOnly, STATE_ICON, stateExplanation, stateLabel, type SetupStatus, type SourceEntry } from './model.ts';
+import { conflictReason } from './conflictText.ts';
 import type { LocalizationState } from './state.ts';
 
-export type LocalizationNode = SetupNode | SourceNode | TargetNode | NoteNode;
+export type LocalizationNode = SetupNode | FolderNode | SourceNode | TargetNode | NoteNode;
 
 /** A workspace folder's set-up (a root only when several folders hold one). */
 export class SetupNode extends vscode.TreeItem {
@@ -22,6 +24,28 @@ export class SetupNode extends vscode.TreeItem {
   }
 }
 
+/** A folder of source files (relative to the set-up); its actions act on its files. */
+export class FolderNode extends vscode.TreeItem {
+  readonly kind = 'folder';
+  /** Every source of the folder (the scope of its actions, whatever the filter shows). */
+  readonly sources: string[];
+  constructor(
+    readonly folder: string,
+    readonly dir: string,
+    readonly entries: SourceEntry[],
+    all: readonly SourceEntry[],
+  ) {
+    super(dir === '' ? '.' : dir, vscode.TreeItemCollapsibleState.Expanded);
+    this.id = `folder:${folder}:${dir}`;
+    this.sources = all.map((e) => e.source);
+    this.iconPath = vscode.ThemeIcon.Folder;
+    this.resourceUri = vscode.Uri.file(path.join(folder, dir));
+    this.description = folderSummary(all);
+    const open = all.some((e) => e.targets.some((t) => needsWork(t.state)));
+    this.contextValue = open ? `${ContextValue.localizationFolder}.open` : ContextValue.localizationFolder;
+  }
+}
+
 export class SourceNode extends vscode.TreeItem {
   readonly kind = 'source';
   constructor(
@@ -29,9 +53,9 @@ export class SourceNode extends vscode.TreeItem {
     readonly source: string,
     readonly targets: TargetStatus[],
   ) {
-    super(source, targets.some((t) => needsWork(t.state)) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(path.posix.basename(source), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `source:${folder}:${source}`;
-    this.description = sourceSummary(targets);
+    this.description = fileSummary(targets);
     this.iconPath = vscode.ThemeIcon.File;
     this.resourceUri = vscode.Uri.file(path.join(folder, source));
     // `.open` when a language needs an update or a decision (the inline Update is offered there only).
@@ -48,12 +72,13 @@ export class TargetNode extends vscode.TreeItem {
   ) {
     super(`${languageName(target.lang, vscode.env.language)} (${target.lang})`, vscode.TreeItemCollapsibleState.None);
     this.id = `target:${folder}:${target.target}`;
-    this.description = stateLabel(target);
+    const reason = target.state === 'conflict' ? target.conflicts[0]?.reason : undefined;
+    this.description = reason === 'markers' ? vscode.l10n.t('conflict markers') : stateLabel(target);
     const color = target.state === 'up-to-date' ? 'testing.iconPassed' : target.state === 'conflict' ? 'list.errorForeground' : needsWork(target.state) ? 'list.warningForeground' : undefined;
     this.iconPath = new vscode.ThemeIcon(STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
     this.contextValue = `${ContextValue.localizationTarget}.${target.state}`;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${target.target}: ${stateLabel(target)}\n\n${stateExplanation(target.state)}`);
+    tooltip.appendText(`${target.target}: ${this.description}\n\n${reason !== undefined && reason !== 'edited' ? conflictReason(reason) : stateExplanation(target.state)}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
@@ -76,8 +101,17 @@ export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNod
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly state: LocalizationState) {
+  constructor(
+    private readonly state: LocalizationState,
+    /** Whether only translations that need work are shown (Show Problems Only). */
+    private readonly problemsOnly: () => boolean = () => false,
+  ) {
     this.subscription = state.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  /** Shows the rows again (the filter changed). */
+  refresh(): void {
+    this.changed.fire(undefined);
   }
 
   getTreeItem(node: LocalizationNode): vscode.TreeItem {
@@ -93,6 +127,7 @@ export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNod
       return setups.map((s) => new SetupNode(s));
     }
     if (node instanceof SetupNode) return this.setupChildren(node.setup);
+    if (node instanceof FolderNode) return node.entries.map((e) => new SourceNode(node.folder, e.source, e.targets));
     if (node instanceof SourceNode) return node.targets.map((t) => new TargetNode(node.folder, t));
     return [];
   }
@@ -101,7 +136,10 @@ export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNod
     if (setup.error !== undefined) return [new NoteNode(setup.error, 'error')];
     const entries = setup.report !== undefined ? groupBySource(setup.report) : [];
     if (entries.length === 0) return [new NoteNode(vscode.l10n.t('No source files match doc-translate.json (source, include).'))];
-    return entries.map((e) => new SourceNode(setup.folder, e.source, e.targets));
+    const all = new Map(groupByFolder(entries).map((f) => [f.dir, f.entries]));
+    const shown = groupByFolder(this.problemsOnly() ? problemsOnly(entries) : entries);
+    if (shown.length === 0) return [new NoteNode(vscode.l10n.t('Every translation is up to date or edited by hand (Show All lists them).'), 'pass')];
+    return shown.map((f) => new FolderNode(setup.folder, f.dir, f.entries, all.get(f.dir) ?? f.entries));
   }
 
   dispose(): void {

@@ -8,6 +8,8 @@ export type TranslateResult =
       mode: SelectionMode | 'document';
       /** The edited document (replace, insertBelow) or the new translation document. */
       uri: vscode.Uri;
+      /** Translate Selection in a source page of localized documentation: inserted below instead of replacing. */
+      keptSource?: true;
     }
   | {
       applied: false;

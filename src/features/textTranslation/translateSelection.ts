@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isSelectionMode } from '../../platform/settings.ts';
 import type { SelectionMode } from '../../platform/settingKeys.ts';
 import { applyIfUnchanged } from './applyEdits.ts';
+import { isLocalizedSource } from './localizedSource.ts';
 import { openBeside } from '../../platform/openBeside.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
@@ -32,7 +33,10 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
     return { applied: false, reason: 'noSelection' };
   }
   const requested = (args as TranslateSelectionArgs | undefined)?.mode;
-  const mode = isSelectionMode(requested) ? requested : s.settings.selectionMode;
+  let mode = isSelectionMode(requested) ? requested : s.settings.selectionMode;
+  // A source page of localized documentation keeps its text: its translations are other files.
+  const keptSource = !isSelectionMode(requested) && mode === 'replace' && (await isLocalizedSource(doc.uri));
+  if (keptSource) mode = 'insertBelow';
   const client = await requireClient(s.clients);
   if (client === undefined) return { applied: false, reason: 'notConfigured' };
 
@@ -51,6 +55,7 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   }
 
   const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const offsets = selections.map((sel) => ({ start: doc.offsetAt(sel.start), end: doc.offsetAt(sel.end), anchor: doc.offsetAt(insertBelowAnchor(doc, sel)) }));
   if (mode === 'beside') {
     const beside = await openBeside(translated.join(eol + eol), doc.languageId, {
       source: doc.uri,
@@ -64,7 +69,10 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
       : vscode.TextEdit.insert(insertBelowAnchor(doc, sel), eol + eol + stripFinalEol(translated[i]!)),
   );
   const outcome = await applyIfUnchanged(doc, version, edits);
-  if (outcome === 'applied') return { applied: true, mode, uri: doc.uri };
+  if (outcome === 'applied') {
+    if (keptSource) offerReplace(doc, offsets, translated.map((t) => eol + eol + stripFinalEol(t)), translated);
+    return { applied: true, mode, uri: doc.uri, ...(keptSource ? { keptSource: true } : {}) };
+  }
   if (outcome === 'failed') {
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: the translation could not be applied to the document.'));
     return { applied: false, reason: 'failed' };
@@ -76,6 +84,36 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
 function insertBelowAnchor(doc: vscode.TextDocument, sel: vscode.Selection): vscode.Position {
   const line = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line - 1 : sel.end.line;
   return doc.lineAt(line).range.end;
+}
+
+/**
+ * Says why the source was kept (inserted below, not replaced) and offers Replace Anyway: one edit
+ * that removes what was inserted and replaces the selections, while the document is as inserted.
+ */
+function offerReplace(doc: vscode.TextDocument, at: { start: number; end: number; anchor: number }[], inserted: string[], translated: string[]): void {
+  const version = doc.version;
+  const REPLACE = vscode.l10n.t('Replace Anyway');
+  // Two selections sharing the line their translations were inserted after: no safe way back to "replace".
+  const separate = at.every((a, i) => i === 0 || at[i - 1]!.anchor < a.start);
+  void Promise.resolve(
+    vscode.window.showInformationMessage(
+      vscode.l10n.t('Doc Translate: {0} is a source page of localized documentation (doc-translate.json), so its text was kept and the translation inserted below; its translated pages are written by Update Translations.', vscode.workspace.asRelativePath(doc.uri)),
+      ...(separate ? [REPLACE] : []),
+    ),
+  ).then(async (picked) => {
+    if (picked !== REPLACE) return;
+    const shift = (x: number, own: number): number => x + at.reduce((n, a, j) => n + (j !== own && a.anchor < x ? inserted[j]!.length : 0), 0);
+    const edits = at.flatMap((a, i) => {
+      const from = shift(a.anchor, i);
+      return [
+        vscode.TextEdit.delete(new vscode.Range(doc.positionAt(from), doc.positionAt(from + inserted[i]!.length))),
+        vscode.TextEdit.replace(new vscode.Range(doc.positionAt(shift(a.start, i)), doc.positionAt(shift(a.end, i))), translated[i]!),
+      ];
+    });
+    if ((await applyIfUnchanged(doc, version, edits)) !== 'applied') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: the document changed since the translation was inserted, so nothing was replaced.'));
+    }
+  });
 }
 
 function stripFinalEol(text: string): string {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { conflictPage } from '../../../src/features/localization/conflictText.ts';
-import { decorations, dryRunSummary, groupBySource, relativeInside, scopeOf, sourceSummary, stateLabel, statusText, totals, type SetupStatus } from '../../../src/features/localization/model.ts';
+import { decorations, dryRunSummary, fileSummary, folderSummary, groupByFolder, groupBySource, problemsOnly, relativeInside, scopeOf, sourceSummary, stateLabel, statusText, totals, type SetupStatus } from '../../../src/features/localization/model.ts';
 import { configText, layoutChoices, normalizeSource, validateSource } from '../../../src/features/localization/setupModel.ts';
 import { detectFramework, planStatus, resolveConfig, type StatusReport, type TargetStatus } from '../../../src/localize/index.ts';
 
@@ -33,6 +33,31 @@ describe('localization view model', () => {
     assert.deepEqual(groups.map((g) => [g.source, g.targets.map((t) => t.lang)]), [['docs/a.md', ['de', 'fr']], ['docs/b.md', ['de', 'fr']]]);
     assert.equal(sourceSummary(groups[0]!.targets), 'up to date');
     assert.equal(sourceSummary(groups[1]!.targets), 'stale: de; missing: fr');
+  });
+
+  it('rows by folder: a file row says each language\'s state ("de ✓ fr stale"); Show Problems Only keeps what needs work', () => {
+    const r = report([
+      target('docs/guide/b.md', 'de', 'up-to-date'), target('docs/guide/b.md', 'fr', 'stale', 2),
+      target('docs/a.md', 'de', 'up-to-date'), target('docs/a.md', 'fr', 'up-to-date'),
+      target('docs/guide/c.md', 'de', 'conflict'), target('docs/guide/c.md', 'fr', 'edited'),
+    ]);
+    const entries = groupBySource(r);
+    const folders = groupByFolder(entries);
+    assert.deepEqual(folders.map((f) => [f.dir, f.entries.map((e) => e.source)]), [['docs', ['docs/a.md']], ['docs/guide', ['docs/guide/b.md', 'docs/guide/c.md']]]);
+    assert.deepEqual(folders[1]!.entries.map((e) => fileSummary(e.targets)), ['de ✓ fr stale', 'de conflict fr edited']);
+    assert.deepEqual(folders.map((f) => folderSummary(f.entries)), ['up to date', '1 stale, 1 conflict']);
+    const problems = problemsOnly(entries);
+    assert.deepEqual(problems.map((e) => [e.source, e.targets.map((t) => t.lang)]), [['docs/guide/b.md', ['fr']], ['docs/guide/c.md', ['de']]]);
+    assert.deepEqual(groupByFolder([{ source: 'top.md', targets: [] }]).map((f) => f.dir), ['']);
+  });
+
+  it('the conflict page never offers a merge where both sides changed the same words; markers are explained', () => {
+    const c = { source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', block: 1, reason: 'edited' as const, base: 'a b', theirs: 'a x', ours: 'a y', sourceBlockHash: 'h' };
+    const unclean = conflictPage(c, { text: 'a <<<<<<<x =======y >>>>>>>', clean: false });
+    assert.ok(!unclean.includes('<<<<<<<'), 'no markers on the page');
+    assert.match(unclean, /Not offered: choose in the merge editor/);
+    assert.match(conflictPage(c, { text: 'a y', clean: true }), /## Merged word by word \(Merge\)/);
+    assert.match(conflictPage({ ...c, block: -1, reason: 'markers' }, undefined), /holds conflict markers/);
   });
 
   it('the status bar counts stale, missing and conflicts; "up to date" otherwise', () => {

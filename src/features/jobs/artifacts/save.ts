@@ -7,11 +7,12 @@ import type { Settings } from '../../../platform/settings.ts';
 import type { ArtifactInfo, JobOrigin } from '../model.ts';
 import { sourceChanged } from '../sourceState.ts';
 import type { JobStore } from '../store.ts';
+import { layoutTarget } from './layoutTarget.ts';
 import { invalidServerValue, nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
 
 export type SaveResult =
-  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged' }
+  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged'; /** Which rule chose the path (Save Next to Source). */ rule?: 'layout' | 'pattern' }
   | { saved: false; reason: 'noSource' | 'badPattern' | 'badServerValue' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
 
 export interface SaveDeps {
@@ -51,13 +52,20 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
     );
     return { saved: false, reason: 'badServerValue' };
   }
+  // A localized documentation folder: the set-up's layout decides (doc-translate.json), else the pattern setting.
+  const byLayout = await layoutTarget(source, job.targetLang, artifact.format);
+  if (byLayout !== undefined) {
+    const result = await write(deps, artifact, vscode.Uri.file(byLayout.path));
+    return result.saved ? { ...result, rule: 'layout' } : result;
+  }
   const pattern = deps.settings.saveNextToSourcePattern;
   const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
   if (target === undefined) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: the setting docTranslate.saveNextToSource.pattern ("{0}") gives no file path.', pattern));
     return { saved: false, reason: 'badPattern' };
   }
-  return write(deps, artifact, source.with({ path: target }));
+  const result = await write(deps, artifact, source.with({ path: target }));
+  return result.saved ? { ...result, rule: 'pattern' } : result;
 }
 
 /** Save dialog starting next to the source when known; a target passed as an argument is used only by the extension's tests. */

@@ -20,7 +20,7 @@ export interface TestOptions {
   cancelAt?: { phase: 'translate' | 'write'; done: number };
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
+export const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
 
 // Rows of the Localization view, recognised by their `kind` (these commands load in their own bundle, so
 // the view's classes are not the same objects here): a translation, a source, a set-up.
@@ -30,6 +30,9 @@ export function targetRow(v: unknown): { folder: string; target: TargetStatus } 
 }
 function sourceRow(v: unknown): { folder: string; source: string } | undefined {
   return kindOf(v) === 'source' ? (v as { folder: string; source: string }) : undefined;
+}
+function folderRow(v: unknown): { folder: string; sources: string[] } | undefined {
+  return kindOf(v) === 'folder' ? (v as { folder: string; sources: string[] }) : undefined;
 }
 function setupRow(v: unknown): { setup: SetupStatus } | undefined {
   return kindOf(v) === 'setup' ? (v as { setup: SetupStatus }) : undefined;
@@ -53,6 +56,11 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
   if (source !== undefined) {
     const setup = state.setupOf(source.folder);
     return setup === undefined ? [] : [{ setup, paths: [source.source] }];
+  }
+  const dir = folderRow(arg);
+  if (dir !== undefined) {
+    const setup = state.setupOf(dir.folder);
+    return setup === undefined ? [] : [{ setup, paths: [...dir.sources] }];
   }
   const whole = setupRow(arg);
   if (whole !== undefined) return [{ setup: whole.setup }];
