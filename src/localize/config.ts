@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
+import { frontMatterKeysFor } from '../shared/frontMatter.ts';
 
 export const CONFIG_FILE = 'doc-translate.json';
 export const LOCK_FILE = 'doc-translate.lock';
@@ -125,7 +126,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     targetLanguages: langs,
     layout,
     engine: c.engine ?? 'xr-397b',
-    frontMatterKeys: c.frontMatterKeys ?? ['title', 'description', 'sidebar_label'],
+    frontMatterKeys: frontMatterKeysFor(layout, c.frontMatterKeys),
     keepBase: c.keepBase ?? true,
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
     detect: c.detect ?? true,

@@ -32,5 +32,6 @@ export const DEFAULTS = {
   downloadCacheMaxAgeDays: 30,
   downloadMaxSizeMb: 2048,
   segmentation: 'wholeBlocks' as Segmentation,
-  frontMatterKeys: ['title', 'description', 'sidebar_label', 'summary'] as readonly string[],
+  /** Keys added to the framework's defaults (src/shared/frontMatter.ts). */
+  frontMatterKeys: [] as readonly string[],
 } as const;

@@ -102,7 +102,7 @@ export class Settings implements vscode.Disposable {
     return typeof value === 'string' && (SEGMENTATION_MODES as readonly string[]).includes(value) ? (value as Segmentation) : DEFAULTS.segmentation;
   }
 
-  /** Front matter keys whose values readers see, translated; every other key stays byte-for-byte. */
+  /** Front matter keys whose values readers see, translated in addition to the framework's defaults; every other key stays byte-for-byte. */
   get frontMatterKeys(): readonly string[] {
     const value = this.fromTrusted(SettingKey.frontMatterKeys);
     return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string' && k.trim() !== '') : DEFAULTS.frontMatterKeys;

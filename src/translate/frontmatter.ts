@@ -1,12 +1,63 @@
 /**
  * YAML front matter: the values of reader-facing keys are translated, everything else is kept
  * byte for byte. Values are read and written with a YAML library (never by pattern), so quoting
- * stays valid whatever the translation holds.
+ * stays valid whatever the translation holds. A key is a path (`hero.tagline`, `hero.actions[].text`:
+ * `[]` is every element of an array), see src/shared/frontMatter.ts.
  */
-import { isMap, isScalar, parseDocument, stringify } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, stringify, type Scalar } from 'yaml';
 import { HAS_LETTER, type PartsBuilder } from './builder.ts';
 
+/**
+ * The keys translated when the caller names none. The editor and the localization engine always
+ * name them: the framework's defaults from src/shared/frontMatter.ts, merged with the user's keys.
+ */
 export const DEFAULT_FRONT_MATTER_KEYS: readonly string[] = ['title', 'description', 'sidebar_label', 'summary'];
+
+/** One step of a key path: a key, then `arrays` times "every element of the array". */
+export interface KeyStep {
+  name: string;
+  arrays: number;
+}
+
+/**
+ * `hero.actions[].text` → hero, actions (each element), text. Undefined for a path that is not
+ * one (an empty step, `[` without `]`): such a key matches nothing.
+ */
+export function parseKeyPath(path: string): KeyStep[] | undefined {
+  const steps: KeyStep[] = [];
+  for (const raw of path.trim().split('.')) {
+    const m = /^([^[\]]+)((?:\[\])*)$/.exec(raw.trim());
+    if (!m) return undefined;
+    steps.push({ name: m[1]!.trim(), arrays: m[2]!.length / 2 });
+  }
+  return steps.length > 0 ? steps : undefined;
+}
+
+/** YAML style of a value inside a flow collection (`[…]`, `{…}`): written so that it stays one item. */
+const FLOW = 'FLOW ';
+
+interface Found {
+  node: Scalar;
+  flow: boolean;
+}
+
+/** The scalars a key path reaches from `node` (a map), with whether they sit inside a flow collection. */
+function reach(node: unknown, steps: readonly KeyStep[], flow: boolean, out: Found[]): void {
+  if (steps.length === 0) {
+    if (isScalar(node)) out.push({ node, flow });
+    return;
+  }
+  if (!isMap(node)) return;
+  const [step, ...rest] = steps as [KeyStep, ...KeyStep[]];
+  for (const pair of node.items) {
+    if (!isScalar(pair.key) || String(pair.key.value) !== step.name) continue;
+    let targets: { node: unknown; flow: boolean }[] = [{ node: pair.value, flow: flow || node.flow === true }];
+    for (let i = 0; i < step.arrays; i++) {
+      targets = targets.flatMap((t) => (isSeq(t.node) ? t.node.items.map((item) => ({ node: item, flow: t.flow || (t.node as { flow?: boolean }).flow === true })) : []));
+    }
+    for (const t of targets) reach(t.node, rest, t.flow || (isMap(t.node) && t.node.flow === true), out);
+  }
+}
 
 const BOM = '\uFEFF';
 
@@ -31,12 +82,21 @@ export function emitYaml(text: string, from: number, to: number, out: PartsBuild
   const doc = parseDocument(body, { prettyErrors: false });
   const values: { start: number; end: number; value: string; type: string }[] = [];
   if (doc.errors.length === 0 && isMap(doc.contents)) {
-    for (const pair of doc.contents.items) {
-      const { key, value } = pair;
-      if (!isScalar(key) || !keys.includes(String(key.value)) || !isScalar(value) || !value.range) continue;
-      if (typeof value.value !== 'string' || !HAS_LETTER.test(value.value)) continue;
-      values.push({ start: value.range[0], end: value.range[1], value: value.value.trim(), type: value.type ?? 'PLAIN' });
+    const found: Found[] = [];
+    for (const key of keys) {
+      const steps = parseKeyPath(key);
+      if (steps) reach(doc.contents, steps, false, found);
+      // A top-level key that holds a dot itself (`params.title:`) is still that key.
+      if (key.includes('.') && !key.includes('[')) reach(doc.contents, [{ name: key, arrays: 0 }], false, found);
     }
+    const seen = new Set<number>();
+    for (const { node, flow } of found) {
+      if (!node.range || seen.has(node.range[0])) continue;
+      if (typeof node.value !== 'string' || !HAS_LETTER.test(node.value)) continue;
+      seen.add(node.range[0]);
+      values.push({ start: node.range[0], end: node.range[1], value: node.value.trim(), type: (flow ? FLOW : '') + (node.type ?? 'PLAIN') });
+    }
+    values.sort((a, b) => a.start - b.start);
   }
   let at = 0;
   for (const v of values) {
@@ -48,8 +108,16 @@ export function emitYaml(text: string, from: number, to: number, out: PartsBuild
 }
 
 /** The translation as a YAML value in the style of `source` (the value as written). */
-export function yamlValue(translation: string, style: string, source: string): string {
+export function yamlValue(translation: string, styled: string, source: string): string {
   const value = translation.trim();
+  const flow = styled.startsWith(FLOW);
+  const style = flow ? styled.slice(FLOW.length) : styled;
+  if (flow) {
+    // Inside `[…]` or `{…}`: one line, and the value must stay one item (no bare `,`, `]` or `}`).
+    const type = style === 'QUOTE_SINGLE' || style === 'QUOTE_DOUBLE' ? style : 'PLAIN';
+    const out = stringify(value, { defaultStringType: type, lineWidth: 0, minContentWidth: 0 }).replace(/\r?\n$/, '');
+    return !/[\r\n]/.test(out) && parsesTo(out, value, true) ? out : JSON.stringify(value);
+  }
   const block = style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED';
   // A block scalar's range runs to its last line break; a flow value written instead keeps it.
   const tail = block ? /(?:\r?\n)*$/.exec(source)![0] : '';
@@ -66,8 +134,9 @@ export function yamlValue(translation: string, style: string, source: string): s
   return (parsesTo(written, value) && !/[\r\n]/.test(written) ? written : JSON.stringify(value)) + tail;
 }
 
-function parsesTo(written: string, value: string): boolean {
-  const doc = parseDocument(`k: ${written}\n`);
-  const parsed: unknown = isMap(doc.contents) ? doc.contents.get('k') : undefined;
+function parsesTo(written: string, value: string, flow = false): boolean {
+  const doc = parseDocument(flow ? `k: [${written}, x]\n` : `k: ${written}\n`);
+  const read: unknown = isMap(doc.contents) ? doc.contents.get('k') : undefined;
+  const parsed: unknown = flow ? (isSeq(read) && read.items.length === 2 && isScalar(read.items[0]) ? read.items[0].value : undefined) : read;
   return doc.errors.length === 0 && typeof parsed === 'string' && parsed.replace(/\n$/, '') === value;
 }

@@ -1,5 +1,6 @@
 /**
- * TOML front matter (`+++`, Hugo): the string values of reader-facing top-level keys are
+ * TOML front matter (`+++`, Hugo): the string values of reader-facing keys (paths such as
+ * `params.title` or `menu.main[].name`: in tables, arrays of tables, inline tables and arrays) are
  * translated, everything else (comments, order, tables, quoting, whitespace) is kept byte for
  * byte. The document is parsed with a TOML library, which decides whether it is valid and what
  * each value is; a scan of the root table only says where each value is written, and a value is
@@ -9,6 +10,7 @@
  */
 import { parse } from 'smol-toml';
 import { HAS_LETTER, type PartsBuilder } from './builder.ts';
+import { parseKeyPath } from './frontmatter.ts';
 import { MAX_SEGMENT_CHARS, type TomlStringKind } from './types.ts';
 
 /** How a TOML string is written: `"…"`, `'…'`, `"""…"""` or `'''…'''`. */
@@ -87,9 +89,10 @@ function escapeMultilineBasic(s: string): string {
 }
 
 /**
- * The string values of `keys` in the root table (before the first `[table]` header), with where
- * each is written; values without a letter or over one segment's length are left out. None when
- * the document is not valid TOML or the scan and the library disagree.
+ * The string values that `keys` (paths: `title`, `params.title`, `hero.actions[].text`) name,
+ * anywhere in the document (`[table]` and `[[array]]` headers, dotted keys, inline tables and
+ * arrays), with where each is written; values without a letter or over one segment's length are
+ * left out. None when the document is not valid TOML or the scan and the library disagree.
  */
 function rootStrings(body: string, keys: readonly string[]): TomlString[] {
   let table: Record<string, unknown>;
@@ -98,35 +101,137 @@ function rootStrings(body: string, keys: readonly string[]): TomlString[] {
   } catch {
     return [];
   }
+  const wanted = new Set(keys.flatMap((k) => {
+    const steps = parseKeyPath(k);
+    return steps ? [steps.map((st) => st.name + '[]'.repeat(st.arrays)).join('.')] : [];
+  }));
   const found: TomlString[] = [];
+  const scan: Scan = { body, table, wanted, found };
+  // Elements so far of each array of tables (`[[a.b]]`), by its path in the document.
+  const arrays = new Map<string, number>();
+  let canon: string[] = [];
+  let concrete: (string | number)[] = [];
   let pos = skipTrivia(body, 0);
-  while (pos < body.length && body[pos] !== '[') {
-    const names: string[] = [];
-    for (;;) {
-      const end = simpleKeyEnd(body, pos);
+  while (pos < body.length) {
+    if (body[pos] === '[') {
+      const double = body.startsWith('[[', pos);
+      const header = dottedKey(body, skipBlank(body, pos + (double ? 2 : 1)));
+      if (header === undefined) return [];
+      pos = header.end;
+      if (!body.startsWith(double ? ']]' : ']', pos)) return [];
+      pos += double ? 2 : 1;
+      canon = [];
+      concrete = [];
+      header.names.forEach((name, i) => {
+        concrete.push(name);
+        canon.push(name);
+        const at = JSON.stringify(concrete);
+        const count = arrays.get(at);
+        if (double && i === header.names.length - 1) {
+          arrays.set(at, (count ?? 0) + 1);
+          concrete.push(count ?? 0);
+          canon[canon.length - 1] += '[]';
+        } else if (count !== undefined) {
+          concrete.push(count - 1);
+          canon[canon.length - 1] += '[]';
+        }
+      });
+    } else {
+      const key = dottedKey(body, pos);
+      if (key === undefined || body[key.end] !== '=') return [];
+      const end = scanValue(scan, skipBlank(body, key.end + 1), [...canon, ...key.names], [...concrete, ...key.names]);
       if (end < 0) return [];
-      names.push(body.slice(pos, end));
-      pos = skipBlank(body, end);
-      if (body[pos] !== '.') break;
-      pos = skipBlank(body, pos + 1);
+      pos = end;
     }
-    if (body[pos] !== '=') return [];
-    const start = skipBlank(body, pos + 1);
-    const end = valueEnd(body, start);
-    if (end < 0) return [];
-    const kind = stringKind(body, start);
-    const key = names.length === 1 ? keyName(names[0]!) : undefined;
-    if (kind && key !== undefined && keys.includes(key)) {
-      const value = table[key];
-      if (typeof value !== 'string' || decode(body.slice(start, end)) !== value) return [];
-      if (HAS_LETTER.test(value) && value.trim().length <= MAX_SEGMENT_CHARS) found.push({ start, end, value, kind });
-    }
-    pos = skipBlank(body, end);
+    pos = skipBlank(body, pos);
     if (body[pos] === '#') pos = lineEnd(body, pos);
     if (pos < body.length && !/^\r?\n/.test(body.slice(pos, pos + 2))) return [];
     pos = skipTrivia(body, pos);
   }
   return found;
+}
+
+interface Scan {
+  body: string;
+  table: Record<string, unknown>;
+  /** The keys' paths, `[]` after each array level (`hero.actions[].text`). */
+  wanted: Set<string>;
+  found: TomlString[];
+}
+
+/** A dotted key (`a`, `a.b`, `"a.b".c`) starting at `pos`: its names and where it ends (after blanks), or undefined. */
+function dottedKey(s: string, pos: number): { names: string[]; end: number } | undefined {
+  const names: string[] = [];
+  for (;;) {
+    const end = simpleKeyEnd(s, pos);
+    if (end < 0) return undefined;
+    const name = keyName(s.slice(pos, end));
+    if (name === undefined) return undefined;
+    names.push(name);
+    pos = skipBlank(s, end);
+    if (s[pos] !== '.') return { names, end: pos };
+    pos = skipBlank(s, pos + 1);
+  }
+}
+
+/** The value at `path` in the parsed document, or undefined. */
+function valueAt(table: unknown, path: readonly (string | number)[]): unknown {
+  let v = table;
+  for (const step of path) {
+    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, step)) return undefined;
+    v = (v as Record<string | number, unknown>)[step];
+  }
+  return v;
+}
+
+/**
+ * Scans the value starting at `pos` whose path is `canon` (names, `[]` per array level) and
+ * `concrete` (names and indices); records the strings that are wanted. Its end, or -1 when it
+ * cannot be read or a wanted string does not read as the library's value (then nothing is used).
+ */
+function scanValue(scan: Scan, pos: number, canon: readonly string[], concrete: readonly (string | number)[]): number {
+  const s = scan.body;
+  const kind = stringKind(s, pos);
+  if (kind) {
+    const end = stringEnd(s, pos, kind);
+    if (end < 0) return -1;
+    if (scan.wanted.has(canon.join('.'))) {
+      const value = valueAt(scan.table, concrete);
+      if (typeof value !== 'string' || decode(s.slice(pos, end)) !== value) return -1;
+      if (HAS_LETTER.test(value) && value.trim().length <= MAX_SEGMENT_CHARS) scan.found.push({ start: pos, end, value, kind });
+    }
+    return end;
+  }
+  if (s[pos] === '[') {
+    const element = [...canon.slice(0, -1), `${canon[canon.length - 1] ?? ''}[]`];
+    pos = skipTrivia(s, pos + 1);
+    for (let i = 0; s[pos] !== ']'; i++) {
+      const end = scanValue(scan, pos, element, [...concrete, i]);
+      if (end < 0) return -1;
+      pos = skipTrivia(s, end);
+      if (s[pos] === ',') pos = skipTrivia(s, pos + 1);
+      else if (s[pos] !== ']') return -1;
+    }
+    return pos + 1;
+  }
+  if (s[pos] === '{') {
+    pos = skipTrivia(s, pos + 1);
+    while (s[pos] !== '}') {
+      const key = dottedKey(s, pos);
+      if (key === undefined || s[key.end] !== '=') return -1;
+      const end = scanValue(scan, skipBlank(s, key.end + 1), [...canon, ...key.names], [...concrete, ...key.names]);
+      if (end < 0) return -1;
+      pos = skipTrivia(s, end);
+      if (s[pos] === ',') pos = skipTrivia(s, pos + 1);
+      else if (s[pos] !== '}') return -1;
+    }
+    return pos + 1;
+  }
+  // A number, boolean or date: up to a separator, a comment or the line end.
+  let end = pos;
+  while (end < s.length && !/[,\]}#\r\n]/.test(s[end]!)) end++;
+  while (end > pos && (s[end - 1] === ' ' || s[end - 1] === '\t')) end--;
+  return end > pos ? end : -1;
 }
 
 function skipBlank(s: string, pos: number): number {
@@ -183,36 +288,6 @@ function stringEnd(s: string, pos: number, kind: TomlStringKind): number {
       let end = i + 3;
       while (end < i + 5 && s[end] === quote) end++;
       return end;
-    }
-  }
-  return -1;
-}
-
-/** End of the value starting at `pos`: a string, an array or inline table, or a scalar up to a comment or line end. */
-function valueEnd(s: string, pos: number): number {
-  const kind = stringKind(s, pos);
-  if (kind) return stringEnd(s, pos, kind);
-  if (s[pos] !== '[' && s[pos] !== '{') {
-    let end = lineEnd(s, pos);
-    const hash = s.indexOf('#', pos);
-    if (hash >= 0 && hash < end) end = hash;
-    while (end > pos && (s[end - 1] === ' ' || s[end - 1] === '\t')) end--;
-    return end > pos ? end : -1;
-  }
-  let depth = 0;
-  for (let i = pos; i < s.length; i++) {
-    const c = s[i]!;
-    const inner = stringKind(s, i);
-    if (inner) {
-      const end = stringEnd(s, i, inner);
-      if (end < 0) return -1;
-      i = end - 1;
-    } else if (c === '#') {
-      i = lineEnd(s, i) - 1;
-    } else if (c === '[' || c === '{') {
-      depth++;
-    } else if (c === ']' || c === '}') {
-      if (--depth === 0) return i + 1;
     }
   }
   return -1;

@@ -9,7 +9,7 @@ import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, reportLine, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
+import { documentParams, reportFailure, reportLine, translateWith, type TextDeps } from './support.ts';
 
 export interface TranslateSelectionArgs {
   mode?: SelectionMode;
@@ -42,13 +42,13 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
 
   const version = doc.version;
   const texts = selections.map((sel) => doc.getText(sel));
-  const params = translationSettings(s);
+  const { params, dialect } = await documentParams(s, doc);
   const chars = texts.reduce((n, t) => n + t.length, 0);
   s.logger.info(`Translate Selection: ${texts.length} selection(s), ${chars} characters, ${mode}, into ${params.targetLanguage}`);
   let translated: string[];
   try {
     translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating to {0}', params.targetLanguage), (signal, report) =>
-      translateWith((e) => e.translateTexts(client, texts, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`) })),
+      translateWith((e) => e.translateTexts(client, texts, dialect.kind, { ...params, mdx: dialect.mdx, signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`) })),
     );
   } catch (err) {
     return reportFailure(s, err, vscode.l10n.t('Translation'));

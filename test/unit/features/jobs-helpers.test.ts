@@ -98,11 +98,13 @@ describe('jobs helpers', () => {
     assert.equal(parseOptions({ outputMode: 'single' }), undefined);
   });
 
-  it('says which files were skipped and why, by extension', () => {
+  it('says which files were skipped and why, naming them; past five the rest are counted by extension', () => {
     assert.equal(describeSkipped([]), undefined);
     const text = describeSkipped(['/ws/docs/a.yml', '/ws/docs/b.yml', '/ws/src/x.ts', '/ws/Makefile'])!;
-    assert.match(text, /^4 files skipped \(\.yml ×2, \.ts, no extension\): /);
+    assert.match(text, /^4 files skipped \(a\.yml, b\.yml, x\.ts, Makefile\): /);
     assert.match(text, /Translate Files sends documents \(md, /);
+    const many = describeSkipped(['a.yml', 'b.yml', 'c.yml', 'd.ts', 'e.ts', 'f.yml', 'g.ts'])!;
+    assert.match(many, /^7 files skipped \(a\.yml, b\.yml, c\.yml, d\.ts, e\.ts and 2 more: \.yml ×4, \.ts ×3\): /);
   });
 
   it('sends single output for documentation text unless bilingual was chosen', () => {

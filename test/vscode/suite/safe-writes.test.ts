@@ -162,7 +162,7 @@ describe('Safe writes into the workspace', function () {
       testing.settings.trustOverride = false;
       assert.equal(testing.settings.engine, 'xr-397b', 'the default, not the workspace value');
       assert.equal(testing.settings.sourceLanguage, 'auto');
-      assert.deepEqual(testing.settings.frontMatterKeys, ['title', 'description', 'sidebar_label', 'summary']);
+      assert.deepEqual(testing.settings.frontMatterKeys, []);
       const update = await vscode.commands.executeCommand<{ started: boolean; reason?: string }>('docTranslate.localization.update');
       assert.deepEqual(update, { started: false, reason: 'untrusted' });
       testing.settings.trustOverride = true;

@@ -53,12 +53,12 @@ describe('Translate Document', () => {
     // Reader-facing keys (title, description) are translated; every other line stays byte-for-byte.
     const keep = (fm: string): string => fm.split('\n').filter((l) => !/^(title|description):/.test(l)).join('\n');
     assert.equal(keep(frontMatter(text)), keep(frontMatter(source)), 'front matter other than title and description unchanged');
-    assert.match(frontMatter(text), /^title: .*\[de\]/m, 'the title is translated');
+    assert.match(frontMatter(text), /^title: .*DE·/m, 'the title is translated');
     assert.ok(fencedBlocks(source).length > 0, 'the fixture has code blocks');
     assert.deepEqual(fencedBlocks(text), fencedBlocks(source), 'code blocks unchanged');
     assert.equal(text.split('\n').length, source.split('\n').length, 'the line structure is kept');
     assert.ok(text.includes('](https://example.com/account "Account")'), 'link targets are kept');
-    assert.ok(/^# \[de\] /m.test(text), 'headings are translated and keep their marker');
+    assert.ok(/^# DE· /m.test(text), 'headings are translated and keep their marker');
     assert.equal(editor.document.getText(), source, 'the source is unchanged');
     assert.equal(editor.document.version, version);
   });
@@ -75,6 +75,45 @@ describe('Translate Document', () => {
     const blank = (t: string): number[] => t.split('\n').flatMap((l, i) => (l.trim() === '' ? [i] : []));
     assert.deepEqual(blank(translation.getText()), blank(source), 'blank lines stay where they were');
     assert.ok(looksTranslated(translation.getText()));
+  });
+
+  it('an .mdx page VS Code opened as plain text is MDX: imports, code, admonition keyword and front matter keys kept; hero.tagline translated by its doc-translate.json layout', async () => {
+    const dir = path.join(testEnv().workspace, 'mdx-site');
+    fs.mkdirSync(path.join(dir, 'src/content/docs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'starlight' }));
+    const file = path.join(dir, 'src/content/docs/deploy.mdx');
+    const source = "---\ntitle: Deploy your site\nslug: deploy\nhero:\n  tagline: Ship it today\n---\n\nimport { Tabs, TabItem } from '@astrojs/starlight/components';\n\nDeploy the site with one command.\n\n```sh\nnpm run build\n```\n\n:::note\nRemember the key.\n:::\n";
+    fs.writeFileSync(file, source);
+    try {
+      const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(vscode.Uri.file(file)), 'plaintext');
+      await vscode.window.showTextDocument(doc, { preview: false });
+      const result = await vscode.commands.executeCommand<TranslateResult>('docTranslate.translateDocument');
+      assert.equal(result.applied, true, JSON.stringify(result));
+      const text = documentFor(result.uri!).getText();
+      assert.ok(text.includes("\nimport { Tabs, TabItem } from '@astrojs/starlight/components';\n"), text);
+      assert.ok(text.includes('\n```sh\nnpm run build\n```\n'), text);
+      assert.ok(text.includes('\n:::note\n'), text);
+      assert.match(text, /^slug: deploy$/m);
+      assert.match(text, /^hero:\n {2}tagline: .*DE·/m);
+      assert.match(text, /^title: .*DE·/m);
+      assert.ok(looksTranslated(text));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a Latin-1 file that VS Code opened as UTF-8 is refused before anything is sent', async () => {
+    const file = path.join(testEnv().workspace, 'latin1-notes.md');
+    fs.writeFileSync(file, Buffer.from('# Caf\xe9\n\nCr\xe8me br\xfbl\xe9e.\n', 'latin1'));
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      if (!doc.getText().includes('\uFFFD')) return; // VS Code guessed the encoding: nothing lost.
+      await vscode.window.showTextDocument(doc, { preview: false });
+      const result = await vscode.commands.executeCommand<TranslateResult & { error?: string }>('docTranslate.translateDocument');
+      assert.deepEqual({ applied: result.applied, reason: result.reason, error: result.error }, { applied: false, reason: 'failed', error: 'invalid_encoding' });
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('shows a diff of source and translation', async () => {

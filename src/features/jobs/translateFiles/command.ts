@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsFeature } from '../feature.ts';
-import { describeSkipped, summarizeThresholds } from './fileFormats.ts';
+import { describeNotSent, describeSkipped, leftOutReason, summarizeThresholds, type LeftOutFile } from './fileFormats.ts';
 import { formatCredits } from '../../../platform/format.ts';
 import { languageName } from '../../../platform/languages.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
@@ -11,12 +11,12 @@ import { CommandId } from '../../../shared/ids.ts';
 import { collectFiles, estimateThreshold } from './collect.ts';
 import { parseOptions, type TranslateFilesOptions } from './optionValues.ts';
 import { pickOptions, rememberOptions, type OptionDeps } from './options.ts';
-import { sendFiles, type StartedJob } from './run.ts';
+import { fileSpecific, sendFiles, type StartedJob } from './run.ts';
 import { SUPPORTED_EXTENSIONS } from './fileFormats.ts';
 
 export type TranslateFilesResult =
-  | { started: true; jobs: StartedJob[]; failed: number; cancelled: boolean }
-  | { started: false; reason: 'noFiles' | 'notConfigured' | 'cancelled' | 'failed'; error?: string };
+  | { started: true; jobs: StartedJob[]; failed: number; cancelled: boolean; leftOut: LeftOutFile[] }
+  | { started: false; reason: 'noFiles' | 'notConfigured' | 'cancelled' | 'failed'; error?: string; leftOut?: LeftOutFile[] };
 
 /**
  * Translate Files…: Explorer files and folders (`(uri, uris)`), or files picked from the palette;
@@ -35,14 +35,15 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   if (collected.files.length === 0) {
     const skipped = describeSkipped(collected.unsupported.map((u) => u.path));
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('Translate Files sends documents ({0}).', SUPPORTED_EXTENSIONS.join(', '))));
-    return { started: false, reason: 'noFiles' };
+    return { started: false, reason: 'noFiles', leftOut: skippedFiles(collected.unsupported) };
   }
   const client = await requireClient(f.clients);
   if (client === undefined) return { started: false, reason: 'notConfigured' };
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
-  if ((chosen.confirm !== false || !f.shortcuts.enabled) && !(await confirmStart(f, collected.files, chosen, collected.unsupported))) {
+  const confirmed = chosen.confirm !== false || !f.shortcuts.enabled;
+  if (confirmed && !(await confirmStart(f, collected.files, chosen, collected.unsupported))) {
     return { started: false, reason: 'cancelled' };
   }
   if (options === undefined) await rememberOptions(s, chosen);
@@ -54,16 +55,32 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
     void vscode.window.setStatusBarMessage(started, 4000);
   }
   const first = outcome.failures[0];
-  if (first !== undefined) {
-    const name = path.posix.basename(vscode.Uri.parse(first.file).path);
-    void showError(first.error, { operation: first.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, first.lang) : vscode.l10n.t('Sending {0}', name), baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(first.lang !== undefined ? { targetLanguage: first.lang } : {}) });
+  // An error that stopped the run (key, credits, network) gets its actionable message; files the
+  // service refused are each named with its reason, and so are the files skipped without a question.
+  const stopping = outcome.failures.find((x) => !fileSpecific(x.error));
+  if (stopping !== undefined) {
+    const name = path.posix.basename(vscode.Uri.parse(stopping.file).path);
+    void showError(stopping.error, { operation: stopping.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, stopping.lang) : vscode.l10n.t('Sending {0}', name), baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(stopping.lang !== undefined ? { targetLanguage: stopping.lang } : {}) });
   }
+  const refused: LeftOutFile[] = outcome.failures.filter((x) => fileSpecific(x.error)).map((x) => {
+    const name = path.posix.basename(vscode.Uri.parse(x.file).path);
+    return { file: x.file, ...(x.lang !== undefined ? { lang: x.lang } : {}), reason: leftOutReason(name, x.error) };
+  });
+  for (const r of refused) f.logger.warn(`Translate Files: ${r.file}${r.lang !== undefined ? ` (${r.lang})` : ''} not sent: ${r.reason}`);
+  const leftOut = [...skippedFiles(collected.unsupported), ...refused];
+  const notice = [describeNotSent(collected.files.length, refused), confirmed ? undefined : describeSkipped(collected.unsupported.map((u) => u.path))].filter((m) => m !== undefined);
+  if (notice.length > 0) void vscode.window.showWarningMessage(`Doc Translate: ${notice.join(' ')}`);
   if (outcome.jobs.length === 0) {
     if (outcome.cancelled) return { started: false, reason: 'cancelled' };
     const code = first !== undefined ? (first.error as { code?: unknown }).code : undefined;
-    return { started: false, reason: 'failed', ...(typeof code === 'string' ? { error: code } : {}) };
+    return { started: false, reason: 'failed', ...(typeof code === 'string' ? { error: code } : {}), leftOut };
   }
-  return { started: true, jobs: outcome.jobs, failed: outcome.failures.length, cancelled: outcome.cancelled };
+  return { started: true, jobs: outcome.jobs, failed: outcome.failures.length, cancelled: outcome.cancelled, leftOut };
+}
+
+/** Files given or found that Translate Files does not send, with the reason. */
+function skippedFiles(uris: readonly vscode.Uri[]): LeftOutFile[] {
+  return uris.map((u) => ({ file: u.toString(), reason: vscode.l10n.t('not a format Translate Files sends ({0})', SUPPORTED_EXTENSIONS.join(', ')) }));
 }
 
 function urisFrom(args: unknown[]): vscode.Uri[] {

@@ -24,7 +24,7 @@ export interface RunOutcome {
 }
 
 /** Errors that concern one file only; anything else (key, credits, network) stops the run. */
-function fileSpecific(err: unknown): boolean {
+export function fileSpecific(err: unknown): boolean {
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number') return [400, 404, 410, 413, 415, 422].includes(status);
   return err instanceof Error && err.name === 'LocalFileError';
