@@ -1,19 +1,31 @@
 // Helpers shared by the translate commands: request parameters from settings and failure reporting.
 import type { Platform } from '../../platform/platform.ts';
-import type { TextKind, TranslateParams } from './engine.ts';
+import type * as vscode from 'vscode';
+import type { TranslateParams } from './engine.ts';
+import { dialectOf, type Dialect } from './dialect.ts';
+import { frontMatterKeysForDocument } from './frontMatterKeys.ts';
 import { isCancellation, type ErrorContext } from '../../platform/errorMessages.ts';
 import { errorCode, showError } from '../../platform/showError.ts';
 import type { TranslateResult } from './results.ts';
 
-/** How a document is segmented: Markdown (and MDX) keep their structure; everything else is plain text. */
-export function textKind(languageId: string): TextKind {
-  return languageId === 'markdown' || languageId === 'mdx' ? 'markdown' : 'plaintext';
+/**
+ * The request parameters for a document: the settings, its front matter keys (the framework's
+ * defaults and the setting's keys) and its dialect, decided by its file name as much as by its
+ * language id (`.mdx` is MDX even when VS Code opened it as plain text).
+ */
+export async function documentParams(
+  s: Pick<Platform, 'settings'>,
+  doc: { uri: vscode.Uri; languageId: string },
+): Promise<{ params: Omit<TranslateParams, 'signal' | 'onProgress'>; dialect: Dialect }> {
+  const settings = translationSettings(s);
+  const frontMatterKeys = await frontMatterKeysForDocument(doc.uri, settings.frontMatterKeys ?? []);
+  return { params: { ...settings, frontMatterKeys }, dialect: dialectOf(doc.uri.path, doc.languageId) };
 }
 
 /** What the translate commands use of the platform. */
 export type TextDeps = Pick<Platform, 'clients' | 'settings' | 'logger' | 'balance'>;
 
-export function translationSettings(s: Pick<Platform, 'settings'>): Omit<TranslateParams, 'signal' | 'onProgress'> {
+function translationSettings(s: Pick<Platform, 'settings'>): Omit<TranslateParams, 'signal' | 'onProgress'> {
   return {
     targetLanguage: s.settings.targetLanguage,
     sourceLanguage: s.settings.sourceLanguage,

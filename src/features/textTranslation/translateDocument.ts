@@ -6,7 +6,8 @@ import { requireClient } from '../../platform/requireClient.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { reportFailure, reportLine, textKind, translateWith, translationSettings, type TextDeps } from './support.ts';
+import { documentParams, reportFailure, reportLine, translateWith, type TextDeps } from './support.ts';
+import { undecodedFile } from './encodingCheck.ts';
 import type { TranslationPairs } from './translationPairs.ts';
 
 /**
@@ -29,17 +30,22 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the document has no text to translate.'));
     return { applied: false, reason: 'empty' };
   }
+  const name = doc.isUntitled ? doc.uri.path : path.posix.basename(doc.uri.path);
+  if (await undecodedFile(doc.uri, text)) {
+    s.logger.warn(`Translate Document: ${name} is not valid UTF-8 and VS Code shows its undecodable bytes as U+FFFD; nothing was sent`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0} is not valid UTF-8, so VS Code shows the characters it cannot decode as replacement characters (�) and a translation would lose them; nothing was sent. Reopen it with its encoding (Reopen with Encoding, from the encoding in the status bar) and translate again.', name));
+    return { applied: false, reason: 'failed', error: 'invalid_encoding' };
+  }
   const client = await requireClient(s.clients);
   if (client === undefined) return { applied: false, reason: 'notConfigured' };
 
-  const params = translationSettings(s);
-  const name = doc.isUntitled ? doc.uri.path : path.posix.basename(doc.uri.path);
+  const { params, dialect } = await documentParams(s, doc);
   s.logger.info(`Translate Document: ${name}, ${text.length} characters, into ${params.targetLanguage}`);
   let translated: string;
   try {
     translated = await withCancellableProgress(
       vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage),
-      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, textKind(doc.languageId), { ...params, mdx: doc.languageId === 'mdx', signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`) })),
+      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, dialect.kind, { ...params, mdx: dialect.mdx, signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`) })),
     );
   } catch (err) {
     return reportFailure(s, err, vscode.l10n.t('Translation'));
