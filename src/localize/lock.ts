@@ -32,6 +32,11 @@ export interface LockEntry {
   output: string;
   /** Encoded block lines (decode with decodeBlock). */
   blocks: string[];
+  /**
+   * Source block hashes whose conflict (a changed source paragraph over a human's edit) was already
+   * reported with its new translation: not sent again until that source paragraph changes again.
+   */
+  reported?: string[];
 }
 
 export interface Lock {
@@ -47,7 +52,8 @@ function isEntry(e: unknown): e is LockEntry {
   if (typeof e !== 'object' || e === null) return false;
   const x = e as Record<string, unknown>;
   return typeof x['source'] === 'string' && typeof x['lang'] === 'string' && (x['sourceHash'] === null || typeof x['sourceHash'] === 'string') &&
-    typeof x['output'] === 'string' && Array.isArray(x['blocks']) && x['blocks'].every((b) => typeof b === 'string');
+    typeof x['output'] === 'string' && Array.isArray(x['blocks']) && x['blocks'].every((b) => typeof b === 'string') &&
+    (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string')));
 }
 
 export class LockError extends Error {
@@ -82,7 +88,7 @@ export function serializeLock(lock: Lock): string {
   const files: Record<string, LockEntry> = {};
   for (const key of [...lock.files.keys()].sort()) {
     const e = lock.files.get(key)!;
-    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks };
+    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks, ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}) };
   }
   const removed = [...new Set(lock.removedLanguages ?? [])].sort();
   return `${JSON.stringify({ version: 1, ...(removed.length > 0 ? { removedLanguages: removed } : {}), files }, null, 2)}\n`;

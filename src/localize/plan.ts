@@ -75,8 +75,8 @@ export interface FilePlan {
 export interface Composed {
   text: string;
   entry: LockEntry;
-  /** New translation of each conflicting block (same order as `conflicts`). */
-  ours: string[];
+  /** New translation of each conflicting block (same order as `conflicts`); absent for a conflict reported before and not sent again. */
+  ours: (string | undefined)[];
 }
 
 /** Matching index pairs of the longest common subsequence of two hash lists. */
@@ -115,6 +115,14 @@ const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): 
   ({ source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: conflicts.map(() => '') });
 
 /** The plan of a translation whose source is the one the lock records: nothing to send. */
+/** A translation that holds merge conflict markers: a whole-file conflict; nothing is sent or written for it. */
+export function markersPlan(source: string, target: string, lang: string, text: string): FilePlan {
+  return {
+    source, target, lang, state: 'conflict', needed: [], baseHashes: [''],
+    conflicts: [{ source, target, lang, block: -1, reason: 'markers', base: undefined, theirs: text, ours: undefined, sourceBlockHash: '' }],
+  };
+}
+
 export function unchangedPlan(source: string, target: string, lang: string, state: 'up-to-date' | 'edited'): FilePlan {
   return { source, target, lang, state, needed: [], conflicts: [], baseHashes: [] };
 }
@@ -198,12 +206,19 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   const conflicts: Conflict[] = [];
   const baseHashes: string[] = [];
   const conflictOf = new Map<number, number>();
+  // Conflicts already reported with their new translation: not sent again until the source changes again.
+  const reported = new Set(entry?.reported ?? []);
+  const resend = new Set<number>();
   doc.blocks.forEach((b, i) => {
     const pair = pairOf.get(i);
     if (pair?.same) return;
     const o = pair !== undefined ? old[pair.j] : undefined;
-    for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s);
-    if (o !== undefined && !o.clean) {
+    const conflict = o !== undefined && !o.clean;
+    if (!conflict || !reported.has(b.hash)) {
+      for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s);
+      if (conflict) resend.add(i);
+    }
+    if (conflict) {
       conflictOf.set(i, conflicts.length);
       baseHashes.push(o.block.out);
       conflicts.push({ source: p.source, target: p.target, lang: p.lang, block: i, reason: 'edited', base: undefined, theirs: o.text, ours: undefined, sourceBlockHash: b.hash });
@@ -225,7 +240,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         const o = old[pair!.j]!;
         blockText = o.text;
         line = entry!.blocks[pair!.j]!;
-        if (ci !== undefined) ours[ci] = composeBlock(b, get, rewriters.keep).text;
+        // A conflict not sent again has no new translation here (the update takes it from its cache).
+        if (ci !== undefined && resend.has(i)) ours[ci] = composeBlock(b, get, rewriters.keep).text;
       } else {
         const c = composeBlock(b, get, rewriters.keep);
         blockText = c.text;
@@ -237,7 +253,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     return {
       text,
       ours,
-      entry: { source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines },
+      entry: {
+        source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines,
+        ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
+      },
     };
   };
   return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed.values()], conflicts, compose, baseHashes };

@@ -14,12 +14,14 @@ import { filterYielding, globToRegExp, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
-import { planFile, unchangedPlan, type FilePlan } from './plan.ts';
+import { hasConflictMarkers, markersPlan, planFile, unchangedPlan, type FilePlan } from './plan.ts';
 import { fileHash } from './hash.ts';
 import { decodeText } from './encoding.ts';
 
 /** The scan gives the event loop a turn at least this often (a file's parse is the longest step). */
 const YIELD_EVERY_MS = 8;
+/** The start of a merge conflict marker, searched in a file's bytes before anything is decoded. */
+const MARKER = '<<<<<<<';
 
 export interface Shard {
   /** 1-based. */
@@ -214,15 +216,16 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
   const targetText = new Map<string, string | undefined>();
   // Hashes come from the bytes; text is decoded (and Markdown parsed) only where something changed.
   const readBytes = opts.fs?.readText !== undefined && opts.fs.readBytes === undefined ? undefined : fs.readBytes;
-  const read = async (path: string): Promise<{ hash: string; text: () => string } | undefined> => {
+  // `marks`: the file may hold merge conflict markers (a byte search; decoded only when it might).
+  const read = async (path: string): Promise<{ hash: string; text: () => string; marks: boolean } | undefined> => {
     if (readBytes !== undefined) {
       const bytes = await readBytes(path);
       if (bytes === undefined) return undefined;
       let text: string | undefined;
-      return { hash: fileHash(bytes), text: () => (text ??= decodeText(bytes, path)) };
+      return { hash: fileHash(bytes), text: () => (text ??= decodeText(bytes, path)), marks: bytes.includes(MARKER) };
     }
     const text = await fs.readText(path);
-    return text === undefined ? undefined : { hash: fileHash(text), text: () => text };
+    return text === undefined ? undefined : { hash: fileHash(text), text: () => text, marks: text.includes(MARKER) };
   };
   // Time-sliced: in the editor this runs on the extension host, which must never stall for long.
   // One shared turn for all workers: each would otherwise take its own slice in the same check phase.
@@ -250,7 +253,9 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
       const current = await read(join(config.folder, target));
       const entry = lock.files.get(target);
       if (entry !== undefined && current !== undefined && entry.sourceHash === src.hash) {
-        plans.push(unchangedPlan(source, target, lang, current.hash === entry.output ? 'up-to-date' : 'edited'));
+        // A merge nobody finished is never "up to date", even when the lock recorded it as written.
+        if (current.marks && hasConflictMarkers(current.text())) plans.push(markersPlan(source, target, lang, current.text()));
+        else plans.push(unchangedPlan(source, target, lang, current.hash === entry.output ? 'up-to-date' : 'edited'));
         continue;
       }
       const targetNow = current?.text();

@@ -1,7 +1,6 @@
 /** Status of every translation and the dry run: computed locally from hashes, no requests. */
 import { minimumRequests } from '../translate/index.ts';
-import { join } from 'node:path';
-import { hasConflictMarkers, type Conflict, type FilePlan, type Needed, type TargetState } from './plan.ts';
+import { type Conflict, type FilePlan, type Needed, type TargetState } from './plan.ts';
 import { scan, type LocalizeOptions, type Scan } from './scan.ts';
 
 export interface TargetStatus {
@@ -36,32 +35,9 @@ export function statusOf(s: Scan): StatusReport {
   return { files: s.sources.length + s.files, targets, counts, orphaned: s.orphaned };
 }
 
-/**
- * A translation the scan took as up to date or edited from its hashes alone is a conflict when it
- * holds merge conflict markers (`hasConflictMarkers`, reason `markers`): a merge nobody finished is
- * never "up to date". Only those files are read again; a file without `<<<<<<<` is not decoded.
- */
-export async function withMarkers(s: Scan, opts: Pick<LocalizeOptions, 'fs' | 'config'>): Promise<Scan> {
-  const pages = new Set(s.sources);
-  const bytesOf = opts.fs?.readText !== undefined && opts.fs.readBytes === undefined ? undefined : s.fs.readBytes;
-  for (const [i, p] of s.plans.entries()) {
-    if ((p.state !== 'up-to-date' && p.state !== 'edited') || !pages.has(p.source)) continue;
-    const path = join(opts.config.folder, p.target);
-    let text: string | undefined;
-    if (bytesOf !== undefined) {
-      const bytes = await bytesOf(path);
-      if (bytes === undefined || !bytes.includes('<<<<<<<')) continue;
-      text = bytes.toString('utf8');
-    } else text = await s.fs.readText(path);
-    if (text === undefined || !hasConflictMarkers(text)) continue;
-    s.plans[i] = { ...p, state: 'conflict', conflicts: [{ source: p.source, target: p.target, lang: p.lang, block: -1, reason: 'markers', base: undefined, theirs: text, ours: undefined, sourceBlockHash: '' }], baseHashes: [''] };
-  }
-  return s;
-}
-
 /** Per source file and language: up-to-date, stale (n segments), missing, edited or conflict. */
 export async function planStatus(opts: LocalizeOptions): Promise<StatusReport> {
-  return statusOf(await withMarkers(await scan(opts), opts));
+  return statusOf(await scan(opts));
 }
 
 export interface DryRunLanguage {
@@ -96,7 +72,7 @@ export function uniqueNeeded(plans: readonly FilePlan[], lang: string): Map<stri
 }
 
 export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
-  const s = await withMarkers(await scan(opts), opts);
+  const s = await scan(opts);
   const rate = opts.config.estimateMillicreditsPerChar;
   const languages = s.languages.map((lang): DryRunLanguage => {
     const unique = uniqueNeeded(s.plans, lang);

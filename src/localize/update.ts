@@ -157,6 +157,20 @@ function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
   };
 }
 
+const CONFLICT_DIR = '.doc-translate/conflicts';
+
+/** The new translations of a target's conflicting paragraphs, by source block hash (empty when none or unreadable). */
+async function readConflictCache(s: Scan, target: string): Promise<Record<string, string>> {
+  try {
+    const text = await s.root.readText(join(CONFLICT_DIR, `${target}.json`));
+    const parsed: unknown = text === undefined ? {} : JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 async function baseBlock(s: Scan, opts: LocalizeOptions, target: string, hash: string): Promise<string | undefined> {
   if (hash === '' || !opts.config.keepBase) return undefined;
   const text = await s.fs.readText(join(opts.config.folder, BASE_DIR, target));
@@ -262,11 +276,21 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         report.cancelled = true;
         break;
       }
-      opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length });
+      opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
       const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan));
+      // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
+      // a conflict reported once is not sent again, and its new translation is taken from there.
+      const cached = plan.conflicts.length > 0 ? await readConflictCache(s, plan.target) : {};
+      let cacheChanged = false;
       for (const [ci, c] of plan.conflicts.entries()) {
-        report.conflicts.push({ ...c, ours: composed.ours[ci], base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
+        const ours = composed.ours[ci] ?? cached[c.sourceBlockHash];
+        if (composed.ours[ci] !== undefined && cached[c.sourceBlockHash] !== composed.ours[ci]) {
+          cached[c.sourceBlockHash] = composed.ours[ci]!;
+          cacheChanged = true;
+        }
+        report.conflicts.push({ ...c, ours, base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
       }
+      if (cacheChanged) await s.root.write(join(config.folder, CONFLICT_DIR, `${plan.target}.json`), `${JSON.stringify(cached, null, 1)}\n`, EXPECT_ANY).catch(() => undefined);
       if (composed.text !== s.targetText.get(plan.target)) {
         try {
           // Written only if the file is still what the plan was made from: an edit saved (or a file
