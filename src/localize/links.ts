@@ -39,6 +39,8 @@ function parse(text: string, mdx: boolean): Node {
 }
 
 const HTML_ATTR = /\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
+/** `src` / `href` of a Hugo shortcode (`{{< figure src="…" >}}`, `{{% img src="…" %}}`) in prose. */
+const SHORTCODE_ATTR = /\{\{[<%]\s*[\w./-]+[^}]*?\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
 
 export function findUrls(text: string, mdx: boolean): UrlSpan[] {
   const spans: UrlSpan[] = [];
@@ -58,6 +60,8 @@ export function findUrls(text: string, mdx: boolean): UrlSpan[] {
         if (at >= 0) add(s + at, node.url);
       } else if (node.type === 'html') {
         for (const m of slice.matchAll(HTML_ATTR)) add(s + m.index + m[0].length - 1 - m[2]!.length, m[2]!);
+      } else if (node.type === 'paragraph' && slice.includes('{{')) {
+        for (const m of slice.matchAll(SHORTCODE_ATTR)) add(s + m.index + m[0].length - 1 - m[2]!.length, m[2]!);
       }
       for (const attr of node.attributes ?? []) {
         const as = attr.position?.start.offset;
@@ -85,10 +89,19 @@ export interface LinkContext {
   pageTarget(path: string): string | undefined;
   /** True when a file exists at `path` (relative to the folder). */
   exists(path: string): boolean;
+  /** A site-absolute URL (`/guide/`) as the translation must read it (the framework's URL scheme), or undefined to keep it. */
+  absolute?(url: string): string | undefined;
+  /**
+   * A relative reference to an existing file that is not a page, as the translation must read it
+   * (`resolved`: the file, relative to the folder; `rest`: query and fragment), or undefined to keep
+   * it. Without it, the reference is rewritten to the file's path from the translation's folder.
+   */
+  asset?(resolved: string, rest: string): string | undefined;
 }
 
 /** The destination as it must read in the translation, or undefined to keep it. */
 export function rewriteUrl(url: string, ctx: LinkContext): string | undefined {
+  if (url.startsWith('/') && !url.startsWith('//')) return url.includes('{') ? undefined : ctx.absolute?.(url);
   if (/^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/|#)/.test(url) || url.includes('{')) return undefined;
   const cut = url.search(/[?#]/);
   const rawPath = cut < 0 ? url : url.slice(0, cut);
@@ -101,10 +114,52 @@ export function rewriteUrl(url: string, ctx: LinkContext): string | undefined {
     return undefined;
   }
   const resolved = posix.normalize(posix.join(posix.dirname(ctx.sourcePath), path));
-  const dest = ctx.pageTarget(resolved) ?? (ctx.exists(resolved) ? resolved : undefined);
+  const page = ctx.pageTarget(resolved);
+  if (page === undefined && ctx.asset !== undefined) return ctx.exists(resolved) ? ctx.asset(resolved, rest) : undefined;
+  const dest = page ?? (ctx.exists(resolved) ? resolved : undefined);
   if (dest === undefined) return undefined;
   let rel = posix.relative(posix.dirname(ctx.targetPath), dest) || posix.basename(dest);
   if (!rel.startsWith('.') && rawPath.startsWith('./')) rel = `./${rel}`;
   if (path !== rawPath) rel = encodeURI(rel);
   return rel === rawPath ? undefined : rel + rest;
+}
+
+/** Extensions of URLs that name a page (or a folder); anything else is an asset and keeps its URL. */
+const PAGE_URL = /^(?:|\.html?|\.mdx?)$/i;
+
+/**
+ * A site-absolute link to a page, pointed at the page's translation where the framework serves
+ * translations under `/<lang>/` (Starlight, VitePress, MkDocs i18n, Hugo): `/guide/` → `/de/guide/`.
+ * Assets (`/img/logo.png`) and links that already name a locale are kept; a source served under
+ * its own prefix (`/en/guide/`) has it replaced.
+ */
+export function localizedAbsoluteUrl(url: string, lang: string, locales: readonly string[], sourcePrefix?: string): string | undefined {
+  const cut = url.search(/[?#]/);
+  const path = cut < 0 ? url : url.slice(0, cut);
+  const rest = cut < 0 ? '' : url.slice(cut);
+  if (!PAGE_URL.test(posix.extname(path))) return undefined;
+  const segments = path.split('/');
+  const first = (segments[1] ?? '').toLowerCase();
+  if (first === lang.toLowerCase() || locales.some((l) => l.toLowerCase() === first)) return undefined;
+  if (sourcePrefix !== undefined && first === sourcePrefix.toLowerCase()) return `/${lang}/${segments.slice(2).join('/')}${rest}`;
+  return `/${lang}${path}${rest}`;
+}
+
+/**
+ * Hugo: where a page's relative reference to a file (an image, a `figure` shortcode's `src`) is
+ * served. Resources of the page's own bundle are shared by every language (Hugo publishes them
+ * with each translation), so they keep their relative URL; a translation in the same folder as its
+ * source keeps everything; otherwise the file's URL as Hugo serves it for the source: `static/x` →
+ * `/x`, a file of the source language's content folder → its path below that folder.
+ */
+export function hugoAssetUrl(p: { source: string; target: string; resolved: string; rest: string; contentDir: string }): string | undefined {
+  const dir = posix.dirname(p.source);
+  if (dir === posix.dirname(p.target)) return undefined;
+  if (/(^|\/)_?index\.(?:md|markdown|mdx)$/.test(p.source) && p.resolved.startsWith(`${dir}/`)) return undefined;
+  const staticDir = 'static/';
+  const at = p.resolved.indexOf(staticDir);
+  if (at === 0 || p.resolved.includes(`/${staticDir}`)) return `/${p.resolved.slice(p.resolved.indexOf(staticDir) + staticDir.length)}${p.rest}`;
+  const content = p.contentDir === '' || p.contentDir === '.' ? '' : `${p.contentDir}/`;
+  if (content !== '' && p.resolved.startsWith(content)) return `/${p.resolved.slice(content.length)}${p.rest}`;
+  return undefined;
 }

@@ -4,14 +4,14 @@
  * lock last. Cancelling while translating writes nothing; cancelling while writing stops before
  * the next file, and the lock then records exactly the files written.
  */
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { EXPECT_ANY, isChangedError } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
 import { shortHash } from './hash.ts';
-import { findUrls, rewriteUrl } from './links.ts';
+import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext } from './links.ts';
 import type { LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Rewriters } from './plan.ts';
@@ -125,12 +125,24 @@ async function translateAll(s: Scan, opts: UpdateOptions, report: UpdateReport):
 function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
   const text = s.sourceText.get(plan.source) ?? '';
   const mdx = plan.source.endsWith('.mdx');
-  const ctx = {
+  const ctx: LinkContext = {
     sourcePath: plan.source,
     targetPath: plan.target,
     pageTarget: (p: string) => (s.allSourceSet.has(p) ? s.layout.target(p, plan.lang) : undefined),
     exists: (p: string) => s.fs.exists(join(opts.config.folder, p)),
   };
+  // The framework's URL scheme (the site holding this page, from its own config).
+  const site = s.listing.sites.find((x) => x.siteRoot === '' || plan.source.startsWith(`${x.siteRoot}/`));
+  if (site !== undefined && site.framework !== 'docusaurus') {
+    // Docusaurus builds each locale with its own baseUrl, so its absolute links are localized already.
+    const locales = site.locales.map((l) => l.code);
+    const lastSegment = posix.basename(opts.config.source).toLowerCase();
+    const sourcePrefix = lastSegment !== '' && site.sourceLanguage.toLowerCase().startsWith(lastSegment) ? lastSegment : undefined;
+    ctx.absolute = (url) => localizedAbsoluteUrl(url, plan.lang, locales, sourcePrefix);
+  }
+  if (site?.framework === 'hugo') {
+    ctx.asset = (resolved, rest) => hugoAssetUrl({ source: plan.source, target: plan.target, resolved, rest, contentDir: opts.config.source });
+  }
   const spansOf = (t: string): { start: number; end: number; to: string }[] => {
     const out: { start: number; end: number; to: string }[] = [];
     for (const span of findUrls(t, mdx)) {
