@@ -34,15 +34,17 @@ describe('emulator: translation jobs', () => {
 
   it('runs through the stages of part 3 in order, with increasing progress, and ends once', async () => {
     const doc = await uploadDocument(fx, 'guide.md', '# Guide\n\nSome prose to translate.\n');
-    const seen: { status: string; stage: string; progress: number }[] = [];
-    let endedCount = 0;
+    // Every event is kept and filtered by id afterwards: the first ones come while the create
+    // request is still being answered, before the test knows the job's id.
+    const all: { id: string; status: string; stage: string; progress: number }[] = [];
+    const endedIds: string[] = [];
     const events = jobEvents(fx.emu.app);
     let id = '';
     const onUpdate = (job: JobRecord): void => {
-      if (job.id === id) seen.push({ status: job.status, stage: job.stage, progress: job.stage_progress });
+      all.push({ id: job.id, status: job.status, stage: job.stage, progress: job.stage_progress });
     };
     const onEnded = (job: JobRecord): void => {
-      if (job.id === id) endedCount += 1;
+      endedIds.push(job.id);
     };
     events.on('update', onUpdate);
     events.on('ended', onEnded);
@@ -59,13 +61,16 @@ describe('emulator: translation jobs', () => {
       events.off('update', onUpdate);
       events.off('ended', onEnded);
     }
+    const seen = all.filter((e) => e.id === id);
+    const endedCount = endedIds.filter((e) => e === id).length;
     const stages = seen.map((s) => s.stage).filter((s, i, all) => i === 0 || all[i - 1] !== s);
-    assert.deepEqual(stages, ['accepted', 'preflight', 'translating', 'writing_artifacts', 'finalizing', 'completed']);
+    assert.deepEqual(stages, ['queued', 'accepted', 'preflight', 'translating', 'writing_artifacts', 'finalizing', 'completed']);
     const progress = seen.filter((s) => s.stage === 'translating').map((s) => s.progress);
     assert.deepEqual(progress, [...progress].sort((a, b) => a - b));
     assert.equal(progress[0], 0);
     assert.equal(progress.at(-1), 100);
-    assert.ok(seen.filter((s) => s.stage !== 'completed').every((s) => s.status === 'processing'));
+    assert.ok(seen.filter((s) => s.stage === 'queued').every((s) => s.status === 'pending'));
+    assert.ok(seen.filter((s) => s.stage !== 'completed' && s.stage !== 'queued').every((s) => s.status === 'processing'));
     assert.equal(endedCount, 1);
   });
 
