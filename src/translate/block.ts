@@ -4,7 +4,7 @@ import type { ProseBlock } from './blocks.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
 import { splitLongText } from './split.ts';
 import { MAX_SEGMENT_CHARS, type SegmentationMode, type TranslatePart } from './types.ts';
-import { skeleton } from './verify.ts';
+import { ATTRIBUTE_LIST, skeleton } from './verify.ts';
 
 /**
  * A paragraph with lazy continuation lines (`> a\nb\n===`) may read differently once every
@@ -15,8 +15,13 @@ function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
   return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
 }
 
-// Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math) and bare URLs, kept inside prose runs.
-const KEPT_IN_PROSE = /\$\$[^$]+\$\$|(?<![\\$])\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)|(?<![\p{L}\p{N}_])(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>]*/giu;
+// Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math), Hugo shortcodes (`{{< x >}}`, `{{% x %}}`),
+// attribute lists (`{ #id .class }`, `{: .note }`) and bare URLs, kept inside prose runs.
+const KEPT_IN_PROSE = new RegExp([
+  '\\$\\$[^$]+\\$\\$', '(?<![\\\\$])\\$[^\\s$](?:[^$\\n]*[^\\s$\\\\])?\\$(?!\\d)',
+  '\\{\\{([<%])(?:(?!\\1\\}\\})[^\\n])*\\1\\}\\}', ATTRIBUTE_LIST.source,
+  '(?<![\\p{L}\\p{N}_])(?:https?:\\/\\/|ftp:\\/\\/|www\\.)[^\\s<>\\u3000-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]*',
+].join('|'), 'giu');
 
 /** A bare URL without the punctuation that ends the sentence around it. */
 function urlEnd(url: string): string {
@@ -38,7 +43,7 @@ export function emitFragments(text: string, items: readonly Item[], out: PartsBu
   const flush = (): void => {
     let at = 0;
     for (const m of prose.matchAll(KEPT_IN_PROSE)) {
-      const kept = m[0].startsWith('$') ? m[0] : urlEnd(m[0]);
+      const kept = /^[$\{]/.test(m[0]) ? m[0] : urlEnd(m[0]);
       if (!kept || m.index < at) continue;
       out.prose(prose.slice(at, m.index));
       out.keep(kept);
@@ -128,7 +133,12 @@ function emitCore(text: string, block: ProseBlock, items: Item[], range: [number
     return;
   }
   const same = fallback.length === 1 && fallback[0]!.kind === 'translate' && fallback[0]!.text === send.text && !fallback[0]!.source;
-  const fields: Omit<TranslatePart, 'kind' | 'id'> = { text: send.text, check: block.kind };
+  const fields: Omit<TranslatePart, 'kind' | 'id'> = { text: send.text, check: block.kind === 'attribute' ? 'heading' : block.kind };
+  if (block.quote) {
+    // A JSX attribute value: one part, no fragments (they would not know the quote).
+    out.add({ ...fields, quote: block.quote, ...(mdx ? { mdx } : {}) });
+    return;
+  }
   if (send.text !== source) fields.source = source;
   if (lineBreak) fields.lineBreak = lineBreak;
   if (send.refs.length > 0) fields.refs = [...new Set(send.refs)];
@@ -158,7 +168,7 @@ function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: numb
 
 export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
   const items = block.node ? flatten(text, block.node) : (block.items?.slice() ?? [{ cls: 'text', start: block.start, end: block.end } as Item]);
-  if (mode === 'fragments') {
+  if (mode === 'fragments' && !block.quote) {
     const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, items, sub, mdx);
     out.addParts(sub.build().parts);

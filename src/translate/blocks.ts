@@ -1,9 +1,9 @@
-/** The prose blocks of a parsed document: paragraphs, heading texts, table cells, admonition titles. */
+/** The prose blocks of a parsed document: paragraphs, heading texts, table cells, admonition titles, readable JSX attributes. */
 import type { Item } from './inline.ts';
 import type { Admonition } from './mask.ts';
 import type { TokenNode } from './tokens.ts';
 
-export type BlockKind = 'paragraph' | 'heading' | 'cell';
+export type BlockKind = 'paragraph' | 'heading' | 'cell' | 'attribute';
 
 export interface ProseBlock {
   kind: BlockKind;
@@ -13,6 +13,26 @@ export interface ProseBlock {
   node?: TokenNode;
   /** Inline items of a block read without the parser (fast.ts). */
   items?: Item[];
+  /** An `attribute`'s quote: its translation may not hold it. */
+  quote?: string;
+}
+
+/** JSX attributes readers see (`<Aside title="…">`, `<TabItem label="…">`, `<img alt="…">`); every other attribute is kept. */
+const READABLE_ATTRIBUTES = new Set(['title', 'label', 'alt', 'aria-label', 'description']);
+
+/** The string values of a JSX flow tag's readable attributes, as one-line prose blocks. */
+function attributes(text: string, tag: TokenNode, out: ProseBlock[]): void {
+  for (const attr of tag.children) {
+    if (attr.type !== 'mdxJsxFlowTagAttribute') continue;
+    const name = attr.children.find((c) => c.type === 'mdxJsxFlowTagAttributeName');
+    const literal = attr.children.find((c) => c.type === 'mdxJsxFlowTagAttributeValueLiteral');
+    const value = literal?.children.find((c) => c.type === 'mdxJsxFlowTagAttributeValueLiteralValue');
+    if (!name || !literal || !value || !READABLE_ATTRIBUTES.has(text.slice(name.start, name.end))) continue;
+    const raw = text.slice(value.start, value.end);
+    // Plain one-line text only: an entity or a line break would be read differently once translated.
+    if (raw !== raw.trim() || /[\r\n&]/.test(raw) || !/\p{L}/u.test(raw)) continue;
+    out.push({ kind: 'attribute', start: value.start, end: value.end, quote: text[literal.start]! });
+  }
 }
 
 const PROSE: Readonly<Record<string, BlockKind>> = {
@@ -27,20 +47,21 @@ const OPAQUE = new Set([
   'tableDelimiterRow', 'thematicBreak',
 ]);
 
-function walk(node: TokenNode, out: ProseBlock[]): void {
+function walk(text: string, node: TokenNode, out: ProseBlock[]): void {
   for (const child of node.children) {
     const kind = PROSE[child.type];
+    if (child.type === 'mdxJsxFlowTag') attributes(text, child, out);
     if (kind) out.push({ kind, start: child.start, end: child.end, node: child });
     else if (child.type === 'tableContent' && (node.type === 'tableHeader' || node.type === 'tableData')) {
       out.push({ kind: 'cell', start: child.start, end: child.end, node: child });
-    } else if (!OPAQUE.has(child.type) && child.children.length > 0) walk(child, out);
+    } else if (!OPAQUE.has(child.type) && child.children.length > 0) walk(text, child, out);
   }
 }
 
 /** Prose blocks in document order: from parsed trees, blocks read without the parser, admonition titles. */
-export function proseBlocks(roots: readonly TokenNode[], admonitions: readonly Admonition[], read: readonly ProseBlock[] = []): ProseBlock[] {
+export function proseBlocks(text: string, roots: readonly TokenNode[], admonitions: readonly Admonition[], read: readonly ProseBlock[] = []): ProseBlock[] {
   const out: ProseBlock[] = [...read];
-  for (const root of roots) walk(root, out);
+  for (const root of roots) walk(text, root, out);
   for (const a of admonitions) out.push({ kind: 'heading', start: a.titleStart, end: a.titleEnd });
   return out.sort((a, b) => a.start - b.start);
 }

@@ -32,7 +32,7 @@ function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | un
   if (mdx) {
     const masked = maskExtensions(text);
     try {
-      return { blocks: proseBlocks([tokenTree(masked.text.slice(bodyStart), true, { offset: bodyStart })], admonitions(masked)), mdx: true };
+      return { blocks: proseBlocks(text, [tokenTree(masked.text.slice(bodyStart), true, { offset: bodyStart })], admonitions(masked)), mdx: true };
     } catch {
       // Not valid MDX (an HTML comment, a stray brace): read it as Markdown, import/export lines kept.
     }
@@ -41,7 +41,7 @@ function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | un
   const parsed = blankHead(masked.text);
   // The fast reader knows \n and \r\n line endings only.
   if (!(fast ?? text.length > FAST_FROM_CHARS) || /\r(?!\n)/.test(text)) {
-    return { blocks: proseBlocks([tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], admonitions(masked)), mdx: false };
+    return { blocks: proseBlocks(text, [tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], admonitions(masked)), mdx: false };
   }
   const regions = fastRegions(parsed, bodyStart);
   const read: ProseBlock[] = [];
@@ -64,7 +64,7 @@ function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | un
   actual.defined = [...new Set(actual.defined)].sort();
   actual.footnotes = [...new Set(actual.footnotes)].sort();
   if (JSON.stringify(actual) !== JSON.stringify(candidates)) roots = chunks(actual);
-  return { blocks: proseBlocks(roots, admonitions(masked), read), mdx: false };
+  return { blocks: proseBlocks(text, roots, admonitions(masked), read), mdx: false };
 }
 
 interface Labels {

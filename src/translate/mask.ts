@@ -1,11 +1,22 @@
 /**
  * What CommonMark does not know but documentation sites use, found line by line before parsing
  * and blanked out (same length, so offsets stay valid) in the copy the parser sees:
- * - admonition markers (`:::note Title`, `:::tip[Title]`, `:::`): the marker is kept, a title
- *   is translated;
+ * - admonition markers (Docusaurus/Starlight `:::note Title`, `:::tip[Title]`, VitePress
+ *   `::: tip Title`, `::: details`, `::: code-group`, `:::`): the marker and type are kept, a
+ *   title is translated;
+ * - MkDocs/Material admonitions and collapsibles (`!!! type "Title"`, `???`, `???+`) and content
+ *   tabs (`=== "Title"`): keyword and type kept, the quoted title translated; the marker becomes
+ *   an empty list item (`-`) for the parser, so the indented body is read as Markdown inside it
+ *   (not as indented code) and translated;
+ * - MkDocs abbreviations (`*[HTML]: Hyper Text Markup Language`): the definition text translated;
+ * - kept lines: MkDocs snippets (`--8<-- "file"`, and the files of a `--8<--` block), VitePress
+ *   snippet imports (`<<< @/file`) and `[[toc]]`;
+ * - Hugo shortcodes (`{{< x >}}`, `{{% x %}}`) on one line: the parser sees letters instead
+ *   (so a shortcode inside a link destination keeps the link one link); the segmenter keeps them;
  * - `$$` math blocks: kept;
- * - heading anchors (`## Title {#id}`): kept (and no MDX expression);
- * - with `esm` (MDX read as Markdown because it does not parse), `import`/`export` lines: kept.
+ * - heading anchors and attribute lists (`## Title {#id}`, `{ #id .class }`): kept (and no MDX expression);
+ * - with `esm` (MDX read as Markdown because it does not parse), `import`/`export` blocks (a line
+ *   starting with them after a blank line, to the next blank line): kept.
  * Fenced code is skipped.
  */
 
@@ -20,20 +31,33 @@ export interface Masked {
 }
 
 const FENCE = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})/;
-const ADMONITION = /^([ \t]*)(:{3,})([A-Za-z][\w-]*)?(.*)$/;
+const ADMONITION = /^([ \t]*)(:{3,}[ \t]*)([A-Za-z][\w-]*)?(.*)$/;
+// MkDocs: `!!! note "Title"`, `??? tip`, `???+ danger inline end`; content tabs `=== "Title"`, `===! "Title"`.
+const MKDOCS_BLOCK = /^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*|===[!+]?)(?:[ \t]+"([^"\n]*)")?[ \t]*$/;
+const ABBREVIATION = /^\*\[[^\]]+\]:[ \t]*/;
+const KEPT_LINE = /^[ \t]*(?:-+8<-+(?:[ \t]+\S.*)?|<<<[ \t]+\S.*|\[\[toc\]\])[ \t]*$/;
+const SNIPPET_BLOCK = /^[ \t]*-+8<-+[ \t]*$/;
+/** Hugo shortcodes on one line: `{{< name args >}}`, `{{% name %}}`. */
+export const SHORTCODE = /\{\{([<%])(?:(?!\1\}\})[^\n])*\1\}\}/g;
 const MATH_OPEN = /^ {0,3}\$\$(?:[ \t]*$|.*\$\$[ \t]*$)/;
-const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ \t](\{#[^{}\s]+(?:[ \t][^{}]*)?\})[ \t]*$/;
+const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ \t](\{(?:#[^{}\s]+(?:[ \t][^{}]*)?|:?[ \t]*[#.][\w-][^{}]*)\})[ \t]*$/;
 
-/** `text` with the ranges (in order, not overlapping) blanked: spaces for all but line endings. */
-function blanked(text: string, ranges: readonly [number, number][]): string {
+/**
+ * `text` with the ranges (in order, not overlapping) blanked: spaces for all but line endings, or
+ * `fill` repeated (a range's fill `-` becomes one `-` and spaces: an empty list item).
+ */
+function blanked(text: string, ranges: readonly Range[]): string {
   let out = '';
   let at = 0;
-  for (const [a, b] of ranges) {
-    out += text.slice(at, a) + text.slice(a, b).replace(/[^\r\n]/g, ' ');
+  for (const [a, b, fill] of ranges) {
+    const blank = text.slice(a, b).replace(/[^\r\n]/g, ' ');
+    out += text.slice(at, a) + (fill === '-' ? `-${blank.slice(1)}` : fill ? fill.repeat(b - a) : blank);
     at = b;
   }
   return out + text.slice(at);
 }
+
+type Range = [start: number, end: number, fill?: string];
 
 /** Title range of an admonition line (`:::note Title` or `:::tip[Title]`), or null. */
 function admonitionTitle(line: string, at: number): Admonition | null {
@@ -43,6 +67,11 @@ function admonitionTitle(line: string, at: number): Admonition | null {
   const restStart = at + m[1]!.length + m[2]!.length + (m[3]?.length ?? 0);
   const bracket = /^\[(.*)\](?:\{[^}]*\})?[ \t]*$/.exec(rest);
   const [inner, innerStart] = bracket ? [bracket[1]!, restStart + 1] : [rest.replace(/\{[^}]*\}[ \t]*$/, ''), restStart];
+  return titleIn(inner, innerStart);
+}
+
+/** The trimmed title in `inner` (at `innerStart`), or none when it has no letter. */
+function titleIn(inner: string, innerStart: number): Admonition {
   const lead = inner.length - inner.trimStart().length;
   const title = inner.trim();
   if (!/\p{L}/u.test(title)) return { titleStart: -1, titleEnd: -1 };
@@ -50,10 +79,13 @@ function admonitionTitle(line: string, at: number): Admonition | null {
 }
 
 export function maskExtensions(text: string, esm = false): Masked {
-  const ranges: [number, number][] = [];
+  const ranges: Range[] = [];
   const admonitions: Admonition[] = [];
   let fence: string | null = null;
   let math = false;
+  let snippets = false;
+  let previousBlank = true;
+  let inEsm = false;
   let at = 0;
   while (at < text.length) {
     const nl = text.indexOf('\n', at);
@@ -69,8 +101,11 @@ export function maskExtensions(text: string, esm = false): Masked {
     } else if (FENCE.test(line)) {
       const m = FENCE.exec(line)!;
       if (m[1]![0] === '~' || !line.slice(m.index + m[0].length).includes('`')) fence = m[1]!;
-    } else if (esm && /^(?:import|export)\s/.test(line)) {
+    } else if (esm && (inEsm ? line.trim() !== '' : previousBlank && /^(?:import|export)\s/.test(line))) {
+      // ESM starts a block (after a blank line) and runs to the next blank line; a paragraph line
+      // that starts with `import` or `export` is prose.
       ranges.push([at, lineEnd]);
+      inEsm = true;
     } else if (MATH_OPEN.test(line)) {
       ranges.push([at, lineEnd]);
       math = !/^ {0,3}\$\$.*\$\$[ \t]*$/.test(line);
@@ -80,13 +115,32 @@ export function maskExtensions(text: string, esm = false): Masked {
         if (title.titleStart >= 0) admonitions.push(title);
         ranges.push([at, lineEnd]);
       }
+    } else if (snippets || KEPT_LINE.test(line)) {
+      ranges.push([at, lineEnd]);
+      if (SNIPPET_BLOCK.test(line)) snippets = !snippets;
+    } else if (MKDOCS_BLOCK.test(line)) {
+      const m = MKDOCS_BLOCK.exec(line)!;
+      if (m[2] !== undefined) {
+        const title = titleIn(m[2], at + line.lastIndexOf(`"${m[2]}"`) + 1);
+        if (title.titleStart >= 0) admonitions.push(title);
+      }
+      // An empty list item cannot start after a paragraph line (and `-` there would underline it).
+      ranges.push(previousBlank ? [at + m[1]!.length, lineEnd, '-'] : [at, lineEnd]);
+    } else if (ABBREVIATION.test(line)) {
+      const m = ABBREVIATION.exec(line)!;
+      const title = titleIn(line.slice(m[0].length), at + m[0].length);
+      if (title.titleStart >= 0) admonitions.push(title);
+      ranges.push([at, lineEnd]);
     } else {
+      for (const m of line.matchAll(SHORTCODE)) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
       const anchor = HEADING_ANCHOR.exec(line);
       if (anchor) {
         const start = at + line.lastIndexOf(anchor[1]!);
         ranges.push([start, start + anchor[1]!.length]);
       }
     }
+    previousBlank = line.trim() === '';
+    if (previousBlank) inEsm = false;
     at = next;
   }
   return { text: ranges.length > 0 ? blanked(text, ranges) : text, admonitions };

@@ -30,6 +30,8 @@ export interface TranslatePart {
   check?: CheckKind;
   /** Reference labels the text uses, so the check can parse it on its own. */
   refs?: string[];
+  /** A JSX attribute value's quote: a translation holding it is refused. */
+  quote?: string;
   /** The text was parsed as MDX. */
   mdx?: boolean;
   /**

@@ -19,14 +19,31 @@ const ANGLE = new RegExp([
   '<[A-Za-z][\\w.:-]*(?:\\s+[A-Za-z_:{][^\\s=>/]*(?:\\s*=\\s*(?:[^\\s"\'=<>`{]+|\'[^\']*\'|"[^"]*"|\\{[^{}]*\\}))?)*\\s*/?>',
   '<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>', '<[\\w.!#$%&\'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?>',
 ].join('|'), 'y');
-const PLACEHOLDER = /\{\{[^{}]*\}\}|\{[^{}\s]*\}|%(?:\d+\$)?[sdif@]|\$\d+/y;
+/** MkDocs/Python-Markdown attribute lists: `{ #id .class key="value" }`, `{: .note }`. */
+export const ATTRIBUTE_LIST = /\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+)))*[ \t]*\}/;
+const PLACEHOLDER = new RegExp(`\\{\\{[^{}]*\\}\\}|\\{[^{}\\s]*\\}|${ATTRIBUTE_LIST.source}|%(?:\\d+\\$)?[sdif@]|\\$\\d+`, 'y');
 const MATH = /\$\$[^$]+\$\$|\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)/y;
-const BARE_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>]*/iy;
+// A bare URL ends at whitespace, `<`, or CJK and full-width text (`www.example.com)を公開し` is a URL and prose).
+const BARE_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]*/iy;
 const FOOTNOTE = /\[\^[^\]\s]+\]/y;
 const REF_TAIL = /\]\[(?:[^\]\\]|\\.)*\]/y;
-// What opens a block when it starts a line.
-const BLOCK_START = /^[ \t]*(#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|=+[ \t]*$|-+[ \t]*$|`{3,}|~{3,}|<[A-Za-z!?/]|\||\[[^\]]*\]:|:{3,}|\$\$)/;
-const COUNTED = new Set(['*', '_', '~']);
+// What opens a block when it starts a line. `<`: only the HTML blocks that may interrupt a
+// paragraph (CommonMark kinds 1-6); a line that is a tag alone (kind 7, and JSX flow in MDX) is
+// `<t`. A tag that merely starts a line of prose (`<a href="#x">Install</a>`) is inline.
+const BLOCK_START = /^[ \t]*(#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|=+[ \t]*$|-+[ \t]*$|`{3,}|~{3,}|\||\[[^\]]*\]:|:{3,}|\$\$)/;
+const HTML_BLOCK = new RegExp('^ {0,3}(?:<(?:script|pre|style|textarea)(?:\\s|>|$)|<!--|<\\?|<![A-Za-z]|<!\\[CDATA\\[|</?(?:' +
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|' +
+  'figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|' +
+  'noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:\\s|/?>|$))', 'i');
+const TAG_LINE = /^[ \t]*(?:<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>[ \t]*)+$/;
+
+/** The block a line would open at a line start, normalised (`1.` for any number), or ''. */
+function lineMarker(line: string): string {
+  if (line.trimStart().startsWith('<')) return HTML_BLOCK.test(line) ? '<' : TAG_LINE.test(line) ? '<t' : '';
+  const marker = BLOCK_START.exec(line)?.[1];
+  return marker === undefined ? '' : marker.startsWith('[') ? '[]:' : marker.replace(/\d+/, '1').trim();
+}
+const COUNTED = new Set(['*', '_', '~', '{', '}']);
 const NEXT = /[\\`<\][{%$*_~|!]|(?<![\p{L}\p{N}_])(?:https?:\/\/|ftp:\/\/|www\.)/giu;
 
 /** End of `(destination "title")` at `i` (the `(`), or -1. */
@@ -41,7 +58,9 @@ function linkTailEnd(text: string, i: number): number {
     let depth = 0;
     for (; j < text.length && !/\s/.test(text[j]!); j++) {
       const c = text[j];
-      if (c === '\\') j++;
+      const shortcode = c === '{' && text[j + 1] === '{' && /[<%]/.test(text[j + 2] ?? '') ? text.indexOf(`${text[j + 2]}}}`, j + 3) : -1;
+      if (shortcode > 0 && !text.slice(j, shortcode).includes('\n')) j = shortcode + 2;
+      else if (c === '\\') j++;
       else if (c === '(') depth++;
       else if (c === ')' && depth-- === 0) break;
     }
@@ -81,7 +100,11 @@ export function signature(text: string, kind: CheckKind, mdx = false): string[] 
     i = next.index;
     const c = text[i]!;
     let span: string | null = null;
-    if (c === '\\') i += take('esc', text.slice(i, i + 2));
+    if (c === '\\') {
+      // An escape (or a hard break) only before ASCII punctuation or a line end; `\\o/` is text.
+      if (/[!-/:-@[-`{-~\n]/.test(text[i + 1] ?? '')) i += take('esc', text.slice(i, i + 2));
+      else i++;
+    }
     else if (c === '`') {
       let run = 1;
       while (text[i + run] === '`') run++;
@@ -117,13 +140,18 @@ export function signature(text: string, kind: CheckKind, mdx = false): string[] 
       i++;
     }
   }
-  // Brackets may be added in prose ("[de] ..."), but a link text must keep them paired.
+  // Brackets may be added in prose ("[sic]"), but a link text must keep them paired.
   out.push(`brackets:${bracketsBalanced(text)}`);
+  // Headings, cells and labels are written on one line after their own marker: no line starts.
+  // A paragraph's first line: checked on its own (verifyTranslation), since a prefix such as
+  // a marker in front of `1. Contributors` or `<a …>` only makes it less of a block.
+  const oneLine = kind === 'heading' || kind === 'cell' || kind === 'label';
   const lines = text.split('\n');
-  for (const line of lines) {
+  for (const [n, line] of lines.entries()) {
     if (!line.trim()) out.push('blank');
-    const marker = BLOCK_START.exec(line)?.[1];
-    if (marker !== undefined) out.push(`line:${marker.replace(/\d+/, '1').trim()}`);
+    if (oneLine || n === 0) continue;
+    const marker = lineMarker(line);
+    if (marker) out.push(`line:${marker}`);
   }
   return out.sort();
 }
@@ -167,6 +195,17 @@ function bracketsBalanced(text: string): boolean {
   return depth === 0;
 }
 
+/**
+ * The first line of a paragraph or fragment: the translation's may open no block, or the one the
+ * source's first line opens (which the parser then read as prose in its context).
+ */
+function firstLineFits(part: TranslatePart, t: string): boolean {
+  if (part.check === 'heading' || part.check === 'cell' || part.check === 'label') return true;
+  const first = (s: string): string => lineMarker(s.slice(0, (s.indexOf('\n') + 1 || s.length + 1) - 1));
+  const marker = first(t);
+  return marker === '' || marker === first(part.text);
+}
+
 /** The translation as it will be written (outer whitespace off, one line for headings and cells). */
 export function normalizeTranslation(part: TranslatePart, translation: string): string {
   const t = translation.trim();
@@ -180,10 +219,10 @@ const verdicts = new WeakMap<TranslatePart, { translation: string; ok: boolean }
 export function verifyTranslation(part: TranslatePart, translation: string): boolean {
   if (!part.check) return true;
   const t = normalizeTranslation(part, translation);
-  if (!t || (part.check === 'label' && !bracketsBalanced(t))) return false;
+  if (!t || (part.check === 'label' && !bracketsBalanced(t)) || (part.quote !== undefined && t.includes(part.quote))) return false;
   const last = verdicts.get(part);
   if (last?.translation === translation) return last.ok;
-  const ok = sameSignature(signature(part.text, part.check, part.mdx), signature(t, part.check, part.mdx));
+  const ok = sameSignature(signature(part.text, part.check, part.mdx), signature(t, part.check, part.mdx)) && firstLineFits(part, t);
   verdicts.set(part, { translation, ok });
   return ok;
 }

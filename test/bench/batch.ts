@@ -69,7 +69,7 @@ export async function benchBatch(emu: EmulatorProcess): Promise<Figure[]> {
   try {
     // Warm-up without latency (JIT, connections); also checks the result is a translation.
     const warm = await translateOnce(client, emu, text);
-    if (warm.out.length <= text.length || !warm.out.includes('[de] ')) throw new Error('the translated document does not look translated');
+    if (warm.out.length <= text.length || !warm.out.includes('DE· ')) throw new Error('the translated document does not look translated');
     note(`batch: warm-up ${warm.ms.toFixed(0)} ms, ${warm.requests} requests`);
 
     await control(emu.controlUrl, 'POST', '/faults', { kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: LATENCY_MS, latency_per_char_ms: LATENCY_PER_CHAR_MS });

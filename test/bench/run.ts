@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     ['segments-per-block', 'segments', 1, 'ratio<=1.05'],
     ['segments-per-block-generated', 'segments', 1, 'ratio<=1.05'],
     ['segments-per-block-fragments', 'segments', 1, 'info'],
+    ['fallback-rate', 'blocks', 1, 'value=0'],
+    ['kept-source-parts', 'parts', 1, 'value=0'],
   ], () => benchSegments()));
   figures.push(...await measure('setupscan', [
     ['setup-scan-ms', 'ms', Number.NaN, 'ratio<=5'],
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
   const order = ['bundle-bytes', 'bundle-total-bytes', 'bundle-parts-bytes', 'activate-ms', 'activate-own-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
     'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb', 'localize-site-dryrun-ms',
-    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'pdf-pagecount-hostile-ms', 'setup-scan-ms', 'setup-scan-max-block-ms'];
+    'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'fallback-rate', 'kept-source-parts', 'pdf-pagecount-hostile-ms', 'setup-scan-ms', 'setup-scan-max-block-ms'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);

@@ -1,6 +1,6 @@
 /**
- * Pseudo-translation: deterministic and visibly "translated" (target marker plus accented
- * look-alike letters) while whitespace, punctuation, digits and placeholders stay intact,
+ * Pseudo-translation: deterministic and visibly "translated" (a plain-text target marker `DE· `
+ * plus accented look-alike letters) while whitespace, punctuation, digits and placeholders stay intact,
  * so tests can check both that text was translated and that structure survived.
  */
 const ACCENTS: Readonly<Record<string, string>> = {
@@ -14,12 +14,16 @@ const ACCENTS: Readonly<Record<string, string>> = {
  * inline math, `{{x}}`, `{name}` and MDX `{expressions}`, printf-style `%s`/`%d`/`%1$s`, `$1`,
  * HTML-like tags and autolinks, URLs and entities.
  */
+// As the structure check reads a bare URL: up to whitespace, `<` or CJK text, without the punctuation that ends a sentence.
+const URL = '(?<![\\p{L}\\p{N}_])(?:https?://|ftp://|www\\.)[^\\s<>\\u3000-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]*';
+const URL_TAIL = /[?!.,:;*_~'")]+$/;
 const PROTECTED = new RegExp(
   [
     '``[^`][\\s\\S]*?``',
     '`[^`]*`',
-    '\\]\\(<[^>\\n]*>(?:\\s+(?:"[^"]*"|\'[^\']*\'))?\\s*\\)',
-    '\\]\\((?:[^()\\s]|\\([^()\\s]*\\))*(?:\\s+(?:"[^"]*"|\'[^\']*\'|\\([^()]*\\)))?\\s*\\)',
+    '<!--[\\s\\S]*?-->',
+    '\\]\\(\\s*<[^>\\n]*>(?:\\s+(?:"[^"]*"|\'[^\']*\'))?\\s*\\)',
+    '\\]\\(\\s*(?:\\{\\{[<%][^{}\\n]*[>%]\\}\\}|[^()\\s]|\\([^()\\s]*\\))*(?:\\s+(?:"[^"]*"|\'[^\']*\'|\\([^()]*\\)))?\\s*\\)',
     '\\]\\[[^\\]]*\\]',
     '\\[\\^[^\\]\\s]+\\]',
     '\\$[^\\s$](?:[^$\\n]*[^\\s$])?\\$(?!\\d)',
@@ -28,11 +32,11 @@ const PROTECTED = new RegExp(
     '%(?:\\d+\\$)?[-+ 0#]*\\d*(?:\\.\\d+)?[sdifxXoucpeEgG%@]',
     '\\$\\d+',
     '</?[A-Za-z][^<>]*>',
-    '\\b(?:https?://|www\\.)[^\\s<>()]+',
+    URL,
     '[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+',
     '&(?:[A-Za-z]+|#\\d+|#x[0-9A-Fa-f]+);',
   ].join('|'),
-  'g',
+  'gu',
 );
 
 function accent(text: string): string {
@@ -41,8 +45,13 @@ function accent(text: string): string {
   return out;
 }
 
+/**
+ * The visible "translated" marker: the target code in capitals and a middle dot (`DE· `). Plain
+ * text to every Markdown parser (no brackets, no block marker, no emphasis run), so a segment that
+ * starts with a link, a tag or a code span reads the same with it in front.
+ */
 export function marker(target: string): string {
-  return `[${target}] `;
+  return `${target.toUpperCase()}\u00b7 `;
 }
 
 // A word right before a code span moves behind it, as a verb does in German ("Führen Sie `x` aus").
@@ -60,8 +69,10 @@ export function pseudoTranslate(text: string, target: string, opts: { reorder?: 
   let last = 0;
   for (const match of text.matchAll(PROTECTED)) {
     const start = match.index;
-    body += accent(text.slice(last, start)) + match[0];
-    last = start + match[0].length;
+    if (start < last) continue;
+    const kept = /^(?:https?:|ftp:|www\.)/.test(match[0]) ? match[0].replace(URL_TAIL, '') : match[0];
+    body += accent(text.slice(last, start)) + kept;
+    last = start + kept.length;
   }
   body += accent(text.slice(last));
   const lead = /^\s*/.exec(body)![0];

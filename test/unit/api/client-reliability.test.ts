@@ -62,7 +62,7 @@ describe('api/client: retries against the emulator', function () {
     await ctl.addFault({ kind: 'status', path_prefix: BATCH, status: 500, count: 1 });
     await ctl.addFault({ kind: 'status', path_prefix: BATCH, status: 502, count: 1, phase: 'after' });
     const res = await batch(client());
-    assert.deepEqual(res.segments.map((s) => s.translated_text), ['[de] Résílíéñt téxt', '[de] Möré']);
+    assert.deepEqual(res.segments.map((s) => s.translated_text), ['DE· Résílíéñt téxt', 'DE· Möré']);
     await assertOneKeyOneCharge(BATCH, 5);
     assert.ok(logger.lines.some((l) => /^warn retrying POST \/ai\/translate-batch in \d+ ms \(attempt 2 of 5\) after service_unavailable HTTP 503 x-request-id=req_/.test(l)));
   });
@@ -78,7 +78,7 @@ describe('api/client: retries against the emulator', function () {
   it('a timeout after the server charged is retried with the same key and not charged twice', async () => {
     await ctl.addFault({ kind: 'latency', path_prefix: SNIPPET, latency_ms: 600, count: 1 });
     const res = await client({ timeoutMs: 150 }).translateSnippet({ text: 'Timed out once', target_lang: 'de' });
-    assert.equal(res.translated_text, '[de] Tíméd öüt öñçé');
+    assert.equal(res.translated_text, 'DE· Tíméd öüt öñçé');
     await assertOneKeyOneCharge(SNIPPET, 2);
   });
 

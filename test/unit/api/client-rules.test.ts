@@ -50,7 +50,7 @@ describe('api/client: instant translation against the emulator', function () {
 
   it('translates a snippet and charges 1 millicredit per character, once', async () => {
     const res = await client().translateSnippet({ text: 'Hello world', target_lang: 'de', source_lang: 'auto' });
-    assert.equal(res.translated_text, '[de] Héllö wörld');
+    assert.equal(res.translated_text, 'DE· Héllö wörld');
     assert.equal(res.target_lang, 'de');
     assert.equal(res.source_lang, 'en');
     const charges = await ctl.charges();
@@ -72,9 +72,9 @@ describe('api/client: instant translation against the emulator', function () {
     assert.deepEqual(
       res.segments.map((s) => [s.id, s.translated_text]),
       [
-        ['s3', '[fr] Thírd öñé'],
+        ['s3', 'FR· Thírd öñé'],
         ['s1', '   \n\t '],
-        ['s2', '[fr] Çát'],
+        ['s2', 'FR· Çát'],
       ],
     );
     const charges = await ctl.charges();
@@ -122,7 +122,7 @@ describe('api/client: instant translation against the emulator', function () {
     assert.ok(err instanceof PermissionError && err.code === 'engine_not_allowed', String(err));
     assert.equal(err.status, 403);
     const ok = await c.translateBatch({ segments: [{ id: 'a', text: 'Hi' }], target_lang: 'de', engine: 'xr-lite' });
-    assert.equal(ok.segments[0]!.translated_text, '[de] Hí');
+    assert.equal(ok.segments[0]!.translated_text, 'DE· Hí');
     jar.addLines(logger.lines);
     jar.assertClean(liteOnly);
   });
@@ -205,7 +205,7 @@ describe('api/client: instant translation against the emulator', function () {
   it('accepts requests exactly at the limits', async () => {
     const c = client();
     const snippet = await c.translateSnippet({ text: 'a'.repeat(LIMITS.snippetMaxChars), target_lang: 'de' });
-    assert.ok(snippet.translated_text.startsWith('[de] á'));
+    assert.ok(snippet.translated_text.startsWith('DE· á'));
     const segments = Array.from({ length: LIMITS.batchMaxSegments }, (_, i) => ({ id: `seg-${i}`, text: 'b'.repeat(LIMITS.batchMaxSegmentChars) }));
     const batch = await c.translateBatch({ segments, target_lang: 'de' });
     assert.equal(batch.segments.length, 64);
@@ -242,7 +242,7 @@ describe('api/client: instant translation against the emulator', function () {
     await ctl.addFault({ kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: 400 });
     const c = client({ timeoutMs: 100, maxRetries: 0 });
     const batch = await c.translateBatch({ segments: [{ id: 'a', text: 'Slow' }], target_lang: 'de' }, { timeoutMs: 50 });
-    assert.equal(batch.segments[0]!.translated_text, '[de] Slöw');
+    assert.equal(batch.segments[0]!.translated_text, 'DE· Slöw');
     const err = await fails(() => c.translateSnippet({ text: 'Slow', target_lang: 'de' }));
     assert.ok(err instanceof TimeoutError, String(err));
   });

@@ -15,28 +15,28 @@ const MD = [
 describe('emulator: artifact content per format', () => {
   it('Markdown single: prose translated, front matter, code, inline code and placeholders kept', () => {
     const out = translateText('markdown', 'md', MD, 'de', 'single');
-    assert.ok(out.startsWith('---\ntitle: "[de] Héllö"\n---\n\n# [de] Güídé\n'), out);
+    assert.ok(out.startsWith('---\ntitle: DE· Héllö\n---\n\n# DE· Güídé\n'), out);
     assert.ok(out.includes("```js\nconst greeting = 'hello';\n\nconsole.log(greeting);\n```\n"));
-    assert.ok(out.includes('[de] Sömé téxt wíth `code`'));
+    assert.ok(out.includes('DE· Sömé téxt wíth `code`'));
     assert.ok(out.includes('áñd {name}.'));
-    assert.ok(out.includes('| [de] öñé | 2 |'));
+    assert.ok(out.includes('| DE· öñé | 2 |'));
     assert.ok(out.includes('|---|---|'));
   });
 
   it('Markdown bilingual: each translated block follows its source block; code appears once', () => {
     const out = translateText('markdown', 'md', MD, 'de', 'bilingual');
-    assert.ok(out.includes('# Guide\n\n# [de] Güídé\n\n'));
-    assert.ok(out.includes('Some text with `code` and {name}.\n\n[de] Sömé'));
+    assert.ok(out.includes('# Guide\n\n# DE· Güídé\n\n'));
+    assert.ok(out.includes('Some text with `code` and {name}.\n\nDE· Sömé'));
     assert.equal(out.split('```js').length - 1, 1);
-    assert.ok(out.endsWith('| one | 2 |\n\n| [de] á | [de] b |\n|---|---|\n| [de] öñé | 2 |\n'));
+    assert.ok(out.endsWith('| one | 2 |\n\n| DE· á | DE· b |\n|---|---|\n| DE· öñé | 2 |\n'));
   });
 
   it('plain text by paragraphs; bilingual interleaves paragraph by paragraph', () => {
     const text = 'First paragraph,\nsecond line.\n\nSecond paragraph.\n';
-    assert.equal(translateText('text', 'txt', text, 'fr', 'single'), '[fr] Fírst párágráph,\nséçöñd líñé.\n\n[fr] Séçöñd párágráph.\n');
+    assert.equal(translateText('text', 'txt', text, 'fr', 'single'), 'FR· Fírst párágráph,\nséçöñd líñé.\n\nFR· Séçöñd párágráph.\n');
     assert.equal(
       translateText('text', 'txt', text, 'fr', 'bilingual'),
-      'First paragraph,\nsecond line.\n\n[fr] Fírst párágráph,\nséçöñd líñé.\n\nSecond paragraph.\n\n[fr] Séçöñd párágráph.\n',
+      'First paragraph,\nsecond line.\n\nFR· Fírst párágráph,\nséçöñd líñé.\n\nSecond paragraph.\n\nFR· Séçöñd párágráph.\n',
     );
   });
 
@@ -44,11 +44,11 @@ describe('emulator: artifact content per format', () => {
     const srt = '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <i>world</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye\r\n';
     assert.equal(
       translateText('subtitles', 'srt', srt, 'de', 'single'),
-      '1\r\n00:00:01,000 --> 00:00:02,500\r\n[de] Héllö <i>wörld</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\n[de] Býé\r\n',
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\nDE· Héllö <i>wörld</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nDE· Býé\r\n',
     );
     assert.equal(
       translateText('subtitles', 'srt', srt, 'de', 'bilingual'),
-      '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <i>world</i>\r\n[de] Héllö <i>wörld</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye\r\n[de] Býé\r\n',
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <i>world</i>\r\nDE· Héllö <i>wörld</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye\r\nDE· Býé\r\n',
     );
   });
 
@@ -56,7 +56,7 @@ describe('emulator: artifact content per format', () => {
     const vtt = 'WEBVTT\n\nNOTE a comment here\n\nintro\n00:01.000 --> 00:02.000 align:start\nHello\n';
     assert.equal(
       translateText('subtitles', 'vtt', vtt, 'es', 'single'),
-      'WEBVTT\n\nNOTE a comment here\n\nintro\n00:01.000 --> 00:02.000 align:start\n[es] Héllö\n',
+      'WEBVTT\n\nNOTE a comment here\n\nintro\n00:01.000 --> 00:02.000 align:start\nES· Héllö\n',
     );
   });
 
@@ -65,24 +65,24 @@ describe('emulator: artifact content per format', () => {
       + "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>Use <code>npm test</code> now</p><!-- a comment -->";
     assert.equal(
       translateText('markup', 'html', html, 'de', 'single'),
-      '<!DOCTYPE html><title>[de] Hí théré</title><style>p{color:red}</style><p class="x>y" title="Keep">[de] Héllö &amp; býé</p>'
-        + "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>[de] Üsé <code>npm test</code> [de] ñöw</p><!-- a comment -->",
+      '<!DOCTYPE html><title>DE· Hí théré</title><style>p{color:red}</style><p class="x>y" title="Keep">DE· Héllö &amp; býé</p>'
+        + "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>DE· Üsé <code>npm test</code> DE· ñöw</p><!-- a comment -->",
     );
-    assert.equal(translateText('markup', 'html', '<p>Hi</p>', 'de', 'bilingual'), '<p>Hi / [de] Hí</p>');
+    assert.equal(translateText('markup', 'html', '<p>Hi</p>', 'de', 'bilingual'), '<p>Hi / DE· Hí</p>');
   });
 
   it('XML: text nodes translated, CDATA and processing instructions kept', () => {
     const xml = '<?xml version="1.0"?>\n<doc><t>Text</t><![CDATA[raw <b>text</b>]]></doc>\n';
-    assert.equal(translateText('markup', 'xml', xml, 'de', 'single'), '<?xml version="1.0"?>\n<doc><t>[de] Téxt</t><![CDATA[raw <b>text</b>]]></doc>\n');
+    assert.equal(translateText('markup', 'xml', xml, 'de', 'single'), '<?xml version="1.0"?>\n<doc><t>DE· Téxt</t><![CDATA[raw <b>text</b>]]></doc>\n');
   });
 
   it('JSON: string values translated, keys, numbers and indentation kept; bilingual values carry both', () => {
     const json = '{\n    "greeting": "Hello {name}",\n    "count": 3,\n    "list": ["one", " "]\n}\n';
     const out = translateText('json', 'json', json, 'de', 'single');
-    assert.deepEqual(JSON.parse(out), { greeting: '[de] Héllö {name}', count: 3, list: ['[de] öñé', ' '] });
+    assert.deepEqual(JSON.parse(out), { greeting: 'DE· Héllö {name}', count: 3, list: ['DE· öñé', ' '] });
     assert.ok(out.startsWith('{\n    "greeting"'));
     assert.ok(out.endsWith('}\n'));
-    assert.equal(translateText('json', 'json', '{"a":"b"}', 'de', 'bilingual'), '{"a":"b\\n[de] b"}');
+    assert.equal(translateText('json', 'json', '{"a":"b"}', 'de', 'bilingual'), '{"a":"b\\nDE· b"}');
   });
 
   it('detects documents without translatable text', () => {
@@ -103,7 +103,7 @@ describe('emulator: artifact content per format', () => {
     const out = readZip(translateDocx(zip, 'de', 'single'));
     assert.deepEqual(out.map((f) => f.name), ['[Content_Types].xml', 'word/document.xml']);
     assert.equal(out[0]!.data.toString(), '<Types/>');
-    assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve">[de] Héllö wörld</w:t>'));
+    assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve">DE· Héllö wörld</w:t>'));
     assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve"> </w:t>'));
   });
 

@@ -51,7 +51,7 @@ describe('emulator: artifacts and downloads', () => {
     const r = await fetch(`${fx.emu.baseUrl}/artifacts/${a.id as string}/download`, { headers: { 'X-API-Key': fx.emu.apiKey } });
     assert.equal(r.status, 200);
     const text = await r.text();
-    assert.equal(text, '# [de] Güídé\n\n[de] Réád thís fírst.\n\n```sh\nnpm install\n```\n');
+    assert.equal(text, '# DE· Güídé\n\nDE· Réád thís fírst.\n\n```sh\nnpm install\n```\n');
     assert.equal(Buffer.byteLength(text), a.size);
     const etag = r.headers.get('etag')!;
     assert.match(etag, /^"[0-9a-f]+"$/);
@@ -81,7 +81,7 @@ describe('emulator: artifacts and downloads', () => {
     const r = await fetch(`${fx.emu.baseUrl}/artifacts/${a.id as string}/download`, { headers: { 'X-API-Key': fx.emu.apiKey } });
     assert.match(r.headers.get('content-disposition')!, /^attachment;/);
     assert.match(r.headers.get('content-type')!, /^text\/html/);
-    assert.equal(await r.text(), '<html><body><p>[de] Héllö</p><script>alert(1)</script></body></html>');
+    assert.equal(await r.text(), '<html><body><p>DE· Héllö</p><script>alert(1)</script></body></html>');
   });
 
   it('download-link gives a short-lived storage address that works without credentials; url null on request', async () => {
@@ -93,7 +93,7 @@ describe('emulator: artifacts and downloads', () => {
     assert.ok((link.url as string).startsWith(`${fx.emu.storageUrl}/`));
     const r = await fetchPlain(link.url as string);
     assert.equal(r.status, 200);
-    assert.ok((await r.text()).startsWith('# [de] Güídé'));
+    assert.ok((await r.text()).startsWith('# DE· Güídé'));
     await fx.control('/clock', { method: 'POST', body: { advance_seconds: 301 } });
     const expired = await fetchPlain(link.url as string);
     assert.equal(expired.status, 410);

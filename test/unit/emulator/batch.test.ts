@@ -20,9 +20,9 @@ describe('emulator: POST /ai/translate-batch', () => {
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, {
       segments: [
-        { id: 'z', translated_text: '[es] zétá' },
-        { id: 'a', translated_text: '[es] álphá' },
-        { id: 'm', translated_text: '[es] mü' },
+        { id: 'z', translated_text: 'ES· zétá' },
+        { id: 'a', translated_text: 'ES· álphá' },
+        { id: 'm', translated_text: 'ES· mü' },
       ],
     });
   });

@@ -3,8 +3,8 @@ import { charCount, isWhitespaceOnly, pseudoTranslate } from '../../emulator/pse
 
 describe('emulator: pseudo-translation', () => {
   it('prefixes the target marker and accents letters', () => {
-    assert.equal(pseudoTranslate('Once upon a time', 'de'), '[de] Öñçé üpöñ á tímé');
-    assert.equal(pseudoTranslate('NICE', 'zh-Hans'), '[zh-Hans] ÑÍÇÉ');
+    assert.equal(pseudoTranslate('Once upon a time', 'de'), 'DE· Öñçé üpöñ á tímé');
+    assert.equal(pseudoTranslate('NICE', 'zh-Hans'), 'ZH-HANS· ÑÍÇÉ');
   });
 
   it('is deterministic', () => {
@@ -13,14 +13,14 @@ describe('emulator: pseudo-translation', () => {
   });
 
   it('keeps whitespace, punctuation and digits, putting the marker after leading whitespace', () => {
-    assert.equal(pseudoTranslate('  a, b; 42!\n\tend ', 'de'), '  [de] á, b; 42!\n\téñd ');
+    assert.equal(pseudoTranslate('  a, b; 42!\n\tend ', 'de'), '  DE· á, b; 42!\n\téñd ');
   });
 
   it('keeps placeholders, inline code, tags, URLs and entities byte for byte', () => {
     const text = 'Hi {name}, {{count}} items %s %d %1$s $1 <b>bold</b> `run code` https://example.com/a?b=c &amp; done';
     assert.equal(
       pseudoTranslate(text, 'de'),
-      '[de] Hí {name}, {{count}} ítéms %s %d %1$s $1 <b>böld</b> `run code` https://example.com/a?b=c &amp; döñé',
+      'DE· Hí {name}, {{count}} ítéms %s %d %1$s $1 <b>böld</b> `run code` https://example.com/a?b=c &amp; döñé',
     );
   });
 

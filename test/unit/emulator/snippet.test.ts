@@ -9,7 +9,7 @@ describe('emulator: POST /ai/translate-snippet', () => {
   it('translates with the pseudo engine and reports the languages', async () => {
     const r = await snippet({ text: 'Hello, world', target_lang: 'fr' });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { translated_text: '[fr] Héllö, wörld', source_lang: 'en', target_lang: 'fr' });
+    assert.deepEqual(r.body, { translated_text: 'FR· Héllö, wörld', source_lang: 'en', target_lang: 'fr' });
   });
 
   it('keeps an explicit source language and accepts every documented engine that is available', async () => {

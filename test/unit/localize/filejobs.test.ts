@@ -39,7 +39,7 @@ describe('localize: file jobs against the emulator', function () {
     const r = await update({ config, client });
     assert.equal(r.fileJobs, 2);
     assert.deepEqual(r.written.filter((w) => w.endsWith('.html')).sort(), ['docs/de/page.html', 'docs/fr/page.html']);
-    assert.match(read('docs/de/page.html'), /\[de\]/);
+    assert.match(read('docs/de/page.html'), /DE·/);
     assert.ok(!existsSync(join(dir, 'docs/de/page.html.tmp')));
     const lock = JSON.parse(read('doc-translate.lock')) as { files: Record<string, { blocks: string[]; source: string }> };
     assert.deepEqual(lock.files['docs/de/page.html'], { ...lock.files['docs/de/page.html']!, source: 'docs/page.html', blocks: [] });

@@ -80,8 +80,8 @@ for (const c of cases) {
       assert.deepEqual(r.unconfigured, [...italian].sort());
       assert.deepEqual(Object.keys(lock().files), [c.de('a.md'), c.de('guide/b.md')]);
       assert.deepEqual(lock().removedLanguages, ['it']);
-      assert.equal(read(italian[0]!), '# [it] Alpha\n\n[it] First page.\n', 'the files are left alone');
-      assert.equal(read(italian[1]!), '# [it] Beta\n\n[it] Second page.\n');
+      assert.equal(read(italian[0]!), '# IT· Alpha\n\nIT· First page.\n', 'the files are left alone');
+      assert.equal(read(italian[1]!), '# IT· Beta\n\nIT· Second page.\n');
       const after = await planStatus({ config: await loadConfig(dir) });
       assert.deepEqual(after.targets.map((t) => [t.target, t.state]), [[c.de('a.md'), 'up-to-date'], [c.de('guide/b.md'), 'up-to-date']]);
       assert.equal((await runLocalizeCli([dir, '--check'])).stdout, check.stdout);
@@ -109,7 +109,7 @@ for (const c of cases) {
       const r = await run();
       assert.deepEqual(r.sent, ['de:First page, changed.']);
       assert.deepEqual(r.conflicts.map((x) => [x.target, x.reason]).sort(), [[c.it('a.md'), 'untracked'], [c.it('guide/b.md'), 'untracked']].sort());
-      assert.equal(read(c.it('a.md')), '# [it] Alpha\n\n[it] First page.\n');
+      assert.equal(read(c.it('a.md')), '# IT· Alpha\n\nIT· First page.\n');
       assert.equal(lock().removedLanguages, undefined);
     });
 

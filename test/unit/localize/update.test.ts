@@ -76,8 +76,8 @@ describe('localize: update against the emulator', function () {
     for (let i = 0; i < FILES; i++) {
       for (const lang of ['de', 'fr']) {
         const t = read(target(i, lang));
-        assert.match(t, new RegExp(`^---\\ntitle: "?\\[${lang}\\] `));
-        assert.match(t, new RegExp(`^\\[${lang}\\] Párágráph 1 öf págé ${i}:`, 'm'));
+        assert.match(t, new RegExp(`^---\\ntitle: "?${lang.toUpperCase()}· `));
+        assert.match(t, new RegExp(`^${lang.toUpperCase()}· Párágráph 1 öf págé ${i}:`, 'm'));
         assert.ok(t.includes('```sh\nnpm install --save doc-translate\n```'));
         // The image resolves to the source's copy, the page link to the translated page.
         const image = /!\[[^\]]*\]\(([^)]+)\)/.exec(t)![1]!;
@@ -121,28 +121,28 @@ describe('localize: update against the emulator', function () {
     assert.equal(requests, 2, 'one request per language');
     assert.deepEqual(report.written.sort(), [target(1, 'de'), target(1, 'fr'), target(2, 'de'), target(2, 'fr'), target(3, 'de'), target(3, 'fr')].sort());
     const t3 = read(target(3, 'de'));
-    assert.match(t3, /^---[\s\S]*?---\n\n\[de\] Á ñéw íñtrödüçtíöñ/);
-    assert.equal(t3.replace(/^\[de\] Á ñéw íñtrödüçtíöñ.*\n\n/m, ''), untouched, 'the rest of page 3 is kept as it was');
-    assert.match(read(target(1, 'fr')), /^\[fr\] Párágráph 3 öf págé 1: álsö réwríttéñ/m);
+    assert.match(t3, /^---[\s\S]*?---\n\nDE· Á ñéw íñtrödüçtíöñ/);
+    assert.equal(t3.replace(/^DE· Á ñéw íñtrödüçtíöñ.*\n\n/m, ''), untouched, 'the rest of page 3 is kept as it was');
+    assert.match(read(target(1, 'fr')), /^FR· Párágráph 3 öf págé 1: álsö réwríttéñ/m);
   });
 
   it("a human's correction survives when its source paragraph did not change", async () => {
     const t = target(4, 'de');
-    edit(t, /^\[de\] Párágráph 2 öf págé 4:.*$/m, 'Absatz 2 von Hand korrigiert: so klingt es besser.');
+    edit(t, /^DE· Párágráph 2 öf págé 4:.*$/m, 'Absatz 2 von Hand korrigiert: so klingt es besser.');
     edit(pagePath(4), /^Paragraph 4 of page 4:.*$/m, 'Paragraph 4 of page 4: a new sentence next to the corrected one.');
     assert.equal((await planStatus({ config })).targets.find((x) => x.target === t)?.state, 'stale');
     const { report } = await run();
     assert.equal(report.segments_sent, 2);
     const after = read(t);
     assert.ok(after.includes('Absatz 2 von Hand korrigiert: so klingt es besser.'));
-    assert.match(after, /^\[de\] Párágráph 4 öf págé 4: á ñéw séñtéñçé/m);
+    assert.match(after, /^DE· Párágráph 4 öf págé 4: á ñéw séñtéñçé/m);
     assert.deepEqual(report.conflicts, []);
   });
 
   it('a human-edited paragraph whose source changed is a conflict: reported with three versions, not overwritten', async () => {
     const t = target(5, 'de');
-    const base = /^\[de\] Párágráph 1 öf págé 5:.*$/m.exec(read(t))![0];
-    edit(t, /^\[de\] Párágráph 1 öf págé 5:.*$/m, 'Absatz 1, von einem Menschen übersetzt.');
+    const base = /^DE· Párágráph 1 öf págé 5:.*$/m.exec(read(t))![0];
+    edit(t, /^DE· Párágráph 1 öf págé 5:.*$/m, 'Absatz 1, von einem Menschen übersetzt.');
     edit(pagePath(5), /^Paragraph 1 of page 5:.*$/m, 'Paragraph 1 of page 5: the source changed as well.');
     const status = await planStatus({ config });
     assert.equal(status.targets.find((x) => x.target === t)?.state, 'conflict');
@@ -151,10 +151,10 @@ describe('localize: update against the emulator', function () {
     assert.equal(report.conflicts.length, 1);
     const c = report.conflicts[0]!;
     assert.deepEqual([c.target, c.reason, c.theirs, c.base], [t, 'edited', 'Absatz 1, von einem Menschen übersetzt.', base]);
-    assert.match(c.ours!, /^\[de\] Párágráph 1 öf págé 5: thé söürçé çháñgéd ás wéll\.$/);
+    assert.match(c.ours!, /^DE· Párágráph 1 öf págé 5: thé söürçé çháñgéd ás wéll\.$/);
     assert.ok(read(t).includes('Absatz 1, von einem Menschen übersetzt.'));
     assert.ok(!read(t).includes('söürçé çháñgéd'));
-    assert.match(read(target(5, 'fr')), /^\[fr\] Párágráph 1 öf págé 5: thé söürçé çháñgéd/m);
+    assert.match(read(target(5, 'fr')), /^FR· Párágráph 1 öf págé 5: thé söürçé çháñgéd/m);
     const check = await cli('--check', '--json');
     assert.equal(check.code, 1);
     assert.equal((JSON.parse(check.stdout) as { conflicts: number }).conflicts, 1);

@@ -58,7 +58,7 @@ describe('fallback over HTTP: the emulator mangles 20% of segments', function ()
       assert.equal(report!.untranslated, 0);
       assert.deepEqual(structureOf(body(text), 'gfm', true), structureOf(body(input), 'gfm', true));
       assert.deepEqual(codeSpans(body(text)), codeSpans(body(input)));
-      assert.ok(text.includes('[de] '));
+      assert.ok(text.includes('DE· '));
       await emu.control('POST', '/engine', { mangle_rate: 0 });
     });
   }

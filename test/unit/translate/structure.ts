@@ -20,7 +20,10 @@ function describe(token: Token, out: string[], tagsOnly: boolean): void {
   const attrs = (token.attrs ?? []).filter(([name]) => name !== 'alt').map(([n, v]) => `${n}=${v}`).join(',');
   let content = VERBATIM.has(token.type) ? `:${token.content}` : '';
   // MDX: a JSX element's lines are an HTML block to markdown-it, but its text children are prose.
-  if (tagsOnly && token.type === 'html_block') content = `:${(token.content.match(/<\/?[A-Za-z][^<>]*>/g) ?? []).join('')}`;
+  // Readable attributes (`title`, `label`, …) are translated; their values are not structure.
+  if (tagsOnly && token.type === 'html_block') {
+    content = `:${(token.content.match(/<\/?[A-Za-z][^<>]*>/g) ?? []).join('').replace(/\b(title|label|alt|aria-label|description)="[^"]*"/g, '$1=""')}`;
+  }
   if (token.type === 'text') return;
   out.push(`${token.type}/${token.tag}/${token.nesting}/${token.markup}/${token.info}/${attrs}${content}`);
   for (const child of token.children ?? []) describe(child, out, tagsOnly);

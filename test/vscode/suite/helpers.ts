@@ -117,7 +117,7 @@ export function documentFor(uri: vscode.Uri): vscode.TextDocument {
 
 /** Pseudo-translation of the emulator: a `[lang] ` marker and accented Latin letters. */
 export function looksTranslated(text: string, lang = 'de'): boolean {
-  return text.includes(`[${lang}] `) && /[áéíóúüöç]/i.test(text);
+  return text.includes(`${lang.toUpperCase()}· `) && /[áéíóúüöç]/i.test(text);
 }
 
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {

@@ -66,7 +66,7 @@ describe('Translate Selection', () => {
     const lines = editor.document.getText().split('\n');
     assert.equal(lines[0], 'Hello world, this is a sentence.', 'the source line stays');
     assert.equal(lines[1], '', 'a blank line separates source and translation');
-    assert.ok(lines[2]!.startsWith('[de] ') && looksTranslated(lines[2]!), `line 2 is the translation: ${lines[2]}`);
+    assert.ok(lines[2]!.startsWith('DE· ') && looksTranslated(lines[2]!), `line 2 is the translation: ${lines[2]}`);
     assert.equal(lines.slice(3).join('\n'), SAMPLE.split('\n').slice(1).join('\n'), 'the rest is unchanged');
   });
 
@@ -81,7 +81,7 @@ describe('Translate Selection', () => {
     assert.ok(result.uri, 'the new document is returned');
     assert.notEqual(result.uri.toString(), editor.document.uri.toString());
     const beside = documentFor(result.uri);
-    assert.ok(beside.getText().startsWith('[de] ') && looksTranslated(beside.getText()), beside.getText());
+    assert.ok(beside.getText().startsWith('DE· ') && looksTranslated(beside.getText()), beside.getText());
     assert.equal(beside.languageId, 'markdown', 'the language id is kept');
     assert.equal(editor.document.getText(), SAMPLE);
     assert.equal(editor.document.version, version);
@@ -121,8 +121,8 @@ describe('Translate Selection', () => {
     assert.equal(result.applied, true);
     const out = editor.document.getText();
     assert.ok(out.includes('```js\nconst answer = 42;\n```\n'), out);
-    assert.ok(out.startsWith('[de] '), out);
-    assert.ok(out.includes('[de] Çlös'), out);
+    assert.ok(out.startsWith('DE· '), out);
+    assert.ok(out.includes('DE· Çlös'), out);
   });
 
   it('uses docTranslate.selectionMode when no mode is given', async () => {

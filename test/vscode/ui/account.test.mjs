@@ -107,7 +107,7 @@ describe('Account view and walkthrough in the workbench', function () {
     await wb.page.keyboard.press('Control+Home');
     await wb.page.keyboard.press('Shift+End');
     await wb.runCommand('Doc Translate: Translate Selection');
-    await wb.waitForActiveEditorText('[de]', { timeout: 30_000 });
+    await wb.waitForActiveEditorText('DE·', { timeout: 30_000 });
     await wb.clearNotifications();
     await openWalkthrough();
     await wb.page.waitForTimeout(500);

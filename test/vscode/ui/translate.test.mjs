@@ -32,7 +32,7 @@ describe('Doc Translate in the workbench @packaged', () => {
     await wb.openFile('docs/getting-started.md');
     await wb.runCommand('Doc Translate: Translate Document');
     // The pseudo-translation marks each translated segment with the target language.
-    const text = await wb.waitForActiveEditorText('[fr]', { timeout: 45_000 });
+    const text = await wb.waitForActiveEditorText('FR·', { timeout: 45_000 });
     assert.match(text, /```bash/, 'code fences stay as they are');
     assert.ok((await wb.tabTitles()).some((t) => t.includes('getting-started.md')), 'the source stays open');
     await wb.screenshot('translate-document');
