@@ -35,6 +35,10 @@ export const CommandId = {
   localizationOpenTranslation: 'docTranslate.localization.openTranslation',
   localizationDiffWithSource: 'docTranslate.localization.diffWithSource',
   localizationShowConflict: 'docTranslate.localization.showConflict',
+  /** Records existing translations (untracked) in the lock: the whole set-up from the title bar, or one row. */
+  localizationAdopt: 'docTranslate.localization.adopt',
+  /** Adds a target language to an existing set-up. */
+  localizationAddLanguage: 'docTranslate.localization.addLanguage',
   /** The view's title bar: every set-up, never the selected row. */
   localizationUpdateAll: 'docTranslate.localization.updateAll',
   /** The view's filter toggle (one shown at a time, by ContextKey.localizationProblemsOnly). */

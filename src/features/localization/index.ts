@@ -21,6 +21,8 @@ const LAZY = [
   CommandId.localizationOpenTranslation,
   CommandId.localizationDiffWithSource,
   CommandId.localizationShowConflict,
+  CommandId.localizationAdopt,
+  CommandId.localizationAddLanguage,
 ] as const;
 
 /**

@@ -30,8 +30,22 @@ export function groupBySource(report: StatusReport): SourceEntry[] {
   return [...bySource].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([source, targets]) => ({ source, targets }));
 }
 
-/** "up to date", "stale (3 segments)", "missing", "edited", "conflict". */
+/**
+ * A translation that exists without a lock entry (the engine's whole-file `untracked` conflict): a
+ * human's work from before the set-up, until Adopt Existing Translations records it.
+ */
+export function isUntracked(t: Pick<TargetStatus, 'state' | 'conflicts'>): boolean {
+  return t.state === 'conflict' && t.conflicts.length > 0 && t.conflicts.every((c) => c.reason === 'untracked');
+}
+
+/** What an untracked translation is and what Adopt does, for tooltips (instead of the conflict's). */
+export function untrackedExplanation(): string {
+  return l10n.t('This translation existed before the set-up and was never written by an update: updates leave it as it is. Adopt Existing Translations records it, aligned with its source by structure, so that only what lags behind the source is translated.');
+}
+
+/** "up to date", "stale (3 segments)", "missing", "edited", "conflict", "existing translation (not adopted)". */
 export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflicts'>): string {
+  if (isUntracked(t)) return l10n.t('existing translation (not adopted)');
   switch (t.state) {
     case 'up-to-date':
       return l10n.t('up to date');
@@ -46,10 +60,13 @@ export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflic
   }
 }
 
-/** The word of a state, as in "stale: de, fr". */
-function stateWord(state: TargetState): string {
+/** The word of a state, as in "stale: de, fr" ('untracked': an existing translation not adopted). */
+function stateWord(state: TargetState | 'untracked'): string {
+  if (state === 'untracked') return l10n.t('not adopted');
   return state === 'stale' ? l10n.t('stale') : stateLabel({ state, segments: 0, conflicts: [] });
 }
+
+const shownState = (t: Pick<TargetStatus, 'state' | 'conflicts'>): TargetState | 'untracked' => (isUntracked(t) ? 'untracked' : t.state);
 
 /** What each state means, for tooltips. */
 export function stateExplanation(state: TargetState): string {
@@ -82,15 +99,15 @@ export function needsWork(state: TargetState): boolean {
 
 /** Description of a source row: "up to date", or its languages by state ("stale: de, fr; missing: es"). */
 export function sourceSummary(targets: readonly TargetStatus[]): string {
-  const byState = new Map<TargetState, string[]>();
-  for (const t of targets) if (t.state !== 'up-to-date') byState.set(t.state, [...(byState.get(t.state) ?? []), t.lang]);
+  const byState = new Map<TargetState | 'untracked', string[]>();
+  for (const t of targets) if (t.state !== 'up-to-date') byState.set(shownState(t), [...(byState.get(shownState(t)) ?? []), t.lang]);
   if (byState.size === 0) return l10n.t('up to date');
   return [...byState].map(([state, langs]) => l10n.t('{0}: {1}', stateWord(state), langs.join(', '))).join('; ');
 }
 
 /** Description of a file row: each language with its state, "de ✓ fr stale es missing". */
 export function fileSummary(targets: readonly TargetStatus[]): string {
-  return targets.map((t) => `${t.lang} ${t.state === 'up-to-date' ? '✓' : stateWord(t.state)}`).join(' ');
+  return targets.map((t) => `${t.lang} ${t.state === 'up-to-date' ? '✓' : stateWord(shownState(t))}`).join(' ');
 }
 
 /** Source files grouped by their folder (relative to the set-up, '/'-separated; '' for the top), folders in path order. */
@@ -119,11 +136,13 @@ export function folderSummary(entries: readonly SourceEntry[]): string {
   const all = entries.flatMap((e) => e.targets);
   const stale = all.filter((t) => t.state === 'stale').length;
   const missing = all.filter((t) => t.state === 'missing').length;
-  const conflict = all.filter((t) => t.state === 'conflict').length;
+  const untracked = all.filter(isUntracked).length;
+  const conflict = all.filter((t) => t.state === 'conflict').length - untracked;
   const parts: string[] = [];
   if (stale > 0) parts.push(l10n.t('{0} stale', stale));
   if (missing > 0) parts.push(l10n.t('{0} missing', missing));
   if (conflict > 0) parts.push(conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', conflict));
+  if (untracked > 0) parts.push(l10n.t('{0} not adopted', untracked));
   return parts.length > 0 ? parts.join(', ') : l10n.t('up to date');
 }
 
@@ -134,6 +153,8 @@ export interface Totals {
   edited: number;
   upToDate: number;
   files: number;
+  /** Existing translations not adopted (counted apart from `conflict`). */
+  untracked?: number;
 }
 
 export function totals(setups: readonly SetupStatus[]): Totals {
@@ -142,7 +163,9 @@ export function totals(setups: readonly SetupStatus[]): Totals {
     if (s.report === undefined) continue;
     t.stale += s.report.counts.stale;
     t.missing += s.report.counts.missing;
-    t.conflict += s.report.counts.conflict;
+    const untracked = s.report.targets.filter(isUntracked).length;
+    t.conflict += s.report.counts.conflict - untracked;
+    t.untracked = (t.untracked ?? 0) + untracked;
     t.edited += s.report.counts.edited;
     t.upToDate += s.report.counts['up-to-date'];
     t.files += s.report.files;
@@ -156,6 +179,7 @@ export function statusText(t: Totals): string {
   if (t.stale > 0) parts.push(l10n.t('{0} stale', t.stale));
   if (t.missing > 0) parts.push(l10n.t('{0} missing', t.missing));
   if (t.conflict > 0) parts.push(t.conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', t.conflict));
+  if ((t.untracked ?? 0) > 0) parts.push(l10n.t('{0} not adopted', t.untracked ?? 0));
   return l10n.t('Localization: {0}', parts.length > 0 ? parts.join(', ') : l10n.t('up to date'));
 }
 
@@ -188,7 +212,7 @@ export function decorations(setup: SetupStatus, join: (folder: string, rel: stri
             ? l10n.t('Stale translation of {0} (1 segment to translate)', t.source)
             : l10n.t('Stale translation of {0} ({1} segments to translate)', t.source, t.segments);
       out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip, state: t.state });
-    } else if (t.state === 'conflict') {
+    } else if (t.state === 'conflict' && !isUntracked(t)) {
       out.push({ path: join(setup.folder, t.target), badge: '!', tooltip: l10n.t('Translation of {0} in conflict with a hand edit', t.source), state: t.state });
     }
   }

@@ -11,6 +11,7 @@ export interface LocalizationRow {
   description: string;
   contextValue: string;
   icon?: string;
+  tooltip?: string;
   children?: LocalizationRow[];
 }
 
@@ -27,11 +28,13 @@ export async function localizationSnapshot(parts: { state: LocalizationState; tr
     const out: LocalizationRow[] = [];
     for (const child of await parts.tree.getChildren(node)) {
       const icon = child.iconPath;
+      const tooltip = typeof child.tooltip === 'string' ? child.tooltip : child.tooltip?.value;
       const row: LocalizationRow = {
         label: typeof child.label === 'string' ? child.label : (child.label?.label ?? ''),
         description: typeof child.description === 'string' ? child.description : '',
         contextValue: child.contextValue ?? '',
         ...(icon !== undefined && typeof icon === 'object' && 'id' in icon ? { icon: icon.id } : {}),
+        ...(tooltip !== undefined ? { tooltip } : {}),
       };
       const children = await rows(child);
       if (children.length > 0) row.children = children;

@@ -1,6 +1,8 @@
-// The set-ups of this window (workspace folders holding doc-translate.json) and their status,
-// computed locally from hashes (no requests): found shortly after activation, refreshed on save
-// (debounced), on changes of the set-up or the lock, and after each update.
+// The set-ups of this window (every folder of a workspace folder holding doc-translate.json: a site
+// in website/ is set up there) and their status, computed locally from hashes (no requests): found
+// shortly after activation, refreshed on save (debounced), on changes of the set-up or the lock, and
+// after each update. Set-ups are looked for again when a doc-translate.json appears or goes, when
+// workspace folders change and on an explicit refresh; a save only recomputes their status.
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -15,6 +17,9 @@ const LOCK_FILE = 'doc-translate.lock';
 export const REFRESH_DEBOUNCE_MS = 300;
 /** Looking for set-ups waits until the workbench has settled (never on the activation path). */
 const DISCOVER_DELAY_MS = 1000;
+/** At most this many set-ups per workspace folder are looked for. */
+const MAX_SETUPS = 50;
+const NOT_SETUPS = '{**/node_modules/**,**/.git/**,**/.doc-translate/**}';
 
 /**
  * Whether the set-ups of this window are read on their own (after activation, on saves and file
@@ -37,9 +42,16 @@ export class LocalizationState implements vscode.Disposable {
   private running: Promise<void> | undefined;
   private again = false;
   private discovered: Promise<void> | undefined;
+  /** Where doc-translate.json files were found (undefined: look again on the next computation). */
+  private locations: { folder: string; name: string }[] | undefined;
 
   constructor(private readonly logger: Logger) {
     const soon = (): void => this.schedule();
+    const isConfig = (uri: vscode.Uri): boolean => uri.scheme === 'file' && path.basename(uri.fsPath) === CONFIG_FILE;
+    // A set-up appeared or went (or a folder holding one was renamed or deleted): look for set-ups again.
+    const moved = (uris: readonly vscode.Uri[]): void => {
+      if (uris.some((u) => isConfig(u) || this.all().some((s) => relativeInside(u.fsPath, s.folder) !== undefined))) this.locations = undefined;
+    };
     const inSetup = (uri: vscode.Uri): boolean => uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
     let discover: ReturnType<typeof setTimeout> | undefined;
     if (workspaceTrusted()) discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
@@ -54,9 +66,16 @@ export class LocalizationState implements vscode.Disposable {
     const page = (uri: vscode.Uri): void => void (this.setupOf(uri.fsPath) !== undefined && soon());
     // A folder deleted outside the editor (its pages with it) or a non-Markdown source or translation (file jobs) removed.
     const removed = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
+    const rediscover = (uri: vscode.Uri): void => {
+      moved([uri]);
+      soon();
+    };
     this.disposables.push(
       removed,
-      removed.onDidDelete(page),
+      removed.onDidDelete((uri) => {
+        moved([uri]);
+        page(uri);
+      }),
       pages,
       pages.onDidChange(page),
       pages.onDidCreate(page),
@@ -64,14 +83,17 @@ export class LocalizationState implements vscode.Disposable {
       { dispose: () => clearTimeout(discover) },
       vscode.workspace.onDidGrantWorkspaceTrust(trusted),
       watcher,
-      watcher.onDidCreate(soon),
+      watcher.onDidCreate(rediscover),
       watcher.onDidChange(soon),
-      watcher.onDidDelete(soon),
+      watcher.onDidDelete(rediscover),
       vscode.workspace.onDidSaveTextDocument((doc) => inSetup(doc.uri) && soon()),
-      vscode.workspace.onDidCreateFiles((e) => e.files.some(inSetup) && soon()),
-      vscode.workspace.onDidDeleteFiles((e) => e.files.some(inSetup) && soon()),
-      vscode.workspace.onDidRenameFiles((e) => e.files.some((f) => inSetup(f.oldUri) || inSetup(f.newUri)) && soon()),
-      vscode.workspace.onDidChangeWorkspaceFolders(soon),
+      vscode.workspace.onDidCreateFiles((e) => (moved(e.files), e.files.some(inSetup) && soon())),
+      vscode.workspace.onDidDeleteFiles((e) => (moved(e.files), e.files.some(inSetup) && soon())),
+      vscode.workspace.onDidRenameFiles((e) => (moved(e.files.flatMap((f) => [f.oldUri, f.newUri])), e.files.some((f) => inSetup(f.oldUri) || inSetup(f.newUri)) && soon())),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.locations = undefined;
+        soon();
+      }),
     );
   }
 
@@ -80,9 +102,11 @@ export class LocalizationState implements vscode.Disposable {
     return [...this.setups.values()];
   }
 
-  /** The set-up holding an absolute path, if any. */
+  /** The set-up holding an absolute path, if any (the innermost when set-ups nest). */
   setupOf(file: string): SetupStatus | undefined {
-    return this.all().find((s) => relativeInside(s.folder, file) !== undefined);
+    let best: SetupStatus | undefined;
+    for (const s of this.all()) if (relativeInside(s.folder, file) !== undefined && (best === undefined || s.folder.length > best.folder.length)) best = s;
+    return best;
   }
 
   /**
@@ -102,7 +126,7 @@ export class LocalizationState implements vscode.Disposable {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.refreshNow();
+      void this.recompute();
     }, REFRESH_DEBOUNCE_MS);
   }
 
@@ -112,6 +136,12 @@ export class LocalizationState implements vscode.Disposable {
    * untrusted workspace.
    */
   async refreshNow(): Promise<void> {
+    this.locations = undefined;
+    return this.recompute();
+  }
+
+  /** Computes every status again (set-ups are looked for only when their locations are unknown). */
+  private async recompute(): Promise<void> {
     if (this.running !== undefined) {
       this.again = true;
       return this.running;
@@ -147,21 +177,43 @@ export class LocalizationState implements vscode.Disposable {
     this.lastConflicts.get(folder)?.delete(`${c.target}#${c.block}`);
   }
 
-  private async compute(): Promise<void> {
-    const folders = [];
+  /**
+   * Every folder holding doc-translate.json, in each workspace folder (its root and any folder below,
+   * dependencies and caches left out), named "<workspace folder>/<path>" when below the root.
+   */
+  private async discover(): Promise<{ folder: string; name: string }[]> {
+    const found = new Map<string, string>();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
       if (f.uri.scheme !== 'file') continue;
-      const found = await stat(path.join(f.uri.fsPath, CONFIG_FILE)).then((s) => s.isFile(), () => false);
-      if (found) folders.push(f);
+      const root = f.uri.fsPath;
+      if (await stat(path.join(root, CONFIG_FILE)).then((s) => s.isFile(), () => false)) found.set(root, f.name);
+      const below = await Promise.resolve(vscode.workspace.findFiles(new vscode.RelativePattern(f, `**/${CONFIG_FILE}`), NOT_SETUPS, MAX_SETUPS)).catch(() => []);
+      for (const uri of below) {
+        if (uri.scheme !== 'file') continue;
+        const folder = path.dirname(uri.fsPath);
+        const rel = relativeInside(root, folder);
+        if (rel === undefined || found.has(folder)) continue;
+        found.set(folder, rel === '' ? f.name : `${f.name}/${rel}`);
+      }
+    }
+    return [...found].map(([folder, name]) => ({ folder, name })).sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  }
+
+  private async compute(): Promise<void> {
+    let folders = this.locations;
+    if (folders === undefined) {
+      folders = await this.discover();
+      // A refresh asked for meanwhile looks again on the next round.
+      if (!this.again) this.locations = folders;
     }
     const next = new Map<string, SetupStatus>();
     if (folders.length > 0) {
       const engine = await loadEngine();
       for (const f of folders) {
-        const folder = f.uri.fsPath;
+        const folder = f.folder;
         try {
           const config = await engine.loadConfig(folder);
-          const report = await engine.planStatus({ config, fs: editorReadFs(engine) });
+          const report = await engine.planStatus({ config, fs: editorReadFs(engine, config.folder) });
           next.set(folder, { folder, name: f.name, report });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { TargetStatus } from '../../localize/index.ts';
 import { languageName } from '../../platform/languages.ts';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
-import { fileSummary, folderSummary, groupByFolder, groupBySource, needsWork, problemsOnly, STATE_ICON, stateExplanation, stateLabel, type SetupStatus, type SourceEntry } from './model.ts';
+import { fileSummary, folderSummary, groupByFolder, groupBySource, isUntracked, needsWork, problemsOnly, STATE_ICON, stateExplanation, stateLabel, untrackedExplanation, type SetupStatus, type SourceEntry } from './model.ts';
 import { conflictReason } from './conflictText.ts';
 import type { LocalizationState } from './state.ts';
 
@@ -73,15 +73,19 @@ export class TargetNode extends vscode.TreeItem {
     super(`${languageName(target.lang, vscode.env.language)} (${target.lang})`, vscode.TreeItemCollapsibleState.None);
     this.id = `target:${folder}:${target.target}`;
     const reason = target.state === 'conflict' ? target.conflicts[0]?.reason : undefined;
+    // An existing translation not adopted yet is a human's work, not a conflict: its row offers Adopt.
+    const untracked = isUntracked(target);
     this.description = reason === 'markers' ? vscode.l10n.t('conflict markers') : stateLabel(target);
-    const color = target.state === 'up-to-date' ? 'testing.iconPassed' : target.state === 'conflict' ? 'list.errorForeground' : needsWork(target.state) ? 'list.warningForeground' : undefined;
-    this.iconPath = new vscode.ThemeIcon(STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
-    this.contextValue = `${ContextValue.localizationTarget}.${target.state}`;
+    const color = target.state === 'up-to-date' ? 'testing.iconPassed' : untracked ? 'list.warningForeground' : target.state === 'conflict' ? 'list.errorForeground' : needsWork(target.state) ? 'list.warningForeground' : undefined;
+    this.iconPath = new vscode.ThemeIcon(untracked ? 'question' : STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
+    this.contextValue = `${ContextValue.localizationTarget}.${untracked ? 'untracked' : target.state}`;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${target.target}: ${this.description}\n\n${reason !== undefined && reason !== 'edited' ? conflictReason(reason) : stateExplanation(target.state)}`);
+    const explanation = untracked ? untrackedExplanation() : reason !== undefined && reason !== 'edited' ? conflictReason(reason) : stateExplanation(target.state);
+    tooltip.appendText(`${target.target}: ${this.description}\n\n${explanation}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
-    if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
+    if (untracked) this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
+    else if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
     else if (target.state !== 'missing') this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
   }
 }

@@ -34,7 +34,7 @@ function sourceRow(v: unknown): { folder: string; source: string } | undefined {
 function folderRow(v: unknown): { folder: string; sources: string[] } | undefined {
   return kindOf(v) === 'folder' ? (v as { folder: string; sources: string[] }) : undefined;
 }
-function setupRow(v: unknown): { setup: SetupStatus } | undefined {
+export function setupRow(v: unknown): { setup: SetupStatus } | undefined {
   return kindOf(v) === 'setup' ? (v as { setup: SetupStatus }) : undefined;
 }
 
@@ -65,7 +65,12 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
   const whole = setupRow(arg);
   if (whole !== undefined) return [{ setup: whole.setup }];
   const uris = Array.isArray(many) && many.every((u) => u instanceof vscode.Uri) && many.length > 0 ? (many as vscode.Uri[]) : arg instanceof vscode.Uri ? [arg] : undefined;
-  if (uris === undefined) return state.all().filter((s) => s.report !== undefined).map((setup) => ({ setup }));
+  if (uris === undefined) {
+    // `{ languages }` (Add Language…'s "Update Translations into …"): every set-up, only those languages.
+    const given = args.find(isPlain)?.['languages'];
+    const languages = Array.isArray(given) && given.every((l) => typeof l === 'string') ? (given as string[]) : undefined;
+    return state.all().filter((s) => s.report !== undefined).map((setup) => ({ setup, ...(languages !== undefined ? { languages } : {}) }));
+  }
   const scopes = new Map<string, Scope>();
   for (const uri of uris) {
     const setup = state.setupOf(uri.fsPath);
@@ -79,6 +84,12 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
     scopes.set(setup.folder, scope);
   }
   return [...scopes.values()];
+}
+
+/** The translations of a scope's set-up that the scope covers (its sources or folders, its languages). */
+export function targetsIn(s: Scope): TargetStatus[] {
+  const inPaths = (source: string): boolean => s.paths === undefined || s.paths.some((p) => p === '' || p === '.' || source === p || source.startsWith(`${p.replace(/\/+$/, '')}/`));
+  return (s.setup.report?.targets ?? []).filter((t) => inPaths(t.source) && (s.languages === undefined || s.languages.includes(t.lang)));
 }
 
 /** The engine's options for a scope. */
