@@ -3,7 +3,7 @@
 // the features' parts dist/<feature>-<dir>.js) and, with --tests, the extension-host test suite
 // (test/vscode/suite -> out/test/suite).
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -127,13 +127,32 @@ const segmentation = {
  * The localization command line (`npm run localize`, src/localize/main.ts -> dist/localize.js): plain
  * Node, one self-contained file with the client. `--localize` builds only this one.
  */
+const cliVersion = JSON.parse(readFileSync(new URL('./cli/package.json', import.meta.url), 'utf8')).version;
 const localize = {
   ...client,
   entryPoints: ['src/localize/main.ts'],
   outfile: 'dist/localize.js',
   logLevel: 'warning',
+  define: { ...client.define, __DOC_TRANSLATE_VERSION__: JSON.stringify(cliVersion) },
 };
 const localizeOnly = process.argv.includes('--localize');
+
+/**
+ * The same command line as the npm package `doc-translate` (cli/package.json, its `bin`):
+ * cli/dist/doc-translate.js, minified, no source map, with a shebang; it needs no dependency.
+ * `--cli` builds only this one (cli/'s prepack runs it).
+ */
+const cliBundle = {
+  ...localize,
+  outfile: 'cli/dist/doc-translate.js',
+  minify: true,
+  sourcemap: false,
+  sourcesContent: false,
+  legalComments: 'eof',
+  define: { ...localize.define, 'process.env.NODE_ENV': '"production"' },
+  banner: { js: '#!/usr/bin/env node' },
+};
+const cliOnly = process.argv.includes('--cli');
 
 /** The localization engine for the editor (src/localize/index.ts -> dist/localizer.js), loaded on first use. */
 const localizer = {
@@ -204,6 +223,8 @@ async function main() {
     for (const options of [extension, client, segmentation, localizer, ...featureParts, accountPage]) await (await esbuild.context(options)).watch();
   } else if (localizeOnly) {
     await esbuild.build(localize);
+  } else if (cliOnly) {
+    await esbuild.build(cliBundle);
   } else if (!tests) {
     const builds = [extension, client, segmentation, localizer, ...featureParts];
     for (const options of builds) rmSync(`${options.outfile}.map`, { force: true });

@@ -1,12 +1,17 @@
 /**
- * `npm run localize -- <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr]`
- * `npm run localize -- <folder> --merge-locks <lock of shard 1> ... <lock of shard n>`
- * `npm run localize -- init [folder] [--lang de,fr] [--yes] [--json]`: reads the framework's config, writes doc-translate.json
- * `npm run localize -- adopt [folder] [--lang de,fr] [--json]`: records the existing translations in the lock
- * (a folder named `init` or `adopt` is given as `./init`).
+ * The command line: `doc-translate <command> [folder] [options]` (the npm package's bin, built from
+ * cli/) and `npm run localize -- …` in this repository, both dist/… bundles of main.ts.
  *
+ *   update [folder]   (the default; `<folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr]` as before)
+ *   check [folder]    [--format github] [--json] [--shard k/n] [--lang de,fr]
+ *   status [folder]   [--json] [--shard k/n] [--lang de,fr]
+ *   init [folder]     [--lang de,fr] [--yes] [--json]
+ *   adopt [folder]    [--lang de,fr] [--json]
+ *   merge-locks <lock>... [--folder f]   (and `<folder> --merge-locks <lock>...` as before)
+ *
+ * A folder named like a command is given as ./check. `--help` for each command, `--version`.
  * Reads <folder>/doc-translate.json; the service URL from DOC_TRANSLATE_BASE_URL and the key from
- * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: --check found
+ * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: check found
  * stale, missing or conflicting translations; 2: an error (one clear line on stderr).
  */
 import { readFile } from 'node:fs/promises';
@@ -14,6 +19,9 @@ import { resolve } from 'node:path';
 import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { DocTranslateClient, DocTranslateError } from '../api/index.ts';
 import { adopt } from './adopt.ts';
+import { COMMANDS, COMMAND_HELP, MAIN_HELP, PROGRAM, VERSION, type CommandName } from './cliHelp.ts';
+import { annotationLine, annotations, appendSummary, byLanguage, conflictReason, repoPath, summaryMarkdown } from './cliGithub.ts';
+import { UpdateProgressView, type ProgressTerminal } from './cliProgress.ts';
 import { CONFIG_FILE, ConfigError, LOCK_FILE, loadConfig } from './config.ts';
 import { localFs } from './fs.ts';
 import { runInit, writeGitignore } from './init.ts';
@@ -30,77 +38,184 @@ export interface CliIo {
   signal?: AbortSignal;
   /** stdin and stdout are a terminal (init writes without --yes); default: process.stdin/stdout.isTTY. */
   interactive?: boolean;
+  /** Where an update's progress line is drawn (stdout and stderr are a terminal); without it, one line per language. */
+  terminal?: ProgressTerminal;
+  /** The working directory annotations' paths are relative to when GITHUB_WORKSPACE is not set (default process.cwd()). */
+  cwd?: string;
 }
 
-export const USAGE = 'usage: localize <folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr] | <folder> --merge-locks <lock>... | init [folder] [--lang de,fr] [--yes] [--json] | adopt [folder] [--lang de,fr] [--json]';
+export const USAGE = `usage: ${PROGRAM} [update|check|status|init|adopt] [folder] [options] | merge-locks <lock>... | --help | --version`;
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  constructor(message: string, readonly command?: CommandName) {
+    super(message);
+  }
+}
 
-interface Args {
-  command: 'run' | 'init' | 'adopt';
+type Format = 'text' | 'github';
+
+export interface Args {
+  /** `run`: update, check (`check` or --check) and the dry run. */
+  command: 'run' | 'status' | 'init' | 'adopt' | 'merge';
+  /** The command as named (`update` when none was). */
+  name: CommandName;
   folder: string;
   yes: boolean;
   check: boolean;
   dryRun: boolean;
   json: boolean;
+  quiet: boolean;
+  format: Format;
   shard?: string;
   langs?: string[];
   mergeLocks?: string[];
+  /** --help: print the command's help. */
+  help?: boolean;
+  /** --version */
+  version?: boolean;
 }
 
+/** The options each command takes (besides --help). */
+const TAKES: Record<CommandName, readonly string[]> = {
+  update: ['--dry-run', '--json', '--quiet', '--format', '--shard', '--lang', '--check', '--merge-locks'],
+  check: ['--json', '--quiet', '--format', '--shard', '--lang'],
+  status: ['--json', '--quiet', '--shard', '--lang'],
+  init: ['--lang', '--yes', '--json'],
+  adopt: ['--lang', '--json'],
+  'merge-locks': ['--folder'],
+};
+
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Partial<Args> & { command: Args['command']; check: boolean; dryRun: boolean; json: boolean; yes: boolean } = { command: 'run', check: false, dryRun: false, json: false, yes: false };
+  const args: Omit<Args, 'folder'> & { folder?: string } = { command: 'run', name: 'update', check: false, dryRun: false, json: false, quiet: false, yes: false, format: 'text' };
   let start = 0;
-  if (argv[0] === 'init' || argv[0] === 'adopt') {
-    args.command = argv[0];
+  const first = argv[0];
+  const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
+  if (named) {
+    args.name = first as CommandName;
     start = 1;
   }
+  const name = args.name;
+  const positional: string[] = [];
   for (let i = start; i < argv.length; i++) {
     const a = argv[i]!;
+    const flag = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
     const value = (): string => {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (v === undefined || v === '') throw new UsageError(`${a} needs a value`);
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`, name);
       return v;
     };
-    if (a === '--check') args.check = true;
-    else if (a === '--dry-run') args.dryRun = true;
-    else if (a === '--json') args.json = true;
-    else if (a === '--yes' && args.command === 'init') args.yes = true;
-    else if (a === '--shard' || a.startsWith('--shard=')) args.shard = value();
-    else if (a === '--lang' || a.startsWith('--lang=')) args.langs = value().split(',').map((s) => s.trim());
-    else if (a === '--merge-locks') {
-      args.mergeLocks = argv.slice(i + 1);
-      break;
+    if (a === '--help' || a === '-h') {
+      args.help = true;
+      continue;
     }
-    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-    else if (args.folder === undefined) args.folder = a;
-    else throw new UsageError(`unexpected argument ${a}`);
+    if ((a === '--version' || a === '-V') && !named) {
+      args.version = true;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      if (!TAKES[name].includes(flag)) {
+        const known = Object.values(TAKES).some((t) => t.includes(flag));
+        if (!known) throw new UsageError(`unknown option ${a}`, name);
+        throw new UsageError(name === 'init' || name === 'adopt' ? `${name} takes only [folder] ${TAKES[name].join(' ')}` : `${name} does not take ${flag}`, name);
+      }
+      if (flag === '--check') args.check = true;
+      else if (flag === '--dry-run') args.dryRun = true;
+      else if (flag === '--json') args.json = true;
+      else if (flag === '--quiet') args.quiet = true;
+      else if (flag === '--yes') args.yes = true;
+      else if (flag === '--shard') args.shard = value();
+      else if (flag === '--lang') args.langs = value().split(',').map((x) => x.trim());
+      else if (flag === '--folder') args.folder = value();
+      else if (flag === '--format') {
+        const f = value();
+        if (f !== 'text' && f !== 'github') throw new UsageError(`--format: text or github, not ${f}`, name);
+        args.format = f;
+      } else if (flag === '--merge-locks') {
+        args.mergeLocks = argv.slice(i + 1);
+        break;
+      }
+      continue;
+    }
+    positional.push(a);
   }
-  if (args.command !== 'run') {
-    const name = args.command;
-    if (args.check || args.dryRun || args.shard !== undefined || args.mergeLocks !== undefined) throw new UsageError(`${name} takes only [folder]${name === 'init' ? ' --lang --yes' : ' --lang'} --json`);
-    args.folder ??= '.';
+  if (args.help === true || args.version === true) return { ...args, folder: args.folder ?? '.' };
+  if (name === 'merge-locks') {
+    args.command = 'merge';
+    args.mergeLocks = positional;
+    if (positional.length === 0) throw new UsageError('merge-locks needs the lock of every shard, in shard order', name);
+  } else {
+    if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`, name);
+    args.folder = positional[0];
+    if (!named && args.folder === undefined && argv.length === 0) throw new UsageError('name a command, or the folder holding doc-translate.json');
+    if (!named && args.folder === undefined) throw new UsageError('the folder holding doc-translate.json is required');
+    if (name === 'check') args.check = true;
+    if (name === 'status') args.command = 'status';
+    if (name === 'init' || name === 'adopt') args.command = name;
+    if (args.mergeLocks !== undefined) {
+      if (args.check || args.dryRun || args.shard !== undefined) throw new UsageError('--merge-locks takes only the locks', name);
+      if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order', name);
+      args.command = 'merge';
+    }
   }
-  if (args.folder === undefined) throw new UsageError('the folder holding doc-translate.json is required');
-  if (args.check && args.dryRun) throw new UsageError('--check and --dry-run exclude each other');
-  return args as Args;
+  if (args.check && args.dryRun) throw new UsageError('--check and --dry-run exclude each other', name);
+  if (args.json && args.format === 'github') throw new UsageError('--json and --format github exclude each other', name);
+  if (args.format === 'github' && args.dryRun) throw new UsageError('--format github is for check and update', name);
+  return { ...args, folder: args.folder ?? '.' };
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: Args;
   try {
-    return await run(parseArgs(argv), io);
+    args = parseArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`localize: ${err.message}`);
-      io.err(USAGE);
-    } else if (err instanceof ConfigError || err instanceof LockError || err instanceof DocTranslateError || err instanceof RangeError) {
-      io.err(`localize: ${err.message}`);
+    if (!(err instanceof UsageError)) throw err;
+    io.err(`${PROGRAM}: ${err.message}`);
+    io.err(err.command !== undefined ? `usage: ${COMMAND_HELP[err.command].split('\n')[0]!.replace(/^Usage: /, '')} (${PROGRAM} ${err.command} --help)` : USAGE);
+    return 2;
+  }
+  if (args.version === true) {
+    io.out(VERSION);
+    return 0;
+  }
+  if (args.help === true) {
+    for (const line of (args.name === 'update' && argv[0] !== 'update' ? MAIN_HELP : COMMAND_HELP[args.name]).split('\n')) io.out(line);
+    return 0;
+  }
+  try {
+    return await run(args, io);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof LockError || err instanceof DocTranslateError || err instanceof RangeError) {
+      io.err(`${PROGRAM}: ${err.message}`);
     } else {
-      io.err(`localize: ${err instanceof Error ? err.message : String(err)}`);
+      io.err(`${PROGRAM}: ${err instanceof Error ? err.message : String(err)}`);
     }
     return 2;
   }
 }
+
+async function mergeLockFiles(folder: string, files: readonly string[], io: CliIo): Promise<number> {
+  // Every shard's lock must be there: a missing one would silently drop that shard's entries.
+  const locks = await Promise.all(files.map(async (p) => {
+    let text: string;
+    try {
+      text = await readFile(resolve(p), 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new LockError(`${p}: ${code === 'ENOENT' ? 'no such file (did the shard\'s artifact download fail?)' : `cannot be read (${code ?? String(err)})`}; nothing was merged or written`);
+    }
+    try {
+      return parseLock(text);
+    } catch (err) {
+      throw new LockError(`${p}: ${err instanceof Error ? err.message : String(err)}; nothing was merged or written`);
+    }
+  }));
+  const root = await GuardedRoot.open(folder);
+  await root.write(LOCK_FILE, serializeLock(mergeLocks(locks)), EXPECT_ANY, { durable: true });
+  io.out(`merged ${locks.length} shard locks into ${LOCK_FILE}`);
+  return 0;
+}
+
+const cell = (v: string | number, width: number, left = false): string => (left ? String(v).padEnd(width) : String(v).padStart(width));
 
 async function run(args: Args, io: CliIo): Promise<number> {
   const folder = resolve(args.folder);
@@ -108,28 +223,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
     const interactive = io.interactive ?? (process.stdin.isTTY === true && process.stdout.isTTY === true);
     return runInit(folder, { ...(args.langs !== undefined ? { langs: args.langs } : {}), yes: args.yes, interactive, json: args.json }, io);
   }
-  if (args.mergeLocks !== undefined) {
-    if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order');
-    // Every shard's lock must be there: a missing one would silently drop that shard's entries.
-    const locks = await Promise.all(args.mergeLocks.map(async (p) => {
-      let text: string;
-      try {
-        text = await readFile(resolve(p), 'utf8');
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        throw new LockError(`${p}: ${code === 'ENOENT' ? 'no such file (did the shard\'s artifact download fail?)' : `cannot be read (${code ?? String(err)})`}; nothing was merged or written`);
-      }
-      try {
-        return parseLock(text);
-      } catch (err) {
-        throw new LockError(`${p}: ${err instanceof Error ? err.message : String(err)}; nothing was merged or written`);
-      }
-    }));
-    const root = await GuardedRoot.open(folder);
-    await root.write(LOCK_FILE, serializeLock(mergeLocks(locks)), EXPECT_ANY, { durable: true });
-    io.out(`merged ${locks.length} shard locks into ${LOCK_FILE}`);
-    return 0;
-  }
+  if (args.command === 'merge') return mergeLockFiles(folder, args.mergeLocks ?? [], io);
   const config = await loadConfig(folder);
   const opts: LocalizeOptions = { config };
   if (args.shard !== undefined) opts.shard = parseShard(args.shard);
@@ -138,7 +232,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
     if (unknown.length > 0) throw new ConfigError(`--lang ${unknown.join(',')}: not in targetLanguages of ${CONFIG_FILE} (${config.targetLanguages.join(', ')})`);
     opts.languages = args.langs;
   }
-  const onWait = (h: RunHolder): void => io.err(`localize: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`);
+  const languages = opts.languages ?? config.targetLanguages;
+  const onWait = (h: RunHolder): void => io.err(`${PROGRAM}: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`);
 
   if (args.command === 'adopt') {
     await writeGitignore(localFs(folder).root);
@@ -152,17 +247,49 @@ async function run(args: Args, io: CliIo): Promise<number> {
     }
     return 0;
   }
+
+  if (args.command === 'status') {
+    const s = await planStatus(opts);
+    const { rows, total } = byLanguage(s, languages);
+    if (args.json) {
+      const row = (r: typeof total): Record<string, unknown> => ({ up_to_date: r.upToDate, stale: r.stale, missing: r.missing, edited: r.edited, conflicts: r.conflict, segments: r.segments, chars: r.chars });
+      io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned }));
+      return 0;
+    }
+    const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', 'segments', 'characters'];
+    const w = head.map((h) => h.length);
+    const values = (r: typeof total): (string | number)[] => [r.lang, r.upToDate, r.stale, r.missing, r.edited, r.conflict, r.segments, r.chars];
+    for (const r of [...rows, total]) values(r).forEach((v, i) => (w[i] = Math.max(w[i]!, String(v).length)));
+    const line = (vs: (string | number)[]): string => vs.map((v, i) => cell(v, w[i]!, i === 0)).join('  ');
+    io.out(line(head));
+    for (const r of rows) io.out(line(values(r)));
+    io.out(line(values({ ...total, lang: 'all' })));
+    io.out(`${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`);
+    return 0;
+  }
+
   const summary = { files: 0, stale: 0, missing: 0, conflicts: 0, segments_sent: 0, chars_sent: 0, requests: 0, written: 0 };
 
   if (args.check) {
     const s = await planStatus(opts);
     Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
+    const failed = s.counts.stale + s.counts.missing + s.counts.conflict > 0;
     if (args.json) io.out(JSON.stringify(summary));
-    else {
+    else if (args.format === 'github') {
+      const base = io.env['GITHUB_WORKSPACE'] !== undefined && io.env['GITHUB_WORKSPACE'] !== '' ? io.env['GITHUB_WORKSPACE'] : (io.cwd ?? process.cwd());
+      const root = await GuardedRoot.open(folder);
+      for (const a of await annotations(s, repoPath(base, folder), (rel) => root.readText(rel).catch(() => undefined))) io.out(annotationLine(a));
+      io.out(`${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`);
+      const file = io.env['GITHUB_STEP_SUMMARY'];
+      if (file !== undefined && file !== '') {
+        const where = repoPath(base, folder)('.').replace(/\/\.$|^\.$/, '') || '.';
+        await appendSummary(file, summaryMarkdown(`${PROGRAM} check: ${where}`, s, languages));
+      }
+    } else {
       for (const t of s.targets) if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
       io.out(`${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`);
     }
-    return s.counts.stale + s.counts.missing + s.counts.conflict > 0 ? 1 : 0;
+    return failed ? 1 : 0;
   }
 
   if (args.dryRun) {
@@ -193,24 +320,43 @@ async function run(args: Args, io: CliIo): Promise<number> {
   const apiKey = io.env['DOC_TRANSLATE_API_KEY'];
   if (baseUrl === undefined || baseUrl === '') throw new ConfigError('DOC_TRANSLATE_BASE_URL is not set (the service address ending in /api/v1)');
   if (apiKey === undefined || apiKey === '') throw new ConfigError('DOC_TRANSLATE_API_KEY is not set');
-  const client = new DocTranslateClient({ baseUrl, apiKey, userAgent: 'doc-translate-localize' });
+  const client = new DocTranslateClient({ baseUrl, apiKey, userAgent: `${PROGRAM}/${VERSION}` });
+  // Progress: the updating line on a terminal; off one, a line per language; none with --json or --quiet.
+  const quiet = args.json || args.quiet;
+  const view = quiet ? undefined : new UpdateProgressView(io.terminal !== undefined ? { terminal: io.terminal } : { log: io.out });
+  const say = (line: string): void => {
+    view?.clear();
+    io.err(line);
+  };
   try {
     await writeGitignore(localFs(folder).root);
-    const r = await update({ ...opts, client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}), onWait });
+    const r = await update({
+      ...opts, client: view !== undefined ? view.track(client) : client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}), onWait: (h) => {
+        view?.clear();
+        onWait(h);
+      },
+      ...(view !== undefined ? { onProgress: view.onProgress } : {}),
+    });
+    view?.finish();
     Object.assign(summary, {
       files: r.files, stale: r.stale, missing: r.missing, conflicts: r.conflicts.length,
       segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,
     });
-    for (const c of r.conflicts) io.err(`conflict: ${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${c.reason === 'edited' ? 'the source changed and the translation was edited; left as it stands' : c.reason === 'untracked' ? 'a translation not written by this tool exists; left as it stands' : c.reason === 'changed' ? 'the file changed while the update was running; left as it stands (run the update again)' : 'the translation was restructured by hand; left as it stands'}`);
-    if (r.untranslated > 0) io.err(`localize: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
+    for (const c of r.conflicts) {
+      const text = `${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${conflictReason(c)}`;
+      if (args.format === 'github') io.out(annotationLine({ level: 'error', file: repoPath(io.env['GITHUB_WORKSPACE'] || (io.cwd ?? process.cwd()), folder)(c.target), title: 'Translation conflict', message: `conflict: ${text}` }));
+      say(`conflict: ${text}`);
+    }
+    if (r.untranslated > 0) say(`${PROGRAM}: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
     if (r.cancelled) {
-      io.err('localize: cancelled; files written so far are recorded in the lock');
+      say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;
     }
     if (args.json) io.out(JSON.stringify(summary));
     else io.out(`${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`);
     return 0;
   } finally {
+    view?.clear();
     await client.close();
   }
 }

@@ -14,7 +14,7 @@ import { shortHash } from './hash.ts';
 import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext } from './links.ts';
 import type { LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
-import type { Conflict, FilePlan, Rewriters } from './plan.ts';
+import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
 
@@ -27,6 +27,18 @@ export interface UpdateProgress {
   phase: 'scan' | 'translate' | 'write';
   done: number;
   total: number;
+  /** Translate phase: the language whose segments are being sent (languages go one after another). */
+  lang?: string;
+  /** What this update sends and writes, known once the scan is done; on every event after it. */
+  work?: UpdateWork;
+}
+
+/** The work of an update, from its scan: translation files to write, unique segments to send and their characters. */
+export interface UpdateWork {
+  files: number;
+  segments: number;
+  chars: number;
+  languages: { lang: string; segments: number; chars: number }[];
 }
 
 export interface UpdateOptions extends LocalizeOptions {
@@ -80,12 +92,20 @@ const SEP = '\u0000';
  * fragments included); kept separators between the parts cut its result back into each part's
  * translation as written in place.
  */
-async function translateAll(s: Scan, opts: UpdateOptions, report: UpdateReport): Promise<Map<string, Map<string, string>>> {
+function workOf(s: Scan): { work: UpdateWork; byLang: { lang: string; unique: Map<string, Needed> }[] } {
+  const byLang = s.languages.map((lang) => ({ lang, unique: uniqueNeeded(s.plans, lang) }));
+  const languages = byLang.map(({ lang, unique }) => ({ lang, segments: unique.size, chars: [...unique.values()].reduce((a, x) => a + x.text.length, 0) }));
+  const files = s.plans.filter((p) => p.compose !== undefined || p.fileJob !== undefined).length;
+  return { work: { files, segments: languages.reduce((a, l) => a + l.segments, 0), chars: languages.reduce((a, l) => a + l.chars, 0), languages }, byLang };
+}
+
+async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: ReturnType<typeof workOf>): Promise<Map<string, Map<string, string>>> {
   const { config } = opts;
   const byLang = new Map<string, Map<string, string>>();
-  const work = s.languages.map((lang) => ({ lang, unique: uniqueNeeded(s.plans, lang) }));
-  const total = work.reduce((sum, w) => sum + [...w.unique.values()].reduce((a, x) => a + x.text.length, 0), 0);
+  const { work: all, byLang: work } = planned;
+  const total = all.chars;
   let before = 0;
+  opts.onProgress?.({ phase: 'translate', done: 0, total, work: all });
   for (const { lang, unique } of work) {
     const out = new Map<string, string>();
     byLang.set(lang, out);
@@ -99,7 +119,7 @@ async function translateAll(s: Scan, opts: UpdateOptions, report: UpdateReport):
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       onProgress: (done) => {
         langChars = done;
-        opts.onProgress?.({ phase: 'translate', done: before + done, total });
+        opts.onProgress?.({ phase: 'translate', done: before + done, total, lang, work: all });
       },
       onReport: (r: { untranslated: number }) => {
         report.untranslated += r.untranslated;
@@ -243,8 +263,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   };
   const fail = (): UpdateReport => ({ ...report, cancelled: true });
   let translations: Map<string, Map<string, string>>;
+  const planned = workOf(s);
   try {
-    translations = await translateAll(s, opts, report);
+    translations = await translateAll(opts, report, planned);
   } catch (err) {
     if (aborted(opts.signal)) return fail();
     throw err;
@@ -350,6 +371,6 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     }
   }
   for (const p of s.plans) if (p.compose === undefined) report.conflicts.push(...p.conflicts);
-  opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length });
+  opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length, work: planned.work });
   return report;
 }

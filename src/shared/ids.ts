@@ -39,6 +39,8 @@ export const CommandId = {
   localizationAdopt: 'docTranslate.localization.adopt',
   /** Adds a target language to an existing set-up. */
   localizationAddLanguage: 'docTranslate.localization.addLanguage',
+  /** Writes .github/workflows/doc-translate.yml for a set-up (README "Localize in CI"). */
+  localizationCopyCiWorkflow: 'docTranslate.localization.copyCiWorkflow',
   /** The view's title bar: every set-up, never the selected row. */
   localizationUpdateAll: 'docTranslate.localization.updateAll',
   /** The view's filter toggle (one shown at a time, by ContextKey.localizationProblemsOnly). */

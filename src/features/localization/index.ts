@@ -21,6 +21,7 @@ const LAZY = [
   CommandId.localizationOpenTranslation,
   CommandId.localizationDiffWithSource,
   CommandId.localizationShowConflict,
+  CommandId.localizationCopyCiWorkflow,
   CommandId.localizationAdopt,
   CommandId.localizationAddLanguage,
 ] as const;

@@ -3,6 +3,7 @@
 import type { Command } from '../../../platform/commands.ts';
 import { addLanguageCommand, type AddLanguageDeps } from './addLanguage.ts';
 import { adoptCommand, type AdoptDeps } from './adopt.ts';
+import { copyCiWorkflowCommand } from './copyCiWorkflow.ts';
 import { itemCommands, type ItemDeps } from './items.ts';
 import { setupCommand, type SetupDeps } from './setup.ts';
 import { updateCommands, type UpdateDeps } from './update.ts';
@@ -10,5 +11,5 @@ import { updateCommands, type UpdateDeps } from './update.ts';
 export type CommandDeps = SetupDeps & UpdateDeps & ItemDeps & AdoptDeps & AddLanguageDeps;
 
 export function localizationCommands(d: CommandDeps): Command[] {
-  return [setupCommand(d), ...updateCommands(d), ...itemCommands(d), adoptCommand(d), addLanguageCommand(d)];
+  return [setupCommand(d), ...updateCommands(d), ...itemCommands(d), adoptCommand(d), addLanguageCommand(d), copyCiWorkflowCommand(d)];
 }
