@@ -23,7 +23,7 @@
  * another run wrote meanwhile win). Non-Markdown translations (file jobs) are not adopted.
  */
 import { join } from 'node:path';
-import { parseSource, splitBlocks } from './blocks.ts';
+import { isMdxSource, parseSource, splitBlocks } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { encodeBlock, type LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
@@ -83,9 +83,9 @@ export type Alignment =
  * aligned by structure. `sourceHash` and `outputHash` are the hashes of the files' bytes.
  */
 export function alignTranslation(p: {
-  source: string; target: string; lang: string; sourceText: string; targetText: string; frontMatterKeys: readonly string[]; sourceHash: string; outputHash: string;
+  source: string; target: string; lang: string; sourceText: string; targetText: string; frontMatterKeys: readonly string[]; sourceHash: string; outputHash: string; layout?: unknown;
 }): Alignment {
-  const doc = parseSource(p.sourceText, p.frontMatterKeys);
+  const doc = parseSource(p.sourceText, p.frontMatterKeys, isMdxSource(p.source, p.layout));
   const ranges = splitBlocks(p.targetText);
   const texts = ranges.map((r) => p.targetText.slice(r.start, r.end));
   const srcKinds = doc.blocks.map((b, i) => blockKind(b.text, i === 0 && b.start === 0));
@@ -142,7 +142,7 @@ export async function adopt(opts: AdoptOptions): Promise<AdoptReport> {
       if (src === undefined || tgt === undefined) continue;
       const a = alignTranslation({
         source: plan.source, target: plan.target, lang: plan.lang, sourceText: src.toString('utf8'), targetText: tgt.toString('utf8'),
-        frontMatterKeys: config.frontMatterKeys, sourceHash: fileHash(src), outputHash: fileHash(tgt),
+        frontMatterKeys: config.frontMatterKeys, sourceHash: fileHash(src), outputHash: fileHash(tgt), layout: config.layout,
       });
       if (!a.ok) {
         report.skipped.push({ target: plan.target, reason: a.reason });

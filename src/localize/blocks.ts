@@ -94,9 +94,18 @@ export function segmentKey(part: TranslatePart): string {
 }
 
 /** Splits a source document into blocks with their parts and segments. */
-export function parseSource(text: string, frontMatterKeys: readonly string[]): SourceDoc {
+/**
+ * Whether a source is MDX: an `.mdx` file, or any Markdown page of a Docusaurus site (Docusaurus 3
+ * compiles `.md` as MDX by default). Elsewhere a `.md` file is CommonMark, whatever lines it holds.
+ */
+export function isMdxSource(path: string, layout?: unknown): boolean {
+  return /\.mdx$/i.test(path) || (layout === 'docusaurus' && /\.md$/i.test(path));
+}
+
+/** `mdx`: the file's dialect (see isMdxSource); undefined lets the segmenter guess from the text. */
+export function parseSource(text: string, frontMatterKeys: readonly string[], mdx?: boolean): SourceDoc {
   const ranges = splitBlocks(text);
-  const parts = segmentMarkdown(text, { frontMatterKeys }).parts;
+  const parts = segmentMarkdown(text, { frontMatterKeys, ...(mdx !== undefined ? { mdx } : {}) }).parts;
   // A translate part never crosses a blank line; if one ever did, its blocks are merged.
   let offset = 0;
   let bi = 0;

@@ -6,7 +6,7 @@
  */
 import { merge } from 'node-diff3';
 import { join } from 'node:path';
-import { parseSource, splitBlocks } from './blocks.ts';
+import { isMdxSource, parseSource, splitBlocks } from './blocks.ts';
 import { LOCK_FILE, type LocalizeConfig } from './config.ts';
 import type { LocalizeFs } from './fs.ts';
 import { EXPECT_ANY, type GuardedRoot } from '../shared/guardedFs.ts';
@@ -57,7 +57,7 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     chosen = m.text;
   }
   const sourceText = (await fs.readText(join(config.folder, conflict.source))) ?? '';
-  const doc = parseSource(sourceText, config.frontMatterKeys);
+  const doc = parseSource(sourceText, config.frontMatterKeys, isMdxSource(conflict.source, config.layout));
   const lockText = await fs.readText(join(config.folder, LOCK_FILE));
   const lock = parseLock(lockText);
   let text: string;

@@ -7,7 +7,7 @@
  * else sent. A changed block whose translation a human edited is a conflict: it is left as it
  * stands and reported with the three versions.
  */
-import { glueOf, inputOf, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
+import { glueOf, inputOf, isMdxSource, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
 
@@ -163,7 +163,7 @@ export function hasConflictMarkers(text: string): boolean {
   return inline();
 }
 
-export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys)): FilePlan {
+export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys, isMdxSource(p.source))): FilePlan {
   const { entry, targetText } = p;
   const fileConflict = (reason: Conflict['reason']): FilePlan => nothing(p, 'conflict', [{
     source: p.source, target: p.target, lang: p.lang, block: -1, reason, base: undefined, theirs: targetText ?? '', ours: undefined, sourceBlockHash: '',

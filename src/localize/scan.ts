@@ -4,7 +4,7 @@
  * and any file that is the translation of another source is excluded as well.
  */
 import { join } from 'node:path';
-import { parseSource, type SourceDoc } from './blocks.ts';
+import { isMdxSource, parseSource, type SourceDoc } from './blocks.ts';
 import { CONFIG_FILE, ConfigError, LOCK_FILE, type LocalizeConfig } from './config.ts';
 import { localFs, mapLimit, type LocalizeFs } from './fs.ts';
 import { GuardedRoot } from '../shared/guardedFs.ts';
@@ -245,7 +245,7 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
     await breathe();
     const src = (await read(join(config.folder, source))) ?? { hash: fileHash(''), text: () => '' };
     let doc: SourceDoc | undefined;
-    const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys));
+    const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys, isMdxSource(source, config.layout)));
     const plans: FilePlan[] = [];
     for (const lang of languages) {
       await breathe();

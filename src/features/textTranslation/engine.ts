@@ -110,7 +110,8 @@ function segment(text: string, kind: TextKind, p: Pick<TranslateParams, 'mode' |
   return t.segmentMarkdown(text, {
     ...(p.mode !== undefined ? { mode: p.mode } : {}),
     ...(p.frontMatterKeys !== undefined ? { frontMatterKeys: p.frontMatterKeys } : {}),
-    ...(p.mdx === true ? { mdx: true } : {}),
+    // The file's dialect decides (a `.md` file is CommonMark even when a line looks like MDX).
+    ...(p.mdx !== undefined ? { mdx: p.mdx } : {}),
   });
 }
 
