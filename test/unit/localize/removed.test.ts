@@ -17,7 +17,7 @@ const tagged: BatchTranslator & { sent: string[] } = {
   sent: [],
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
     tagged.sent.push(...req.segments.map((s) => `${req.target_lang}:${s.text}`));
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `[${req.target_lang}] ${s.text}` })) } as BatchResponse);
+    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse);
   },
 };
 
