@@ -23,6 +23,7 @@ export const CommandId = {
   jobsShowDiff: 'docTranslate.jobs.showDiff',
   jobsSaveAllNextToSource: 'docTranslate.jobs.saveAllNextToSource',
   jobsClearFinished: 'docTranslate.jobs.clearFinished',
+  jobsLoadOlder: 'docTranslate.jobs.loadOlder',
   /** Registered by VS Code for the Jobs view (`<view id>.focus`); never registered by the extension. */
   jobsFocus: 'docTranslate.jobs.focus',
   /** Internal (leading underscore: VS Code hides it from the palette and getCommands(true)); tests read the Jobs tree. */
@@ -166,6 +167,8 @@ export const ContextValue = {
   jobRunCompleted: 'jobRun.completed',
   artifactText: 'artifact.text',
   artifactBinary: 'artifact.binary',
+  /** The Jobs view's last row while the service has older jobs: Load older jobs. */
+  jobsLoadOlder: 'jobs.loadOlder',
   message: 'message',
   /** Localization view: a set-up (workspace folder), a source file, a translation `localization.target.<state>`. */
   localizationSetup: 'localization.setup',

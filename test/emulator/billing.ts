@@ -36,6 +36,36 @@ export function assertKeyBudgetLeft(key: ApiKeyRecord, what: string): void {
 }
 
 /**
+ * Part 8 rule 1 for work that starts (document operations, media jobs, voices, file tools): "for a
+ * key with a quota, the key's remaining quota must also be above the threshold. Otherwise 402".
+ * A used-up key is 429 `key_budget_exhausted` first (spec 7, as at POST /jobs); then 402
+ * `insufficient_credits` unless the remaining budget is strictly above the threshold. A key
+ * without a budget passes.
+ */
+export function assertKeyAboveThreshold(key: ApiKeyRecord, threshold: number, what: string): void {
+  assertKeyBudgetLeft(key, what);
+  const remaining = keyRemaining(key);
+  if (remaining !== null && !(remaining > threshold)) {
+    throw new HttpError(402, 'insufficient_credits', `This API key's remaining budget (${remaining} millicredits) is not above the start threshold of ${what} (${threshold} millicredits)`);
+  }
+}
+
+/**
+ * Part 8 rule 1, both halves: the balance after debt and (for a key with a budget) the key's
+ * remaining budget must be strictly above the threshold, else 402 `insufficient_credits`; a used-up
+ * key is 429 first. Returns the balance at start.
+ */
+export function assertCanStart(account: Account, key: ApiKeyRecord, threshold: number, now: number, what: string): number {
+  assertKeyBudgetLeft(key, what);
+  const balance = available(account, now);
+  if (!(balance > threshold)) {
+    throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are not above the start threshold of ${what} (${threshold} millicredits)`);
+  }
+  assertKeyAboveThreshold(key, threshold, what);
+  return balance;
+}
+
+/**
  * Instant translation: 429 `key_budget_exhausted` when the key's budget is used up; 402 when the
  * balance after debt is not above the cost (part 8 rule 1: "above"). The key's remaining budget is
  * not compared with the cost: instant translation is settled by usage, "not limited by a request
@@ -62,6 +92,8 @@ export interface ChargeInput {
   operationId?: string;
   /** Pages billed, for receipts of work charged per page. */
   pages?: number;
+  /** Another billing basis (minutes, images), for receipts. */
+  basis?: { unit: 'minutes' | 'images' | 'pages'; quantity: number };
   type?: LedgerType;
 }
 
@@ -122,6 +154,7 @@ function record(state: EmulatorState, now: number, input: ChargeInput & { type: 
   if (input.jobId !== undefined) entry.job_id = input.jobId;
   if (input.operationId !== undefined) entry.operation_id = input.operationId;
   if (input.pages !== undefined) entry.pages = input.pages;
+  if (input.basis !== undefined) entry.basis = input.basis;
   state.ledger.push(entry);
   return entry;
 }

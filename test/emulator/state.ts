@@ -52,6 +52,8 @@ export interface LedgerEntry {
   operation_id?: string;
   /** Pages billed (document operations charged per page). */
   pages?: number;
+  /** The billing basis of a charge whose unit is neither characters nor pages (voices: minutes; image tools: images). */
+  basis?: { unit: 'minutes' | 'images' | 'pages'; quantity: number };
 }
 
 export interface StoredReply {
@@ -192,6 +194,8 @@ export interface EmulatorSettings {
   job_speed: number;
   sse_max_duration_ms: number;
   sse_heartbeat_ms: number;
+  /** No job event for this long: `timeout` (reason `idle`) and close (spec 6.1; the value is the emulator's). */
+  sse_idle_timeout_ms: number;
 }
 
 /**
@@ -225,7 +229,7 @@ export class EmulatorState {
 
   constructor(seed: number, jobSpeed: number, readonly dataDir: string) {
     this.rng = new Rng(seed);
-    this.settings = { sse_enabled: true, job_speed: jobSpeed, sse_max_duration_ms: 300_000, sse_heartbeat_ms: 15_000 };
+    this.settings = { sse_enabled: true, job_speed: jobSpeed, sse_max_duration_ms: 300_000, sse_heartbeat_ms: 15_000, sse_idle_timeout_ms: 120_000 };
   }
 
   /** Prefixed ids: a running counter keeps them ordered, the seeded suffix keeps them unguessable-looking. */

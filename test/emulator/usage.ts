@@ -15,7 +15,7 @@ const CHARS_PER_TOKEN = 4;
 export type OperationStatus = 'pending' | 'settled' | 'not_charged' | 'refunded';
 
 export interface BillingBasis {
-  unit: 'characters' | 'pages' | 'none';
+  unit: 'characters' | 'pages' | 'minutes' | 'images' | 'none';
   quantity: number;
   /** Millicredits per unit, when one rate applies. */
   rate_millicredits: number | null;
@@ -25,7 +25,7 @@ export interface BillingBasis {
 
 export interface CreditOperation {
   operation_id: string;
-  kind: 'translation_job' | 'instant_translation' | 'document_operation' | 'media_job' | 'charge' | 'refund';
+  kind: 'translation_job' | 'instant_translation' | 'document_operation' | 'media_job' | 'voice' | 'file_tool' | 'charge' | 'refund';
   status: OperationStatus;
   billing_basis: BillingBasis;
   charged_millicredits: number;
@@ -126,6 +126,8 @@ function kindOf(endpoint: string | null): CreditOperation['kind'] {
   if (endpoint?.startsWith('/ai/')) return 'instant_translation';
   if (endpoint?.startsWith('/document-operations')) return 'document_operation';
   if (endpoint?.startsWith('/media-jobs')) return 'media_job';
+  if (endpoint?.startsWith('/media-voices')) return 'voice';
+  if (endpoint?.startsWith('/file-tools/')) return 'file_tool';
   return 'charge';
 }
 
@@ -137,11 +139,14 @@ function entryOperation(id: string, entries: LedgerEntry[]): CreditOperation {
   const pages = charges.reduce((n, e) => n + (e.pages ?? 0), 0);
   const first = charges[0] ?? entries[0]!;
   const per = (quantity: number): number | null => (charged % quantity === 0 ? charged / quantity : null);
+  const basis = first.basis;
   return {
     operation_id: id,
     kind: charges.length === 0 ? 'refund' : kindOf(first.endpoint),
     status: statusOf(charged, refunded, charges.length === 0 ? 'refunded' : 'settled'),
-    billing_basis: pages > 0
+    billing_basis: basis !== undefined && basis.quantity > 0
+      ? { unit: basis.unit, quantity: basis.quantity, rate_millicredits: per(basis.quantity), minimum_millicredits: null }
+      : pages > 0
       ? { unit: 'pages', quantity: pages, rate_millicredits: per(pages), minimum_millicredits: null }
       : characters > 0
         ? { unit: 'characters', quantity: characters, rate_millicredits: per(characters), minimum_millicredits: null }

@@ -3,9 +3,10 @@ import type { Platform } from '../../platform/platform.ts';
 import { ArtifactFiles } from './artifacts/files.ts';
 import { ArtifactService } from './artifacts/service.ts';
 import { fromApiJob } from './model.ts';
-import { notifyJobEnd } from './notifications.ts';
+import { JobNotifications } from './notifications.ts';
 import { JobsStatus } from './status.ts';
 import { JobStore } from './store.ts';
+import { pagingOf } from './view/paging.ts';
 import { JobsTreeProvider } from './view/tree.ts';
 import type { JobsTreeNode } from './view/nodes.ts';
 import { JobsView } from './view/view.ts';
@@ -29,6 +30,8 @@ export class JobsFeature implements vscode.Disposable {
   readonly tree: JobsTreeProvider;
   readonly view: JobsView;
   readonly status: JobsStatus;
+  /** Job and run end notifications (one summary per Translate Files… run). */
+  readonly notifications: JobNotifications;
   readonly clients: Platform['clients'];
   readonly settings: Platform['settings'];
   readonly logger: Platform['logger'];
@@ -63,6 +66,7 @@ export class JobsFeature implements vscode.Disposable {
       load: () => this.loadJobs(),
     });
     this.view = new JobsView(treeView, this.tree, this.store);
+    this.notifications = new JobNotifications({ store: this.store, artifacts: this.artifacts, logger, prompter: p.prompter });
     this.status = new JobsStatus(this.store, p.balance);
     this.disposables.push(
       this.store,
@@ -70,10 +74,11 @@ export class JobsFeature implements vscode.Disposable {
       this.view,
       this.status,
       this.watchers.onDidEnd((job) => {
-        notifyJobEnd({ store: this.store, artifacts: this.artifacts, logger }, job);
+        this.notifications.jobEnded(job);
         void p.balance.refresh();
       }),
       clients.onDidChange(() => {
+        this.store.resetPaging();
         this.tree.reload();
         // Jobs of the last window that could not be followed without a key are followed now.
         this.watchers.restore();
@@ -87,8 +92,29 @@ export class JobsFeature implements vscode.Disposable {
     const state = await this.clients.get();
     if (state.kind !== 'ready') return;
     const list = await state.client.jobs.list({ limit: LIST_LIMIT, ...(signal !== undefined ? { signal } : {}) });
+    this.store.setPaging(pagingOf(list, LIST_LIMIT), false);
     this.store.merge(list.items.map(fromApiJob));
     for (const job of this.store.active()) this.watchers.watch(job.id, false);
+  }
+
+  /**
+   * Load older jobs: the page before the oldest listed (spec 4.3 `before`), merged like the first.
+   * Returns how many jobs the page held, or undefined when there was nothing older to ask for.
+   */
+  async loadOlderJobs(signal?: AbortSignal): Promise<number | undefined> {
+    const state = await this.clients.get();
+    if (state.kind !== 'ready') return undefined;
+    const paging = this.store.paging();
+    if (paging === undefined) {
+      await this.loadJobs(signal);
+      return this.store.all().length;
+    }
+    if (!paging.hasMore || paging.before === undefined) return undefined;
+    const list = await state.client.jobs.list({ limit: LIST_LIMIT, before: paging.before, ...(signal !== undefined ? { signal } : {}) });
+    this.store.setPaging(pagingOf(list, LIST_LIMIT, paging.before), true);
+    this.store.merge(list.items.map(fromApiJob));
+    for (const job of this.store.active()) this.watchers.watch(job.id, false);
+    return list.items.length;
   }
 
   /** Stops the watchers and releases everything; safe to call twice (deactivate, then the context). */

@@ -23,6 +23,7 @@ const COMMANDS = [
   CommandId.jobsSnapshot,
   CommandId.jobsSaveAllNextToSource,
   CommandId.jobsClearFinished,
+  CommandId.jobsLoadOlder,
 ] as const;
 
 /** Watching again what the last window watched waits until the workbench has settled. */

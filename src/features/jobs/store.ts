@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { WorkspaceStateKey } from '../../platform/state.ts';
 import { watchedJobIds } from './watched.ts';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from './model.ts';
+import type { JobsPaging } from './view/paging.ts';
 import { isActive } from './model.ts';
 
 /** What changed: the ids of the jobs, or undefined when jobs came or went. */
@@ -21,6 +22,9 @@ export class JobStore implements vscode.Disposable {
   private readonly jobs = new Map<string, TrackedJob>();
   private readonly artifacts = new Map<string, ArtifactInfo[]>();
   private readonly cancelled = new Set<string>();
+  /** Paging back through the service's list (spec 4.3 `before`); undefined until a first page was listed. */
+  private older: JobsPaging | undefined;
+  private pagedBack = false;
   private readonly changed = new vscode.EventEmitter<JobsChange>();
   /** Fires after any change with the ids of the changed jobs, or undefined when jobs came or went (coalesce before doing real work). */
   readonly onDidChange = this.changed.event;
@@ -55,6 +59,27 @@ export class JobStore implements vscode.Disposable {
     this.changed.fire(undefined);
   }
 
+  /** Where listing older jobs goes on from, once a first page was listed. */
+  paging(): JobsPaging | undefined {
+    return this.older;
+  }
+
+  /**
+   * Records a listed page. A page listed with `before` moves the cursor back. The newest page (no
+   * `before`, first load or Refresh) sets it only until older pages were loaded, so a Refresh keeps
+   * them and where to go on from.
+   */
+  setPaging(page: JobsPaging, older: boolean): void {
+    if (older) this.pagedBack = true;
+    if (older || !this.pagedBack) this.older = page;
+  }
+
+  /** Another account or service: its list starts again from the newest page. */
+  resetPaging(): void {
+    this.older = undefined;
+    this.pagedBack = false;
+  }
+
   artifactsOf(jobId: string): ArtifactInfo[] | undefined {
     return this.artifacts.get(jobId);
   }
@@ -72,6 +97,12 @@ export class JobStore implements vscode.Disposable {
 
   wasCancelledHere(jobId: string): boolean {
     return this.cancelled.has(jobId);
+  }
+
+  /** Every known job one Translate Files… run started (cleared ones included), oldest first. */
+  jobsOfRun(run: string): TrackedJob[] {
+    const origins = this.origins();
+    return [...this.jobs.values()].filter((j) => origins[j.id]?.run === run).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   origin(jobId: string): JobOrigin | undefined {

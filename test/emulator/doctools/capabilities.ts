@@ -29,6 +29,16 @@ type Listing = Record<string, unknown> & { kind: ToolKind };
 
 const FREE = { mode: 'free' } as const;
 
+/**
+ * File tools are charged by usage (spec part 8 rule 5; the prices are not shown, so the
+ * emulator's): PDF tools per page of their input, image tools per image. The cost is also the
+ * start threshold (rule 1).
+ */
+export const FILE_TOOL_PDF_PAGE_MILLICREDITS = 100;
+export const FILE_TOOL_IMAGE_MILLICREDITS = 200;
+const PDF_TOOL_BILLING = { mode: 'per_page', unit: 'page', millicredits_per_unit: FILE_TOOL_PDF_PAGE_MILLICREDITS } as const;
+const IMAGE_TOOL_BILLING = { mode: 'per_file', unit: 'image', millicredits_per_unit: FILE_TOOL_IMAGE_MILLICREDITS } as const;
+
 const OPERATIONS: readonly Listing[] = [
   {
     kind: 'extract',
@@ -66,7 +76,7 @@ const FILE_TOOLS: readonly Listing[] = [
     path: '/file-tools/pdf/merge',
     input_formats: ['pdf'],
     output_format: 'pdf',
-    billing: FREE,
+    billing: PDF_TOOL_BILLING,
     limits: { min_documents: 2, max_documents: MERGE_MAX_DOCUMENTS },
   },
   {
@@ -77,7 +87,7 @@ const FILE_TOOLS: readonly Listing[] = [
     input_formats: ['pdf'],
     output_format: 'pdf',
     output_format_multiple: 'zip',
-    billing: FREE,
+    billing: PDF_TOOL_BILLING,
     limits: { max_ranges: SPLIT_MAX_RANGES },
   },
   {
@@ -88,7 +98,7 @@ const FILE_TOOLS: readonly Listing[] = [
     input_formats: ['pdf'],
     output_format: 'pdf',
     options: { level: [...PDF_COMPRESS_LEVELS], default_level: 'medium' },
-    billing: FREE,
+    billing: PDF_TOOL_BILLING,
     limits: {},
   },
   {
@@ -99,7 +109,7 @@ const FILE_TOOLS: readonly Listing[] = [
     input_formats: ['png', 'jpg'],
     target_formats: ['png', 'jpg'],
     quality: quality(CONVERT_DEFAULT_QUALITY),
-    billing: FREE,
+    billing: IMAGE_TOOL_BILLING,
     limits: { max_pixels: IMAGE_MAX_PIXELS },
   },
   {
@@ -109,7 +119,7 @@ const FILE_TOOLS: readonly Listing[] = [
     path: '/file-tools/image/compress',
     input_formats: ['png', 'jpg'],
     quality: quality(COMPRESS_DEFAULT_QUALITY),
-    billing: FREE,
+    billing: IMAGE_TOOL_BILLING,
     limits: { max_pixels: IMAGE_MAX_PIXELS },
   },
 ];

@@ -128,3 +128,21 @@ export async function produceArtifact(app: EmulatorApp, job: JobRecord, doc: Doc
     storagePath: path,
   };
 }
+
+/**
+ * Jobs with several result files (spec 2.4: "a job may have several artifacts"; control
+ * `artifacts_per_job`): result number `n` (2, 3, …) is a further file of the same format named
+ * `<stem>.<target>.<n>.<format>` holding the same translation.
+ */
+export async function extraArtifact(app: EmulatorApp, first: ArtifactRecord, n: number): Promise<ArtifactRecord> {
+  const state = app.state;
+  const id = state.newId('art');
+  const dir = join(state.dataDir, 'artifacts', `${id}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  if (app.state !== state) throw new Error('the emulator was reset');
+  const path = join(dir, `content.${first.format}`);
+  await copyFile(first.storagePath, path);
+  const suffix = `.${first.format}`;
+  const base = first.filename.endsWith(suffix) ? first.filename.slice(0, -suffix.length) : first.filename;
+  return { ...first, id, filename: `${base}.${n}${suffix}`, storagePath: path, etag: await fileEtag(path) };
+}

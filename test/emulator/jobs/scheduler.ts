@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EmulatorApp } from '../app.ts';
 import type { JobRecord, JobStage } from '../state.ts';
-import { produceArtifact } from './produce.ts';
+import { extraArtifact, produceArtifact } from './produce.ts';
 import { jobSettings } from './settings.ts';
 import { settle, startCheck } from './settlement.ts';
 import { STAGE_MESSAGES, applyChange, endJob, isEnded, jobsExt, progressMessage, queuedMessage, runtimeOf } from './store.ts';
@@ -141,8 +141,10 @@ async function ensureArtifact(app: EmulatorApp, job: JobRecord): Promise<void> {
   const doc = app.state.documents.get(job.document_id);
   if (!doc || doc.deleted) throw new Error('the source document was deleted');
   const artifact = await produceArtifact(app, job, doc);
-  if (rt.artifacts) await discard([artifact.storagePath]);
-  else rt.artifacts = [artifact];
+  const made = [artifact];
+  for (let n = 2; n <= jobSettings(app).artifacts_per_job; n++) made.push(await extraArtifact(app, artifact, n));
+  if (rt.artifacts) await discard(made.map((a) => a.storagePath));
+  else rt.artifacts = made;
 }
 
 async function complete(app: EmulatorApp, job: JobRecord, current: () => boolean): Promise<void> {

@@ -24,8 +24,12 @@ export class SseStream {
   private closed = false;
   private heartbeat: NodeJS.Timeout | undefined;
   private deadline: NodeJS.Timeout | undefined;
+  private idle: NodeJS.Timeout | undefined;
   private readonly onUpdate = (job: JobRecord): void => {
-    if (job.id === this.job.id && !isEnded(job)) this.send('job_update', sseSnapshot(job));
+    if (job.id === this.job.id && !isEnded(job)) {
+      this.send('job_update', sseSnapshot(job));
+      this.armIdle();
+    }
   };
   private readonly onEnded = (job: JobRecord): void => {
     if (job.id !== this.job.id) return;
@@ -68,6 +72,14 @@ export class SseStream {
     };
     this.heartbeat = app.setTimer(beat, settings.sse_heartbeat_ms);
     this.deadline = app.setTimer(() => this.finish('timeout', { reason: 'max_duration' }), settings.sse_max_duration_ms);
+    this.armIdle();
+  }
+
+  /** Spec 6.1: "no job event occurred for a long time" ends the stream with `timeout`; heartbeats do not count. */
+  private armIdle(): void {
+    if (this.closed) return;
+    if (this.idle) this.app.clearTimer(this.idle);
+    this.idle = this.app.setTimer(() => this.finish('timeout', { reason: 'idle' }), this.app.state.settings.sse_idle_timeout_ms);
   }
 
   /** Sends a last event (timeout, error) and closes the stream. */
@@ -104,6 +116,7 @@ export class SseStream {
     events.off('ended', this.onEnded);
     if (this.heartbeat) this.app.clearTimer(this.heartbeat);
     if (this.deadline) this.app.clearTimer(this.deadline);
+    if (this.idle) this.app.clearTimer(this.idle);
     streamsOf(this.app).delete(this);
   }
 }

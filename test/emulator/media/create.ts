@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { EmulatorApp } from '../app.ts';
-import { assertKeyBudgetLeft, available } from '../billing.ts';
+import { assertKeyAboveThreshold, assertKeyBudgetLeft, available } from '../billing.ts';
 import { mediaDurationMs } from '../documents/media-duration.ts';
 import { HttpError, validationError } from '../errors.ts';
 import { formatById } from '../formats.ts';
@@ -90,7 +90,8 @@ async function measure(doc: DocumentRecord, product: MediaProductId): Promise<nu
 
 /**
  * Validates, measures and applies the start check: 429 `key_budget_exhausted` for a used-up key,
- * 402 `insufficient_credits` unless the balance after debt is above the product's minimum charge.
+ * 402 `insufficient_credits` unless the balance after debt, and the key's remaining budget when it
+ * has one, are above the product's minimum charge (part 8 rule 1).
  * The balance at start is the most the job can be charged.
  */
 export async function createMediaJob(app: EmulatorApp, auth: AuthInfo, body: Record<string, unknown>, idempotencyKey: string | null): Promise<MediaJobRecord> {
@@ -105,6 +106,8 @@ export async function createMediaJob(app: EmulatorApp, auth: AuthInfo, body: Rec
   if (!(balance > input.product.minimum_millicredits)) {
     throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are not enough to start ${input.product.display_name} (minimum ${input.product.minimum_millicredits} millicredits)`);
   }
+  // Part 8 rule 1: a key with a budget must also have more than the threshold left.
+  assertKeyAboveThreshold(auth.key, input.product.minimum_millicredits, input.product.display_name);
   const at = new Date(now).toISOString();
   const job: MediaJobRecord = {
     id: app.state.newId('mop'),

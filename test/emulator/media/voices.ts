@@ -1,4 +1,6 @@
 import type { EmulatorApp } from '../app.ts';
+import { assertCanStart, charge } from '../billing.ts';
+import { mediaDurationMs } from '../documents/media-duration.ts';
 import { HttpError, notFound, notOwned, validationError } from '../errors.ts';
 import { formatById } from '../formats.ts';
 import type { AuthInfo } from '../router.ts';
@@ -6,6 +8,19 @@ import { Fields } from '../validation.ts';
 
 /** Consent statements the emulator knows (spec 4.9 sample `voice-source-rights-v1`). */
 export const CONSENT_VERSIONS: readonly string[] = ['voice-source-rights-v1'];
+
+/**
+ * Voices are charged by usage (spec part 8 rule 5; the price is not shown, so the emulator's):
+ * started minutes of the server-measured recording x 1000 millicredits, at least 2000. The same
+ * amount is the start threshold (rule 1).
+ */
+export const VOICE_MILLICREDITS_PER_MINUTE = 1000;
+export const VOICE_MINIMUM_MILLICREDITS = 2000;
+
+export function voicePrice(durationMs: number): { minutes: number; millicredits: number } {
+  const minutes = Math.max(1, Math.ceil(durationMs / 60_000));
+  return { minutes, millicredits: Math.max(VOICE_MINIMUM_MILLICREDITS, minutes * VOICE_MILLICREDITS_PER_MINUTE) };
+}
 
 /**
  * `uncertain`: the remote operation's result is not known (timeout); reconcile re-checks it.
@@ -33,6 +48,16 @@ export interface VoiceRecord {
   updated_at: string;
   confirmed_at: string | null;
   revoked_at: string | null;
+  /** Server-measured length of the recording. */
+  durationMs: number;
+  /** What the voice costs once the remote operation made it (voicePrice). */
+  priceMillicredits: number;
+  minutes: number;
+  idempotencyKey: string | null;
+  /** The credit operation of the settlement; null until charged. */
+  creditOperationId: string | null;
+  /** `pending` while the remote result is unknown, `settled` once made, `not_charged` when it failed. */
+  settlement: 'pending' | 'settled' | 'not_charged';
 }
 
 export interface VoiceSettings {
@@ -66,7 +91,45 @@ export function voiceView(v: VoiceRecord): Record<string, unknown> {
     updated_at: v.updated_at,
     confirmed_at: v.confirmed_at,
     revoked_at: v.revoked_at,
+    duration_ms: v.durationMs,
+    settlement: {
+      credit_operation_id: v.creditOperationId,
+      status: v.settlement,
+      charged_millicredits: v.settlement === 'settled' ? v.priceMillicredits : 0,
+      price_millicredits: v.priceMillicredits,
+    },
   };
+}
+
+/**
+ * Charges a voice once its remote operation made it (status pending_confirmation): one ledger
+ * `settlement` (`endpoint: "/media-voices"`, basis minutes), a credit operation of kind `voice`.
+ * A voice whose remote operation failed is never charged; a voice is never charged twice.
+ */
+function settleVoice(app: EmulatorApp, voice: VoiceRecord): void {
+  if (voice.settlement !== 'pending') return;
+  if (voice.status === 'failed') {
+    voice.settlement = 'not_charged';
+    return;
+  }
+  if (voice.status === 'uncertain') return;
+  const account = app.state.accounts.get(voice.accountId);
+  if (!account) return;
+  const operationId = app.state.newId('cop');
+  charge(app.state, app.clock.now(), {
+    type: 'settlement',
+    account,
+    key: app.state.keys.get(voice.keyId) ?? null,
+    amount: voice.priceMillicredits,
+    characters: 0,
+    endpoint: '/media-voices',
+    idempotencyKey: voice.idempotencyKey,
+    requestId: null,
+    operationId,
+    basis: { unit: 'minutes', quantity: voice.minutes },
+  });
+  voice.creditOperationId = operationId;
+  voice.settlement = 'settled';
 }
 
 /** Voices are key-scoped records (spec part 5): another key's or account's is 403 `voice_not_owned`. */
@@ -90,7 +153,7 @@ export function usableVoice(app: EmulatorApp, accountId: string, id: string): Vo
  * Consent first: `consent` must be `true` and `consent_version` a known statement, else 422 and
  * nothing is created. The recording must be an audio/video document of the account.
  */
-export function createVoice(app: EmulatorApp, auth: AuthInfo, body: Record<string, unknown>): VoiceRecord {
+export async function createVoice(app: EmulatorApp, auth: AuthInfo, body: Record<string, unknown>, idempotencyKey: string | null = null): Promise<VoiceRecord> {
   const f = new Fields(body);
   const consent = body.consent;
   if (consent !== true) f.add('consent', 'must be true: the caller confirms the recording is their own or validly authorised');
@@ -103,6 +166,11 @@ export function createVoice(app: EmulatorApp, auth: AuthInfo, body: Record<strin
   if (!doc || doc.deleted) throw new HttpError(404, 'document_not_found', `Document ${documentId} does not exist or was deleted`);
   if (doc.accountId !== auth.account.id) throw new HttpError(403, 'document_not_owned', 'The document belongs to another account');
   if (formatById(doc.format)?.kind !== 'media') throw new HttpError(415, 'unsupported_format', `A voice needs an audio or video recording, not "${doc.format}"`);
+  const durationMs = (await mediaDurationMs(doc.storagePath, doc.format).catch(() => null)) ?? 0;
+  if (durationMs <= 0) throw validationError([{ field: 'document_id', message: 'the recording has no measurable duration' }], 'no_duration');
+  const price = voicePrice(durationMs);
+  // Part 8 rule 1: balance after debt and the key's remaining budget above the price, else 402.
+  assertCanStart(auth.account, auth.key, price.millicredits, app.clock.now(), 'a voice');
   const ext = voicesExt(app);
   const at = new Date(app.clock.now()).toISOString();
   const voice: VoiceRecord = {
@@ -122,8 +190,15 @@ export function createVoice(app: EmulatorApp, auth: AuthInfo, body: Record<strin
     updated_at: at,
     confirmed_at: null,
     revoked_at: null,
+    durationMs,
+    priceMillicredits: price.millicredits,
+    minutes: price.minutes,
+    idempotencyKey,
+    creditOperationId: null,
+    settlement: 'pending',
   };
   ext.voices.set(voice.asset_id, voice);
+  settleVoice(app, voice);
   return voice;
 }
 
@@ -144,6 +219,7 @@ export function confirmVoice(app: EmulatorApp, voice: VoiceRecord): void {
 export function reconcileVoice(app: EmulatorApp, voice: VoiceRecord): void {
   voice.reconcile_count += 1;
   if (voice.status === 'uncertain') voice.status = voice.remoteOutcome;
+  settleVoice(app, voice);
   touch(app, voice);
 }
 

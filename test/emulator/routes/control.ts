@@ -140,6 +140,7 @@ export function register(app: EmulatorApp): void {
     const sse = fields.boolean('sse_enabled');
     const maxDuration = fields.integer('sse_max_duration_ms', { optional: true, min: 1 });
     const heartbeat = fields.integer('sse_heartbeat_ms', { optional: true, min: 1 });
+    const idle = fields.integer('sse_idle_timeout_ms', { optional: true, min: 1 });
     const speed = body.job_speed;
     if (speed !== undefined && (typeof speed !== 'number' || !(speed > 0))) fields.add('job_speed', 'must be a positive number');
     if (fields.errors.length > 0) throw validationError(fields.errors);
@@ -148,6 +149,7 @@ export function register(app: EmulatorApp): void {
     if (typeof speed === 'number') s.job_speed = speed;
     if (maxDuration !== undefined) s.sse_max_duration_ms = maxDuration;
     if (heartbeat !== undefined) s.sse_heartbeat_ms = heartbeat;
+    if (idle !== undefined) s.sse_idle_timeout_ms = idle;
     return { status: 200, body: s };
   });
 

@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { assertKeyBudgetLeft, available } from '../billing.ts';
+import { assertKeyAboveThreshold, assertKeyBudgetLeft, available } from '../billing.ts';
 import { findOwnedDocument } from '../documents/records.ts';
 import { HttpError, validationError } from '../errors.ts';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
@@ -28,7 +28,8 @@ export const MAX_OPERATION_LIMIT = 100;
  * POST /document-operations. Order of checks: Idempotency-Key missing 400
  * `idempotency_key_required` (invalid 422) → fields 422 → closed kind 422 `operation_unavailable`
  * → document 404 / 403 → input format 415 → visual_extract over 20 pages 422
- * `page_limit_exceeded` → key budget used up 429 → balance below one page 402. Nothing is charged
+ * `page_limit_exceeded` → key budget used up 429 → balance below one page 402 → the key's remaining
+ * budget not above one page 402 (part 8 rule 1). Nothing is charged
  * at creation; a refused request creates nothing.
  */
 async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
@@ -80,6 +81,8 @@ async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
         if (balance < VISUAL_EXTRACT_MILLICREDITS_PER_PAGE) {
           throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are less than one page (${VISUAL_EXTRACT_MILLICREDITS_PER_PAGE} millicredits)`);
         }
+        // Part 8 rule 1: the key's remaining quota must also be above the threshold (one page).
+        assertKeyAboveThreshold(auth.key, VISUAL_EXTRACT_MILLICREDITS_PER_PAGE, 'a visual extraction');
       }
       const op = createOperation(app, { accountId: auth.account.id, keyId: auth.key.id, kind: k, doc, idempotencyKey: idempotencyKeyOf(ctx) ?? null });
       return { status: 201, body: operationView(op), headers: { Location: `/api/v1/document-operations/${op.id}` }, resourceId: op.id };

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmulatorApp } from '../app.ts';
+import { assertCanStart, charge } from '../billing.ts';
 import { findOwnedDocument } from '../documents/records.ts';
 import { HttpError, validationError, type FieldError } from '../errors.ts';
 import type { RequestContext } from '../router.ts';
@@ -11,6 +12,8 @@ import { writeZip } from '../zip.ts';
 import {
   COMPRESS_DEFAULT_QUALITY,
   CONVERT_DEFAULT_QUALITY,
+  FILE_TOOL_IMAGE_MILLICREDITS,
+  FILE_TOOL_PDF_PAGE_MILLICREDITS,
   MERGE_MAX_DOCUMENTS,
   PDF_COMPRESS_LEVELS,
   QUALITY_MAX,
@@ -57,6 +60,53 @@ function unreadable(err: unknown): never {
   throw err;
 }
 
+const TOOL_PATHS: Record<FileToolKind, string> = {
+  pdf_merge: '/file-tools/pdf/merge',
+  pdf_split: '/file-tools/pdf/split',
+  pdf_compress: '/file-tools/pdf/compress',
+  image_convert: '/file-tools/image/convert',
+  image_compress: '/file-tools/image/compress',
+};
+
+interface ToolCharge {
+  tool: FileToolKind;
+  amount: number;
+  basis: { unit: 'pages' | 'images'; quantity: number };
+}
+
+/**
+ * Part 8 rules 1 and 5: the tool's cost (its input pages or images at the emulator's rate) is its
+ * start threshold: 429 for a used-up key, 402 unless the balance after debt and the key's remaining
+ * budget are above it. Nothing is charged here.
+ */
+function startTool(app: EmulatorApp, ctx: RequestContext, tool: FileToolKind, quantity: number): ToolCharge {
+  const { account, key } = ctx.requireAuth();
+  const pdf = tool.startsWith('pdf_');
+  const amount = quantity * (pdf ? FILE_TOOL_PDF_PAGE_MILLICREDITS : FILE_TOOL_IMAGE_MILLICREDITS);
+  assertCanStart(account, key, amount, app.clock.now(), `this file tool`);
+  return { tool, amount, basis: { unit: pdf ? 'pages' : 'images', quantity } };
+}
+
+/** Charges a tool that produced its result: one ledger `charge`, a credit operation of kind `file_tool`, named in the answer's headers. */
+function settleTool(app: EmulatorApp, ctx: RequestContext, c: ToolCharge): Record<string, string> {
+  const { account, key } = ctx.requireAuth();
+  const operationId = app.state.newId('cop');
+  charge(app.state, app.clock.now(), {
+    type: 'charge',
+    account,
+    key,
+    amount: c.amount,
+    characters: 0,
+    endpoint: TOOL_PATHS[c.tool],
+    idempotencyKey: null,
+    requestId: ctx.requestId,
+    operationId,
+    ...(c.basis.unit === 'pages' ? { pages: c.basis.quantity } : {}),
+    basis: c.basis,
+  });
+  return { 'X-Credit-Operation-Id': operationId, 'X-Charged-Millicredits': String(c.amount) };
+}
+
 /** Writes the result to the data directory, streams it as an attachment (name and type in the headers), then removes it. */
 async function sendResult(app: EmulatorApp, ctx: RequestContext, bytes: Uint8Array, filename: string, format: string, extra: Record<string, string> = {}): Promise<void> {
   const dir = join(app.state.dataDir, 'file-tools');
@@ -87,8 +137,9 @@ async function merge(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   if (f.errors.length > 0) throw validationError(f.errors);
   assertOpen(app, 'pdf_merge');
   const docs = inputs(app, ctx, 'pdf_merge', (ids as string[]).map((id, i) => ({ field: `document_ids[${i}]`, id })));
+  const cost = startTool(app, ctx, 'pdf_merge', docs.reduce((n, d) => n + Math.max(1, d.pageCount ?? 1), 0));
   const result = await mergePdfs(await Promise.all(docs.map(async (d) => ({ bytes: await readFile(d.storagePath), name: d.basename })))).catch(unreadable);
-  await sendResult(app, ctx, result.bytes, `${stem(docs[0]!.basename)}-merged.pdf`, 'pdf', { 'X-Page-Count': String(result.pages) });
+  await sendResult(app, ctx, result.bytes, `${stem(docs[0]!.basename)}-merged.pdf`, 'pdf', { 'X-Page-Count': String(result.pages), ...settleTool(app, ctx, cost) });
 }
 
 async function split(app: EmulatorApp, ctx: RequestContext): Promise<void> {
@@ -115,15 +166,16 @@ async function split(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   if (beyond.length > 0) {
     throw validationError(beyond.map(({ r, i }) => ({ field: `ranges[${i}]`, message: `"${r.text}" goes beyond the last page (${pages})` })), 'page_out_of_range');
   }
+  const cost = startTool(app, ctx, 'pdf_split', pages);
   const parts = await splitPdf(bytes, doc!.basename, ranges).catch(unreadable);
   const base = stem(doc!.basename);
   if (parts.length === 1) {
-    await sendResult(app, ctx, parts[0]!, `${base}-p${ranges[0]!.text}.pdf`, 'pdf', { 'X-Page-Count': String(ranges[0]!.to - ranges[0]!.from + 1) });
+    await sendResult(app, ctx, parts[0]!, `${base}-p${ranges[0]!.text}.pdf`, 'pdf', { 'X-Page-Count': String(ranges[0]!.to - ranges[0]!.from + 1), ...settleTool(app, ctx, cost) });
     return;
   }
   // Several ranges: one ZIP with a PDF per range, in the order given.
   const zip = writeZip(parts.map((data, i) => ({ name: `${base}-p${ranges[i]!.text}.pdf`, data: Buffer.from(data) })));
-  await sendResult(app, ctx, zip, `${base}-split.zip`, 'zip', { 'X-Part-Count': String(parts.length) });
+  await sendResult(app, ctx, zip, `${base}-split.zip`, 'zip', { 'X-Part-Count': String(parts.length), ...settleTool(app, ctx, cost) });
 }
 
 async function compressPdfRoute(app: EmulatorApp, ctx: RequestContext): Promise<void> {
@@ -137,8 +189,9 @@ async function compressPdfRoute(app: EmulatorApp, ctx: RequestContext): Promise<
   assertOpen(app, 'pdf_compress');
   const [doc] = inputs(app, ctx, 'pdf_compress', [{ field: 'document_id', id: id! }]);
   const bytes = await readFile(doc!.storagePath);
+  const cost = startTool(app, ctx, 'pdf_compress', Math.max(1, doc!.pageCount ?? 1));
   const out = await compressPdf(bytes, doc!.basename, level as CompressLevel).catch(unreadable);
-  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.pdf`, 'pdf', { 'X-Original-Size': String(bytes.length) });
+  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.pdf`, 'pdf', { 'X-Original-Size': String(bytes.length), ...settleTool(app, ctx, cost) });
 }
 
 function quality(f: Fields, fallback: number): number {
@@ -158,13 +211,14 @@ async function convert(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   assertOpen(app, 'image_convert');
   const [doc] = inputs(app, ctx, 'image_convert', [{ field: 'document_id', id: id! }]);
   const bytes = await readFile(doc!.storagePath);
+  const cost = startTool(app, ctx, 'image_convert', 1);
   let out: Buffer;
   try {
     out = convertImage(bytes, doc!.format as ImageFormat, to as ImageFormat, q, doc!.basename);
   } catch (err) {
     unreadable(err);
   }
-  await sendResult(app, ctx, out, `${stem(doc!.basename)}.${to!}`, to!, { 'X-Original-Size': String(bytes.length) });
+  await sendResult(app, ctx, out, `${stem(doc!.basename)}.${to!}`, to!, { 'X-Original-Size': String(bytes.length), ...settleTool(app, ctx, cost) });
 }
 
 async function compressImageRoute(app: EmulatorApp, ctx: RequestContext): Promise<void> {
@@ -177,16 +231,17 @@ async function compressImageRoute(app: EmulatorApp, ctx: RequestContext): Promis
   assertOpen(app, 'image_compress');
   const [doc] = inputs(app, ctx, 'image_compress', [{ field: 'document_id', id: id! }]);
   const bytes = await readFile(doc!.storagePath);
+  const cost = startTool(app, ctx, 'image_compress', 1);
   let out: Buffer;
   try {
     out = compressImage(bytes, doc!.format as ImageFormat, q, doc!.basename);
   } catch (err) {
     unreadable(err);
   }
-  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.${doc!.format}`, doc!.format, { 'X-Original-Size': String(bytes.length) });
+  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.${doc!.format}`, doc!.format, { 'X-Original-Size': String(bytes.length), ...settleTool(app, ctx, cost) });
 }
 
-/** File tools (spec 4.6): synchronous, free, binary answers streamed as attachments. */
+/** File tools (spec 4.6): synchronous, charged by usage (part 8 rule 5), binary answers streamed as attachments. */
 export function register(app: EmulatorApp): void {
   const api = app.api;
   api.post('/file-tools/pdf/merge', (ctx) => merge(app, ctx));

@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../app.ts';
-import { withIdempotency } from '../idempotency.ts';
+import { idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
 import type { Reply, RequestContext } from '../router.ts';
 import { mediaPage, requireIdempotencyKey } from '../media/paging.ts';
 import { confirmVoice, createVoice, ownedVoice, reconcileVoice, revokeVoice, voicesExt, voiceView, type VoiceRecord } from '../media/voices.ts';
@@ -8,9 +8,9 @@ async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
   const auth = ctx.requireAuth();
   requireIdempotencyKey(ctx);
   const body = await ctx.object();
-  return withIdempotency(app, ctx, { endpoint: '/media-voices', body }, () => {
-    const voice = createVoice(app, auth, body);
-    return Promise.resolve({ status: 201, body: voiceView(voice), headers: { Location: `/api/v1/media-voices/${voice.asset_id}` }, resourceId: voice.asset_id });
+  return withIdempotency(app, ctx, { endpoint: '/media-voices', body }, async () => {
+    const voice = await createVoice(app, auth, body, idempotencyKeyOf(ctx) ?? null);
+    return { status: 201, body: voiceView(voice), headers: { Location: `/api/v1/media-voices/${voice.asset_id}` }, resourceId: voice.asset_id };
   });
 }
 
@@ -22,7 +22,7 @@ function action(app: EmulatorApp, run: (app: EmulatorApp, voice: VoiceRecord) =>
   };
 }
 
-/** Voices (spec 4.9): consent required at creation; key-scoped lists; confirm, reconcile, revoke. Free. */
+/** Voices (spec 4.9): consent required at creation; key-scoped lists; confirm, reconcile, revoke. Charged by usage (part 8 rule 5). */
 export function register(app: EmulatorApp): void {
   app.api.post('/media-voices', (ctx) => create(app, ctx));
   app.api.get('/media-voices', (ctx) => {

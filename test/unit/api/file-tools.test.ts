@@ -54,7 +54,7 @@ describe('api/fileTools against the emulator', () => {
   const toolPosts = async () => (await emu.requests('/api/v1/file-tools/')).length;
   const noTemp = (): void => assert.deepEqual(readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)), [], 'temp files left behind');
 
-  it('merges two PDFs into one file named by the service, the pages adding up, free', async () => {
+  it('merges two PDFs into one file named by the service, the pages adding up, charged per input page', async () => {
     const a = await upload('Part A.pdf', await makePdf(2));
     const b = await upload('b.pdf', await makePdf(3));
     let progress = 0;
@@ -67,7 +67,8 @@ describe('api/fileTools against the emulator', () => {
     const again = await client.fileTools.mergePdfs([a, b], { targetDir: dir });
     assert.equal(again.filename, 'Part A-merged (1).pdf', 'an existing file is never replaced');
     noTemp();
-    assert.deepEqual(await charges(), []);
+    // Part 8 rule 5: document tools are charged by usage (the emulator: 100 millicredits per input page).
+    assert.deepEqual((await charges()).map((e) => [e.endpoint, e.amount_millicredits]), [['/file-tools/pdf/merge', 500], ['/file-tools/pdf/merge', 500]]);
   });
 
   it('splits by ranges: one range gives a PDF, several a ZIP of PDFs; bad ranges are refused before sending', async () => {

@@ -34,7 +34,7 @@ describe('emulator: file tools (spec 4.6)', () => {
   }
 
   describe('POST /file-tools/pdf/merge', () => {
-    it('streams one PDF whose pages are the inputs\' pages in order, named and typed in the headers, free', async () => {
+    it('streams one PDF whose pages are the inputs\' pages in order, named and typed in the headers, charged per input page', async () => {
       const a = await uploadDocument(fx, 'Part A.pdf', await makePdf(2, 'Alpha'));
       const b = await uploadDocument(fx, 'b.pdf', await makePdf(3, 'Beta'));
       const r = await postBinary(fx, '/file-tools/pdf/merge', { document_ids: [a, b] });
@@ -44,7 +44,9 @@ describe('emulator: file tools (spec 4.6)', () => {
       assert.equal(r.headers.get('content-length'), String(r.bytes.length));
       assert.equal(r.headers.get('x-page-count'), '5');
       assert.equal(await pdfPageCount(r.bytes), 5);
-      assert.equal(await charged(), 0);
+      assert.equal(await charged(), 1, 'one charge (part 8 rule 5: document tools are charged by usage)');
+      assert.equal(r.headers.get('x-charged-millicredits'), '500', '5 pages at 100 millicredits');
+      assert.match(r.headers.get('x-credit-operation-id') ?? '', /^cop_/);
     });
 
     it('refuses fewer than 2 ids (422), an unknown id (404), another account\'s document (403), a non-PDF (415 with the field)', async () => {

@@ -46,6 +46,7 @@ export function jobsCommands(f: JobsFeature): Command[] {
     { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
     { id: CommandId.jobsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
     { id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) },
+    { id: CommandId.jobsLoadOlder, run: () => loadOlder(f) },
     ...runCommands(f),
   ];
 }
@@ -76,4 +77,18 @@ async function copyJobId(f: JobsFeature, arg: unknown): Promise<string | undefin
   await vscode.env.clipboard.writeText(id);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: copied job id {0}', id), 3000);
   return id;
+}
+
+/** Load older jobs (the row at the end of the Jobs view): the next page back; says so when there is nothing older. */
+async function loadOlder(f: JobsFeature): Promise<{ loaded: number; jobs: number; hasMore: boolean }> {
+  let loaded = 0;
+  try {
+    const n = await f.loadOlderJobs();
+    if (n === undefined) vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: there are no older jobs.'), 3000);
+    loaded = n ?? 0;
+    f.tree.refresh();
+  } catch (err) {
+    void showError(err, { operation: vscode.l10n.t('Loading older jobs'), baseUrl: f.settings.baseUrl });
+  }
+  return { loaded, jobs: f.store.all().length, hasMore: f.store.paging()?.hasMore === true };
 }

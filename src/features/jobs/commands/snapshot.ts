@@ -2,7 +2,7 @@
 // plain data, so extension-host tests can read what the user sees. Not contributed.
 import type { JobsFeature } from '../feature.ts';
 import { statusIconId } from '../view/nodes.ts';
-import { JobNode, ArtifactNode, RunNode, type JobsTreeNode } from '../view/nodes.ts';
+import { JobNode, ArtifactNode, LoadOlderNode, RunNode, type JobsTreeNode } from '../view/nodes.ts';
 
 export interface SnapshotRow {
   label: string;
@@ -25,6 +25,8 @@ export interface JobsSnapshot {
   watching: number;
   /** Job ids kept in workspaceState to be watched again after a reload. */
   persisted: string[];
+  /** The Load older jobs row, when the view shows it (not among `rows` or `tree`). */
+  older?: SnapshotRow;
 }
 
 export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
@@ -36,8 +38,11 @@ export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
     if (node instanceof JobNode && node.job.status === 'completed') row.children = (await f.tree.getChildren(node)).map(toRow);
     return row;
   };
+  let older: SnapshotRow | undefined;
   for (const node of roots) {
-    if (node instanceof RunNode) {
+    if (node instanceof LoadOlderNode) {
+      older = toRow(node);
+    } else if (node instanceof RunNode) {
       const children = await Promise.all(node.jobs.map(jobRow));
       rows.push(...children);
       tree.push({ ...toRow(node), children });
@@ -47,7 +52,7 @@ export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
       tree.push(row);
     }
   }
-  return { viewVisible: f.view.treeView.visible, rows, tree, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds() };
+  return { viewVisible: f.view.treeView.visible, rows, tree, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds(), ...(older !== undefined ? { older } : {}) };
 }
 
 function toRow(node: JobsTreeNode): SnapshotRow {

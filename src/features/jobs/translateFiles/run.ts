@@ -35,6 +35,26 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
   const { generateIdempotencyKey } = await loadApi();
   const steps = files.length * (1 + options.targetLanguages.length);
   const run = randomUUID();
+  // The run's jobs end in one summary notification, once all are created and ended.
+  f.notifications.runStarted(run);
+  try {
+    await sendWithProgress(f, client, files, options, outcome, run, steps, generateIdempotencyKey);
+  } finally {
+    f.notifications.runSent(run);
+  }
+  return outcome;
+}
+
+async function sendWithProgress(
+  f: JobsFeature,
+  client: DocTranslateClient,
+  files: readonly vscode.Uri[],
+  options: TranslateFilesOptions,
+  outcome: RunOutcome,
+  run: string,
+  steps: number,
+  generateIdempotencyKey: () => string,
+): Promise<void> {
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Doc Translate', cancellable: true },
     async (progress, token) => {
@@ -118,6 +138,5 @@ export async function sendFiles(f: JobsFeature, client: DocTranslateClient, file
       }
     },
   );
-  return outcome;
 }
 

@@ -6,7 +6,7 @@ import { CommandId, ContextValue } from '../../../shared/ids.ts';
 
 /** Nodes of the Jobs view share this base; `contextValue` is what menus match with `viewItem =~`. */
 export abstract class JobsTreeNode extends vscode.TreeItem {
-  abstract readonly kind: 'job' | 'artifact' | 'message' | 'run';
+  abstract readonly kind: 'job' | 'artifact' | 'message' | 'run' | 'loadOlder';
 }
 
 export class JobNode extends JobsTreeNode {
@@ -88,6 +88,21 @@ export class ArtifactNode extends JobsTreeNode {
       ? vscode.l10n.t('{0} ({1}): opens as a read-only document', name, artifact.format)
       : vscode.l10n.t("{0} ({1}): downloaded to the extension's storage and opened", name, artifact.format);
     this.command = { command: CommandId.jobsOpenArtifact, title: vscode.l10n.t('Open Translation'), arguments: [this] };
+  }
+}
+
+/** The last row while the service has older jobs than those listed: pages back with `before` (spec 4.3). */
+export class LoadOlderNode extends JobsTreeNode {
+  readonly kind = 'loadOlder';
+
+  constructor(shown: number) {
+    super(vscode.l10n.t('Load older jobs…'), vscode.TreeItemCollapsibleState.None);
+    this.id = `jobs:older:${shown}`;
+    this.contextValue = ContextValue.jobsLoadOlder;
+    this.description = vscode.l10n.t('{0} shown', shown);
+    this.iconPath = new vscode.ThemeIcon('more');
+    this.tooltip = vscode.l10n.t('List the jobs created before the oldest one shown');
+    this.command = { command: CommandId.jobsLoadOlder, title: vscode.l10n.t('Load Older Jobs'), arguments: [] };
   }
 }
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ArtifactService } from '../artifacts/service.ts';
 import type { TrackedJob } from '../model.ts';
 import type { JobStore } from '../store.ts';
-import { ArtifactNode, JobNode, MessageNode, RunNode, type JobsTreeNode } from './nodes.ts';
+import { ArtifactNode, JobNode, LoadOlderNode, MessageNode, RunNode, type JobsTreeNode } from './nodes.ts';
 import { groupRuns } from './runs.ts';
 
 export interface JobsTreeOptions {
@@ -15,7 +15,7 @@ export interface JobsTreeOptions {
   load: () => Promise<void>;
 }
 
-/** Jobs (newest first) with their artifacts as children once completed. */
+/** Jobs (newest first) with their artifacts as children once completed; a Load older jobs row last while the service has more. */
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
   private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -78,6 +78,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
       return new RunNode(row.run, row.jobs.map((j) => this.nodeOf(j)));
     });
     if (failure !== undefined) nodes.unshift(new MessageNode(vscode.l10n.t('Could not list the jobs: {0}', failure), 'warning'));
+    if (store.paging()?.hasMore === true) nodes.push(new LoadOlderNode(jobs.length));
     return nodes;
   }
 
