@@ -68,6 +68,19 @@ export const CommandId = {
   libraryRevokeShare: 'docTranslate.library.revokeShare',
   libraryCreateStorageLink: 'docTranslate.library.createStorageLink',
   libraryGrantAccess: 'docTranslate.library.grantAccess',
+  /** A document shown under a project / a tag: taken out of it, the upload stays (not Delete). */
+  libraryRemoveFromProject: 'docTranslate.library.removeFromProject',
+  libraryUntag: 'docTranslate.library.untag',
+  /** A library item's public links and access grants: listed, revoked (confirmed), or a new one made. */
+  libraryManageLinks: 'docTranslate.library.manageLinks',
+  libraryManageAccess: 'docTranslate.library.manageAccess',
+  /** A result's preview-url in the Simple Browser; a short-lived download address on the clipboard. */
+  libraryPreview: 'docTranslate.library.preview',
+  libraryCopyDownloadLink: 'docTranslate.library.copyDownloadLink',
+  /** A project, share, library item or result as the service describes it (GET …/{id}), read-only. */
+  libraryShowDetails: 'docTranslate.library.showDetails',
+  /** What a share link points at, downloaded as a reviewer would (no key) and saved into the workspace. */
+  libraryDownloadShare: 'docTranslate.library.downloadShare',
   /** Internal: tests read the Library tree. */
   librarySnapshot: '_docTranslate.library.snapshot',
   accountRefresh: 'docTranslate.account.refresh',
@@ -185,6 +198,8 @@ export const ContextValue = {
   /** Storage items append what their capabilities allow: `library.file:open:download:share:update:delete:document`. */
   libraryFile: 'library.file',
   libraryLoadMore: 'library.loadMore',
+  /** A product of the service (Apps section): `library.app`, `library.app:unavailable`. */
+  libraryApp: 'library.app',
   /** Media view sections: `media.section.<jobs|voices>`. */
   mediaSection: 'media.section',
   mediaJobActive: 'media.job.active',

@@ -25,12 +25,21 @@ const COMMANDS = [
   CommandId.libraryRevokeShare,
   CommandId.libraryCreateStorageLink,
   CommandId.libraryGrantAccess,
+  CommandId.libraryRemoveFromProject,
+  CommandId.libraryUntag,
+  CommandId.libraryManageLinks,
+  CommandId.libraryManageAccess,
+  CommandId.libraryPreview,
+  CommandId.libraryCopyDownloadLink,
+  CommandId.libraryShowDetails,
+  CommandId.libraryDownloadShare,
 ] as const;
 
 /**
- * The service's library in the editor: the Library view (Documents, Projects, Tags, Shares, Storage),
- * Search Library, share links of results (also from the Jobs view's artifact rows), storage links and
- * permissions. Everything is fetched when shown, never at activation; the view's code is its own
+ * The service's library in the editor: the Library view (Documents, Projects, Tags, Shares, Storage,
+ * Apps, ordered as the service's workspace entries say), Search Library, share links of results
+ * (also from the Jobs view's artifact rows), storage links and permissions (made, listed, revoked),
+ * Remove from Project / Untag, Preview and Copy Download Link, read-only details. Everything is fetched when shown, never at activation; the view's code is its own
  * bundle (./ui, dist/library-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateLibrary(p: Platform): vscode.Disposable[] {
@@ -41,7 +50,7 @@ export function activateLibrary(p: Platform): vscode.Disposable[] {
     part,
     tree,
     vscode.window.createTreeView(ViewId.library, { treeDataProvider: tree, showCollapseAll: true }),
-    vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, part.content((l) => l.files)),
+    vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, part.content((l) => l.content)),
     ...registerCommands(part.commands()),
   ];
 }

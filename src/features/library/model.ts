@@ -18,14 +18,124 @@ export interface Capabilities {
  * `:document` when it stands for a translation input (Translate Again, Rename and Delete go through
  * /documents then). Menus match `viewItem =~ /^library\.file.*:download/` etc.
  */
-export function fileContextValue(caps: Partial<Capabilities> | undefined, documentId: string | undefined): string {
+export function fileContextValue(caps: Partial<Capabilities> | undefined, documentId: string | undefined, artifactId?: string): string {
   const parts: string[] = [ContextValue.libraryFile];
   if (caps?.can_view === true && caps.can_download === true) parts.push('open', 'download');
   if (caps?.can_share === true) parts.push('share');
   if (caps?.can_update === true) parts.push('update');
   if (caps?.can_delete === true) parts.push('delete');
   if (documentId !== undefined) parts.push('document');
+  // A job's result: Preview (preview-url) and its download-link exist only for artifacts (spec 4.4).
+  if (artifactId !== undefined && caps?.can_view === true) parts.push('artifact');
   return parts.join(':');
+}
+
+/** Where a document row is shown: Documents, or under a project or a tag (then Remove from Project / Untag). */
+export type DocumentContainer = { kind: 'project' | 'tag'; id: string; name: string };
+
+/**
+ * `library.document` under Documents; `library.document:project` / `library.document:tag` under a
+ * project or a tag, where the menu offers taking it out of that project or tag apart from Delete.
+ */
+export function documentContextValue(container: DocumentContainer | undefined): string {
+  return container === undefined ? ContextValue.libraryDocument : `${ContextValue.libraryDocument}:${container.kind}`;
+}
+
+/** The Library's root sections, in the order shown. */
+export type SectionKind = 'documents' | 'projects' | 'tags' | 'shares' | 'storage' | 'apps';
+/** Today's sections, when the service's workspace entries are not available. */
+export const DEFAULT_SECTIONS: readonly SectionKind[] = ['documents', 'projects', 'tags', 'shares', 'storage', 'apps'];
+
+export interface SectionLayout {
+  order: SectionKind[];
+  /** What the service counts per section (documents, shares: their count; projects, tags: how many). */
+  counts: Partial<Record<SectionKind, number>>;
+}
+
+/**
+ * The root sections as the service's web app arranges them (GET /workspace/entries: collections,
+ * each project, each tag, in its order): a section comes where the service first names it;
+ * sections it does not name (Projects or Tags with none yet, Storage, Apps) keep their place
+ * after the section they follow by default. Undefined entries (not available): today's sections.
+ */
+export function sectionLayout(entries: readonly Record<string, unknown>[] | undefined): SectionLayout {
+  if (entries === undefined) return { order: [...DEFAULT_SECTIONS], counts: {} };
+  const order: SectionKind[] = [];
+  const counts: Partial<Record<SectionKind, number>> = {};
+  for (const e of entries) {
+    const kind = typeof e.kind === 'string' ? e.kind : '';
+    const id = typeof e.id === 'string' ? e.id : '';
+    let section: SectionKind | undefined;
+    if (kind === 'project') section = 'projects';
+    else if (kind === 'tag') section = 'tags';
+    else if (kind === 'collection' && (id === 'documents' || id === 'shares' || id === 'storage')) section = id;
+    else if (kind === 'collection' && id === 'files') section = 'storage';
+    if (section === undefined) continue;
+    if (!order.includes(section)) order.push(section);
+    if (section === 'projects' || section === 'tags') counts[section] = (counts[section] ?? 0) + 1;
+    else if (typeof e.count === 'number' && Number.isFinite(e.count)) counts[section] = e.count;
+  }
+  DEFAULT_SECTIONS.forEach((s, i) => {
+    if (order.includes(s)) return;
+    // Storage and Apps are not part of the web app's navigation entries: always last.
+    if (s === 'storage' || s === 'apps') {
+      order.push(s);
+      return;
+    }
+    const before = DEFAULT_SECTIONS.slice(0, i).reverse().find((p) => order.includes(p));
+    order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, s);
+  });
+  return { order, counts };
+}
+
+/** Fields that are addresses or secrets (share and link tokens, download and preview addresses): never shown. */
+const HIDDEN_FIELD = /(^|_)(token|url|secret|ticket|key)s?$/i;
+
+function cell(value: unknown): string {
+  if (value === null) return '—';
+  const text = Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function rows(record: Record<string, unknown>, prefix: string, out: [string, string][]): void {
+  for (const [key, value] of Object.entries(record)) {
+    const name = prefix === '' ? key : `${prefix}.${key}`;
+    if (HIDDEN_FIELD.test(key)) {
+      out.push([name, l10n.t('(hidden: a secret address)')]);
+      continue;
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) rows(value as Record<string, unknown>, name, out);
+    else out.push([name, cell(value)]);
+  }
+}
+
+/**
+ * A read-only details document (Markdown): one table per record the service returned (GET …/{id}),
+ * every field as sent, nested objects as dotted names. Tokens and addresses are never written.
+ */
+export function detailsMarkdown(title: string, parts: readonly { heading: string; record: Record<string, unknown> }[]): string {
+  const out = [`# ${title.replace(/\r?\n/g, ' ')}`, ''];
+  for (const part of parts) {
+    out.push(`## ${part.heading}`, '', `| ${l10n.t('Field')} | ${l10n.t('Value')} |`, '|---|---|');
+    const list: [string, string][] = [];
+    rows(part.record, '', list);
+    for (const [k, v] of list) out.push(`| \`${k}\` | ${v} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** One line about a public link of a library item: audience, download or view only, state, expiry, downloads. */
+export function describeLink(link: Record<string, unknown>, now: number): string {
+  const bits: string[] = [];
+  bits.push(link.audience === 'restricted' ? l10n.t('restricted') : l10n.t('anyone with the link'));
+  bits.push(link.allow_download === false ? l10n.t('view only') : l10n.t('download'));
+  if (typeof link.status === 'string' && link.status !== 'active') bits.push(link.status);
+  else bits.push(describeExpiry(typeof link.expires_at === 'string' ? link.expires_at : null, now));
+  if (typeof link.download_count === 'number') {
+    bits.push(typeof link.max_downloads === 'number' ? l10n.t('{0} of {1} downloads', link.download_count, link.max_downloads) : l10n.t('{0} downloads', link.download_count));
+  }
+  return bits.join(' · ');
 }
 
 export interface ExpiryChoice {

@@ -2,8 +2,8 @@
 // extension-host tests. It expands only the sections asked for (Storage fetches nothing unless
 // asked or already loaded), so tests can count requests. Not contributed.
 import type * as vscode from 'vscode';
-import type { LibraryNode, SectionKind } from './nodes.ts';
-import { SECTIONS, type LibraryTree } from './tree.ts';
+import { SectionNode, type LibraryNode, type SectionKind } from './nodes.ts';
+import type { LibraryTree } from './tree.ts';
 
 export interface LibraryRow {
   label: string;
@@ -26,10 +26,12 @@ async function expand(tree: LibraryTree, node: LibraryNode, depth: number): Prom
   return out;
 }
 
-export async function librarySnapshot(tree: LibraryTree, opts: { expand?: SectionKind[] } = {}): Promise<{ sections: Record<string, LibraryRow> }> {
+/** The sections by kind, and `order`: the root as shown (the service's workspace entries, or today's order). */
+export async function librarySnapshot(tree: LibraryTree, opts: { expand?: SectionKind[] } = {}): Promise<{ sections: Record<string, LibraryRow>; order: SectionKind[] }> {
   const wanted = new Set(opts.expand ?? ['documents', 'projects', 'tags', 'shares']);
   if (tree.storage.loaded) wanted.add('storage');
   const sections: Record<string, LibraryRow> = {};
-  for (const kind of SECTIONS) sections[kind] = await expand(tree, tree.section(kind), wanted.has(kind) ? 2 : 0);
-  return { sections };
+  const order = (await tree.roots()).filter((n): n is SectionNode => n instanceof SectionNode).map((n) => n.section);
+  for (const kind of order) sections[kind] = await expand(tree, tree.section(kind), wanted.has(kind) ? 2 : 0);
+  return { sections, order };
 }

@@ -2,10 +2,13 @@ import * as vscode from 'vscode';
 import type { DocTranslateClient, DocumentInfo, StorageFile } from '../../api/index.ts';
 import type { ClientService } from '../../platform/clientService.ts';
 import { describeError } from '../../platform/errorMessages.ts';
-import { Pager } from './model.ts';
-import { DocumentNode, FileNode, LibraryNode, LoadMoreNode, MessageNode, ProjectNode, SectionNode, ShareNode, TagNode, type SectionKind } from './nodes.ts';
+import { ViewId } from '../../shared/ids.ts';
+import { DEFAULT_SECTIONS, Pager, sectionLayout, type SectionLayout } from './model.ts';
+import { AppNode, DocumentNode, FileNode, LibraryNode, LoadMoreNode, MessageNode, ProjectNode, SectionNode, ShareNode, TagNode, type SectionKind } from './nodes.ts';
 
-export const SECTIONS: readonly SectionKind[] = ['documents', 'projects', 'tags', 'shares', 'storage'];
+export const SECTIONS: readonly SectionKind[] = DEFAULT_SECTIONS;
+/** The editor's counterpart of each of the service's apps (GET /workspace/apps), opened from the Apps section. */
+const APP_VIEWS: Record<string, string> = { translate: ViewId.jobs, file_tools: ViewId.operations, media: ViewId.media };
 /** Documents listed in the Documents section (newest first). */
 const DOCUMENT_LIMIT = 100;
 /** Items per Storage page; the next page only on "Load more". */
@@ -22,6 +25,8 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
   private readonly cache = new Map<string, Promise<LibraryNode[]>>();
   readonly storage = new Pager<StorageFile>();
   private documents: Map<string, DocumentInfo> | undefined;
+  /** The root's order and counts from the service's workspace entries (fetched when the view shows). */
+  private layout: Promise<SectionLayout> | undefined;
 
   constructor(private readonly clients: ClientService) {}
 
@@ -30,7 +35,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
   }
 
   getChildren(node?: LibraryNode): Promise<LibraryNode[]> | LibraryNode[] {
-    if (node === undefined) return [...this.sections.values()];
+    if (node === undefined) return this.roots();
     const key = this.keyOf(node);
     if (key === undefined) return [];
     let running = this.cache.get(key);
@@ -44,8 +49,36 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
     return running;
   }
 
+  /**
+   * The root: the sections in the order of the service's workspace entries (GET /workspace/entries,
+   * as the web app shows them), with its counts; today's order when the service has none to give.
+   */
+  async roots(): Promise<LibraryNode[]> {
+    this.layout ??= this.loadLayout();
+    const layout = await this.layout;
+    return layout.order.map((kind) => {
+      const node = this.sections.get(kind)!;
+      const count = layout.counts[kind];
+      node.description = count !== undefined ? String(count) : undefined;
+      return node;
+    });
+  }
+
+  private async loadLayout(): Promise<SectionLayout> {
+    const state = await this.clients.get();
+    if (state.kind !== 'ready') return sectionLayout(undefined);
+    try {
+      return sectionLayout((await state.client.workspace.entries()).items);
+    } catch {
+      // Not offered by this service (or not now): today's sections, asked again on Refresh.
+      return sectionLayout(undefined);
+    }
+  }
+
   /** Everything is fetched again when next shown (Storage from its first page). */
   refresh(section?: SectionKind): void {
+    // The root's counts follow every change; its expanded sections keep what they hold unless named.
+    this.layout = undefined;
     if (section === undefined) {
       this.cache.clear();
       this.storage.reset();
@@ -56,7 +89,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
     for (const key of [...this.cache.keys()]) if (key === section || (section !== 'storage' && key.includes(':'))) this.cache.delete(key);
     if (section === 'documents') this.documents = undefined;
     if (section === 'storage') this.storage.reset();
-    this.changed.fire(this.sections.get(section));
+    this.changed.fire(undefined);
   }
 
   /** Fetches the next Storage page and redraws the section. False when there was none. */
@@ -103,7 +136,10 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       const ids = (node instanceof ProjectNode ? node.project.document_ids : node.tag.document_ids) ?? [];
       const docs = await this.documentsById();
       const parent = node.id ?? '';
-      const rows = ids.map((id) => new DocumentNode(docs.get(id) ?? { id, basename: id }, parent));
+      const container = node instanceof ProjectNode
+        ? { kind: 'project' as const, id: node.project.id, name: node.project.name ?? node.project.id }
+        : { kind: 'tag' as const, id: node.tag.id, name: node.tag.name ?? node.tag.id };
+      const rows = ids.map((id) => new DocumentNode(docs.get(id) ?? { id, basename: id }, parent, container));
       return rows.length > 0 ? rows : [new MessageNode(vscode.l10n.t('No documents yet'))];
     }
     const section = (node as SectionNode).section;
@@ -132,6 +168,10 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
           this.storage.apply(page, 0);
         }
         return this.storageRows();
+      }
+      case 'apps': {
+        const list = await client.workspace.apps();
+        return list.items.length > 0 ? list.items.map((a) => new AppNode(a, typeof a.code === 'string' ? APP_VIEWS[a.code] : undefined)) : [new MessageNode(vscode.l10n.t('No apps'))];
       }
     }
   }

@@ -74,6 +74,8 @@ describe('library model', () => {
       'library.section.projects', 'library.section.tags',
       fileContextValue(ALL, 'doc_1'), fileContextValue(ALL, undefined), fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined),
       fileContextValue({ ...ALL, can_download: false, can_share: false }, undefined),
+      // Issue 23: documents shown under a project or tag, and results (Preview).
+      'library.document:project', 'library.document:tag', fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined, 'art_1'),
     ];
     const matches = (when: string, value: string): boolean => {
       const re = /viewItem =~ \/(.+)\/$/.exec(when);

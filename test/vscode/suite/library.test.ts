@@ -175,7 +175,7 @@ describe('Library view', function () {
     assert.equal(first.at(-1)?.contextValue, 'library.loadMore');
     // Actions come from capabilities: results (origin "Translation results") can be neither changed nor deleted.
     for (const r of first.filter((x) => x.contextValue.startsWith('library.file'))) {
-      assert.match(r.contextValue, /^library\.file(:open:download)?(:share)?(:update)?(:delete)?(:document)?$/);
+      assert.match(r.contextValue, /^library\.file(:open:download)?(:share)?(:update)?(:delete)?(:document)?(:artifact)?$/);
       if (r.description.startsWith('Translation results')) assert.doesNotMatch(r.contextValue, /:update|:delete/, r.label);
       if (r.description.startsWith('Translation inputs')) assert.match(r.contextValue, /:update:delete:document$/, r.label);
     }

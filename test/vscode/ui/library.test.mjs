@@ -1,5 +1,6 @@
 // The Library view in the workbench: documents organised in projects and tags, and a share link
-// of a translated result, as the user sees them (screenshot test-results/screenshots/library-view.png).
+// of a translated result, as the user sees them (screenshot test-results/screenshots/library-view.png);
+// a document's menu under a project with Remove from Project apart from Delete (library-item-menu.png).
 import assert from 'node:assert/strict';
 import { runInfo, workbench } from './context.mjs';
 
@@ -106,6 +107,32 @@ describe('The Library view in the workbench', function () {
     await wb.page.mouse.move(0, 0);
     const shot = await wb.screenshot('library-view');
     assert.ok(shot.endsWith('library-view.png'));
+  });
+
+  it("a document's menu under a project offers Remove from Project apart from Delete", async () => {
+    const wb = workbench();
+    await wb.runCommand('Doc Translate: Focus on Library View');
+    // Documents lists faq.txt too: collapse it, so the row right-clicked is the one under Handbook.
+    const documents = wb.view('Library').locator('.monaco-list-row').filter({ hasText: /^Documents/ }).first();
+    if ((await documents.getAttribute('aria-expanded')) === 'true') await documents.click();
+    await expand(wb, 'Handbook');
+    const row = wb.view('Library').locator('.monaco-list-row').filter({ hasText: /^faq\.txt/ }).last();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click({ button: 'right' });
+    const menu = wb.page.locator('.monaco-menu');
+    const remove = menu.locator('.action-item').filter({ hasText: 'Remove from Project' }).first();
+    await remove.waitFor({ state: 'visible', timeout: 10_000 });
+    const labels = (await menu.locator('.action-item').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '');
+    assert.ok(labels.some((l) => /^Delete…/.test(l)), JSON.stringify(labels));
+    assert.ok(!labels.some((l) => /^Untag/.test(l)), `Untag only under a tag: ${JSON.stringify(labels)}`);
+    // Remove from Project sits in its own group, between the organising actions and Rename/Delete.
+    const order = labels.map((l) => l.split('\n')[0]);
+    assert.ok(order.indexOf('Remove from Project') < order.findIndex((l) => /^Delete…/.test(l)), JSON.stringify(order));
+    await remove.hover();
+    await wb.page.waitForTimeout(300);
+    const shot = await wb.screenshot('library-item-menu');
+    assert.ok(shot.endsWith('library-item-menu.png'));
+    await wb.page.keyboard.press('Escape');
   });
 
   it('Search Library shows documents and jobs while typing, matched by name, tag or project', async () => {

@@ -8,6 +8,8 @@ import { requireClient } from '../../../platform/requireClient.ts';
 import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryFiles } from '../files.ts';
+import type { DocumentContainer } from '../model.ts';
+import { DocumentNode } from '../nodes.ts';
 import type { LibraryTree } from '../tree.ts';
 import { documentOf, resolveFile, shortcut, targetOf } from './args.ts';
 
@@ -119,9 +121,13 @@ async function rename(d: ItemDeps, node: unknown, args?: unknown): Promise<Resul
 }
 
 /** The question and its detail before deleting a document, project or tag. */
-function deleteQuestion(kind: 'document' | 'project' | 'tag', name: string): { message: string; detail: string } {
+function deleteQuestion(kind: 'document' | 'project' | 'tag', name: string, shownIn?: DocumentContainer): { message: string; detail: string } {
   if (kind === 'document') {
-    return { message: vscode.l10n.t('Delete the document "{0}"?', name), detail: vscode.l10n.t('The uploaded document is removed from the service; jobs already made from it keep their results.') };
+    const everywhere = vscode.l10n.t('The upload is deleted from the service everywhere: from Documents, every project and every tag. Jobs already made from it keep their results.');
+    const instead = shownIn === undefined ? undefined : shownIn.kind === 'project'
+      ? vscode.l10n.t('To take it out of the project "{0}" only, use Remove from Project instead.', shownIn.name)
+      : vscode.l10n.t('To take the tag "{0}" off it only, use Untag instead.', shownIn.name);
+    return { message: vscode.l10n.t('Delete the document "{0}" from the service?', name), detail: instead === undefined ? everywhere : `${everywhere}\n\n${instead}` };
   }
   if (kind === 'project') return { message: vscode.l10n.t('Delete the project "{0}"?', name), detail: vscode.l10n.t('Only the project goes; its documents stay in the library.') };
   return { message: vscode.l10n.t('Delete the tag "{0}"?', name), detail: vscode.l10n.t('The tag is removed from every document; the documents stay.') };
@@ -131,7 +137,12 @@ function deleteQuestion(kind: 'document' | 'project' | 'tag', name: string): { m
 async function remove(d: ItemDeps, node: unknown): Promise<Result> {
   const target = targetOf(node);
   if (target === undefined || target.kind === 'share') return { deleted: false, reason: 'notDeletable' };
-  const question = deleteQuestion(target.kind, target.name);
+  // Called with a bare id (a script, a search result): the question names the document (a free query).
+  if (target.kind === 'document' && target.name === target.id) {
+    const client = await requireClient(d.clients);
+    if (client !== undefined) target.name = (await client.documents.get(target.id).catch(() => undefined))?.basename ?? target.id;
+  }
+  const question = deleteQuestion(target.kind, target.name, node instanceof DocumentNode ? node.container : undefined);
   const del = vscode.l10n.t('Delete');
   const answer = await d.prompter.choose(question.message, { modal: true, detail: question.detail }, del);
   if (answer !== del) return { deleted: false, reason: 'cancelled' };

@@ -6,6 +6,7 @@ import { requireClient } from '../../../platform/requireClient.ts';
 import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryTree } from '../tree.ts';
+import { DocumentNode } from '../nodes.ts';
 import { documentOf, shortcut } from './args.ts';
 
 export type OrganiseDeps = Pick<Platform, 'clients' | 'shortcuts'> & { tree: LibraryTree };
@@ -72,6 +73,45 @@ async function create(d: OrganiseDeps, kind: 'project' | 'tag', args: unknown): 
   }
 }
 
+/**
+ * The document and the project or tag it is shown under: a document row under a project or tag,
+ * or (scripts, tests) `{ documentId, projectId }` / `{ documentId, tagId }`.
+ */
+function membershipOf(node: unknown, kind: 'project' | 'tag'): { docId: string; docName: string; id: string; name: string } | undefined {
+  if (node instanceof DocumentNode) {
+    if (node.container?.kind !== kind) return undefined;
+    return { docId: node.doc.id, docName: node.doc.basename ?? node.doc.id, id: node.container.id, name: node.container.name };
+  }
+  if (typeof node !== 'object' || node === null) return undefined;
+  const o = node as Record<string, unknown>;
+  const id = kind === 'project' ? o.projectId : o.tagId;
+  if (typeof o.documentId !== 'string' || typeof id !== 'string') return undefined;
+  return { docId: o.documentId, docName: o.documentId, id, name: id };
+}
+
+/**
+ * Remove from Project / Untag: the document leaves that project or loses that tag and stays
+ * everywhere else, upload included (organisation only, so no question; Add to Project or Tag undoes it).
+ */
+async function takeOut(d: OrganiseDeps, kind: 'project' | 'tag', node: unknown): Promise<Result> {
+  const m = membershipOf(node, kind);
+  if (m === undefined) return { removed: false, reason: kind === 'project' ? 'notInProject' : 'notTagged' };
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { removed: false, reason: 'notConfigured' };
+  try {
+    if (kind === 'project') await client.projects.removeDocument(m.id, m.docId);
+    else await client.tags.detach(m.docId, m.id);
+    d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
+    void vscode.window.showInformationMessage(kind === 'project'
+      ? vscode.l10n.t('Doc Translate: {0} is no longer in the project {1}; the document itself stays in the library.', m.docName, m.name)
+      : vscode.l10n.t('Doc Translate: the tag {1} is off {0}; the document itself stays in the library.', m.docName, m.name));
+    return { removed: true };
+  } catch (err) {
+    await showError(err, { operation: kind === 'project' ? vscode.l10n.t('Remove from Project') : vscode.l10n.t('Untag') });
+    return { removed: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
 /** The first argument of a view/title or section command is a node; tests pass `{ name }` as the second. */
 const argsOf = (first: unknown, second: unknown): unknown => (second !== undefined ? second : first);
 
@@ -81,5 +121,7 @@ export function organiseCommands(d: OrganiseDeps): Command[] {
     { id: CommandId.libraryTag, run: (node?: unknown, args?: unknown) => organise(d, 'tag', node, args) },
     { id: CommandId.libraryNewProject, run: (first?: unknown, second?: unknown) => create(d, 'project', argsOf(first, second)) },
     { id: CommandId.libraryNewTag, run: (first?: unknown, second?: unknown) => create(d, 'tag', argsOf(first, second)) },
+    { id: CommandId.libraryRemoveFromProject, run: (node?: unknown) => takeOut(d, 'project', node) },
+    { id: CommandId.libraryUntag, run: (node?: unknown) => takeOut(d, 'tag', node) },
   ];
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { DocTranslateClient, Share } from '../../../api/index.ts';
 import type { Command } from '../../../platform/commands.ts';
@@ -10,7 +12,7 @@ import { ShareNode } from '../nodes.ts';
 import type { LibraryTree } from '../tree.ts';
 import { shortcut } from './args.ts';
 
-export type ShareDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts'> & { tree: LibraryTree };
+export type ShareDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'downloads' | 'writer'> & { tree: LibraryTree };
 
 type Result = Record<string, unknown>;
 
@@ -95,10 +97,44 @@ async function revokeShare(d: ShareDeps, arg: unknown): Promise<Result> {
   }
 }
 
+/**
+ * "Download…" on a Shares row: what the link points at, fetched as a reviewer would (GET
+ * /shares/{token}/download, no key) into the download cache (its folder named by a hash of the
+ * token, never the token), then saved where the user chooses through the SafeWriter.
+ */
+async function downloadShare(d: ShareDeps, arg: unknown, args: unknown): Promise<Result> {
+  const client = await requireClient(d.clients);
+  if (client === undefined) return { written: false, reason: 'notConfigured' };
+  try {
+    const share = await shareFor(client, arg);
+    if (share === undefined) return { written: false, reason: 'noShare' };
+    const name = typeof share.filename === 'string' && share.filename !== '' ? share.filename.replace(/[/\\]/g, '_') : 'shared-file';
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const passed = shortcut<string>(d.shortcuts, args, 'target');
+    const target = passed !== undefined ? vscode.Uri.file(passed) : await vscode.window.showSaveDialog({
+      ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+      saveLabel: vscode.l10n.t('Download'),
+    });
+    if (target === undefined) return { written: false, reason: 'cancelled' };
+    const key = `share:${createHash('sha256').update(share.token).digest('hex').slice(0, 32)}`;
+    const local = await d.downloads.get(key, async (dir, ifNoneMatch) => {
+      const res = await client.shares.download(share.token, { targetDir: dir, ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}) });
+      return res.notModified ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) } : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+    });
+    const outcome = await d.writer.write({ target, content: await readFile(local), what: name });
+    if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
+    return outcome;
+  } catch (err) {
+    await showError(err, { operation: vscode.l10n.t('Download Shared File') });
+    return { written: false, error: errorCode(err) ?? 'failed' };
+  }
+}
+
 export function shareCommands(d: ShareDeps): Command[] {
   return [
     { id: CommandId.libraryCreateShareLink, run: (arg?: unknown, args?: unknown) => createShareLink(d, arg, args) },
     { id: CommandId.libraryCopyShareLink, run: (node?: unknown) => copyShareLink(d, node) },
     { id: CommandId.libraryRevokeShare, run: (arg?: unknown) => revokeShare(d, arg) },
+    { id: CommandId.libraryDownloadShare, run: (arg?: unknown, args?: unknown) => downloadShare(d, arg, args) },
   ];
 }

@@ -4,11 +4,14 @@ import type * as vscode from 'vscode';
 import type { Part } from '../../../platform/deferred.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { CommandId } from '../../../shared/ids.ts';
+import { accessCommands } from '../commands/access.ts';
 import { itemCommands } from '../commands/items.ts';
 import { organiseCommands } from '../commands/organise.ts';
 import { searchCommands } from '../commands/search.ts';
 import { shareCommands } from '../commands/shares.ts';
+import { quickLookCommands } from '../commands/quickLook.ts';
 import { storageCommands } from '../commands/storage.ts';
+import { DETAILS_AUTHORITY, detailsCommands, LibraryDetails } from '../details.ts';
 import { LibraryFiles } from '../files.ts';
 import type { SectionKind } from '../nodes.ts';
 import { librarySnapshot } from '../snapshot.ts';
@@ -19,11 +22,14 @@ export type LibraryPlatform = Pick<Platform, 'clients' | 'prompter' | 'shortcuts
 export interface LibraryPart extends Part {
   readonly tree: LibraryTree;
   readonly files: LibraryFiles;
+  /** The library scheme's documents: files (doc-translate-library:/<id>/<name>) and details (…://details/…). */
+  readonly content: vscode.TextDocumentContentProvider;
 }
 
 export function libraryPart(p: LibraryPlatform): LibraryPart {
   const tree = new LibraryTree(p.clients);
   const files = new LibraryFiles(p);
+  const details = new LibraryDetails(p);
   const owned: vscode.Disposable[] = [
     tree,
     // A new key or service address shows another account's library.
@@ -32,12 +38,18 @@ export function libraryPart(p: LibraryPlatform): LibraryPart {
   return {
     tree,
     files,
+    content: {
+      provideTextDocumentContent: (uri) => (uri.authority === DETAILS_AUTHORITY ? details.provideTextDocumentContent(uri) : files.provideTextDocumentContent(uri)),
+    },
     commands: [
       { id: CommandId.libraryRefresh, run: () => tree.refresh() },
       { id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) },
       ...itemCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, writer: p.writer, tree, files }),
       ...organiseCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
-      ...shareCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, tree }),
+      ...shareCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, downloads: p.downloads, writer: p.writer, tree }),
+      ...accessCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts }),
+      ...quickLookCommands({ clients: p.clients }),
+      ...detailsCommands(details),
       ...storageCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
       ...searchCommands({ clients: p.clients, shortcuts: p.shortcuts, files }),
     ],
