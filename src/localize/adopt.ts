@@ -12,10 +12,12 @@
  *   the structure is the evidence, and the human text is kept as it stands).
  * - Otherwise the kinds are aligned (longest common subsequence). Aligned blocks are recorded
  *   with their source block's hash and the hash of the human text (`out`), so they count as clean
- *   translations. Blocks that do not align are recorded with no source hash and an `out` that
- *   never matches, so the human text is never overwritten: a source block that lands on one is a
- *   conflict (left as the human wrote it), a source block with no counterpart is translated and
- *   inserted. `sourceHash` is null, so the file counts as lagging until an update or a resolution.
+ *   translations. Between two aligned blocks, a section written differently pairs up in order;
+ *   extra human blocks are recorded as KEPT_BLOCK (never paired, never rewritten, kept in place by
+ *   every update) and extra source blocks as `covered` (the human text is their translation). A
+ *   section with no human text at all is what lags: the file is stale (not a conflict), and an
+ *   update translates those blocks and inserts them, changing nothing the human wrote. When nothing
+ *   lags, the file is recorded as up to date.
  * - A file where an update would drop human text (more unaligned translation blocks than source
  *   blocks between two anchors) is not adopted: it stays an `untracked` conflict, with the reason.
  *
@@ -27,7 +29,7 @@ import { isMdxSource, parseSource, splitBlocks } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { encodeBlock, type LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
-import { lcsPairs, planFile } from './plan.ts';
+import { KEPT_BLOCK, lcsPairs, planFile } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions } from './scan.ts';
 
 export interface AdoptOptions extends LocalizeOptions {
@@ -93,20 +95,41 @@ export function alignTranslation(p: {
   const pairs = lcsPairs(srcKinds, tgtKinds);
   const sourceOf = new Map(pairs.map(([i, j]) => [j, i]));
   const current = pairs.length === doc.blocks.length && pairs.length === texts.length;
+  // Between two aligned blocks, a section the human wrote differently: its blocks pair up in order
+  // (the human's text is that section's translation); extra human blocks are kept as they are;
+  // source blocks beyond the human's count are covered by it. Only a section with no human text at
+  // all lags (its translation is inserted by an update).
+  const coveredHashes: string[] = [];
+  let si = 0;
+  let tj = 0;
+  for (const [ai, aj] of [...pairs, [doc.blocks.length, texts.length] as [number, number]]) {
+    const gapSource = ai - si;
+    const gapHuman = aj - tj;
+    for (let k = 0; k < Math.min(gapSource, gapHuman); k++) sourceOf.set(tj + k, si + k);
+    if (gapHuman > 0) for (let k = gapHuman; k < gapSource; k++) coveredHashes.push(doc.blocks[si + k]!.hash);
+    si = ai + 1;
+    tj = aj + 1;
+  }
   const blocks = texts.map((t, j) => {
     const i = sourceOf.get(j);
-    return i === undefined ? encodeBlock({ hash: '-', out: '-', segments: [] }) : encodeBlock({ hash: doc.blocks[i]!.hash, out: shortHash(t), segments: [] });
+    return i === undefined ? encodeBlock({ hash: KEPT_BLOCK, out: KEPT_BLOCK, segments: [] }) : encodeBlock({ hash: doc.blocks[i]!.hash, out: shortHash(t), segments: [] });
   });
-  const entry: LockEntry = { source: p.source, lang: p.lang, sourceHash: current ? p.sourceHash : null, output: p.outputHash, blocks };
+  let entry: LockEntry = {
+    source: p.source, lang: p.lang, sourceHash: current ? p.sourceHash : null, output: p.outputHash, blocks,
+    ...(coveredHashes.length > 0 ? { covered: coveredHashes } : {}),
+  };
   if (!current) {
     // What an update would write from this entry must still hold every block of the human text.
     const plan = planFile({ source: p.source, target: p.target, lang: p.lang, sourceText: p.sourceText, targetText: p.targetText, entry, frontMatterKeys: p.frontMatterKeys }, () => doc);
     if (plan.compose === undefined) return { ok: false, reason: `its blocks could not be aligned with the source (${plan.state})` };
-    const composed = plan.compose(new Map(), { keep: (_start, t) => t, fresh: (t) => t }).text;
+    const result = plan.compose(new Map(), { keep: (_start, t) => t, fresh: (t) => t });
+    const composed = result.text;
     const lost = texts.filter((t) => !composed.includes(t)).length;
     if (lost > 0) {
       return { ok: false, reason: `only ${pairs.length} of its ${texts.length} blocks align with the ${doc.blocks.length} blocks of the source, and an update would drop ${lost} of them; left untracked (resolve it with 'keep', or restructure it like its source)` };
     }
+    // Every source block has its translation and the human text only has more: up to date as it stands.
+    if (plan.needed.length === 0 && plan.conflicts.length === 0 && composed === p.targetText) entry = result.entry;
   }
   return { ok: true, entry, blocks: texts.length, aligned: pairs.length, current };
 }

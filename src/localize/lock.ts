@@ -37,6 +37,11 @@ export interface LockEntry {
    * reported with its new translation: not sent again until that source paragraph changes again.
    */
   reported?: string[];
+  /**
+   * Source block hashes an adopted human translation covers without a block of its own (the human
+   * wrote fewer blocks for that section): not sent, not inserted, until that source block changes.
+   */
+  covered?: string[];
 }
 
 export interface Lock {
@@ -53,7 +58,8 @@ function isEntry(e: unknown): e is LockEntry {
   const x = e as Record<string, unknown>;
   return typeof x['source'] === 'string' && typeof x['lang'] === 'string' && (x['sourceHash'] === null || typeof x['sourceHash'] === 'string') &&
     typeof x['output'] === 'string' && Array.isArray(x['blocks']) && x['blocks'].every((b) => typeof b === 'string') &&
-    (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string')));
+    (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string'))) &&
+    (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string')));
 }
 
 export class LockError extends Error {
@@ -88,7 +94,8 @@ export function serializeLock(lock: Lock): string {
   const files: Record<string, LockEntry> = {};
   for (const key of [...lock.files.keys()].sort()) {
     const e = lock.files.get(key)!;
-    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks, ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}) };
+    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks, ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
+      ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}) };
   }
   const removed = [...new Set(lock.removedLanguages ?? [])].sort();
   return `${JSON.stringify({ version: 1, ...(removed.length > 0 ? { removedLanguages: removed } : {}), files }, null, 2)}\n`;

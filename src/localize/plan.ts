@@ -163,6 +163,12 @@ export function hasConflictMarkers(text: string): boolean {
   return inline();
 }
 
+/**
+ * The block hash `adopt` records for a block of an existing human translation that matched no
+ * source block: never paired with a source block, never rewritten, kept in place by every update.
+ */
+export const KEPT_BLOCK = '-';
+
 export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys, isMdxSource(p.source))): FilePlan {
   const { entry, targetText } = p;
   const fileConflict = (reason: Conflict['reason']): FilePlan => nothing(p, 'conflict', [{
@@ -191,13 +197,21 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     if (!o.clean) continue;
     for (const s of o.block.segments) if (s.off + s.len <= o.text.length) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
   }
-  // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order.
+  // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order. Blocks of an
+  // adopted translation that matched no source block (KEPT_BLOCK) pair with nothing: the human
+  // text stays where it is, before the gap's new blocks (keptBefore: source index -> old blocks).
   const pairOf = new Map<number, { j: number; same: boolean }>();
+  const keptBefore = new Map<number, number[]>();
   const matches = lcsPairs(doc.blocks.map((b) => b.hash), old.map((o) => o.block.hash));
   let ni = 0;
   let oj = 0;
   for (const [mi, mj] of [...matches, [doc.blocks.length, old.length] as [number, number]]) {
-    for (let k = 0; ni + k < mi && oj + k < mj; k++) pairOf.set(ni + k, { j: oj + k, same: false });
+    const free: number[] = [];
+    for (let j = oj; j < mj; j++) {
+      if (old[j]!.block.hash === KEPT_BLOCK) keptBefore.set(ni, [...(keptBefore.get(ni) ?? []), j]);
+      else free.push(j);
+    }
+    for (let k = 0; ni + k < mi && k < free.length; k++) pairOf.set(ni + k, { j: free[k]!, same: false });
     if (mi < doc.blocks.length) pairOf.set(mi, { j: mj, same: true });
     ni = mi + 1;
     oj = mj + 1;
@@ -209,9 +223,16 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   // Conflicts already reported with their new translation: not sent again until the source changes again.
   const reported = new Set(entry?.reported ?? []);
   const resend = new Set<number>();
+  // Source blocks an adopted translation covers in a section where the human wrote fewer blocks.
+  const coveredBy = new Set(entry?.covered ?? []);
+  const covered = new Set<number>();
   doc.blocks.forEach((b, i) => {
     const pair = pairOf.get(i);
     if (pair?.same) return;
+    if (pair === undefined && coveredBy.has(b.hash)) {
+      covered.add(i);
+      return;
+    }
     const o = pair !== undefined ? old[pair.j] : undefined;
     const conflict = o !== undefined && !o.clean;
     if (!conflict || !reported.has(b.hash)) {
@@ -231,7 +252,17 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     const lines: string[] = [];
     const ours: string[] = [];
     let text = glue[0]!;
+    // Kept human blocks before source block i (or at the end): each stays a block of its own.
+    const emitKept = (i: number): void => {
+      for (const j of keptBefore.get(i) ?? []) {
+        if (i === doc.blocks.length) text = `${text.replace(/\n*$/, '')}\n\n${old[j]!.text}\n`;
+        else text += `${old[j]!.text}\n\n`;
+        lines.push(entry!.blocks[j]!);
+      }
+    };
     doc.blocks.forEach((b, i) => {
+      emitKept(i);
+      if (covered.has(i)) return;
       const pair = pairOf.get(i);
       let blockText: string;
       let line: string;
@@ -250,12 +281,14 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       lines.push(line);
       text += blockText + glue[i + 1]!;
     });
+    emitKept(doc.blocks.length);
     return {
       text,
       ours,
       entry: {
         source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines,
         ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
+        ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
       },
     };
   };

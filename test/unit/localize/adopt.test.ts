@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
 import { adopt, alignTranslation, blockKind } from '../../../src/localize/adopt.ts';
+import { KEPT_BLOCK, planFile } from '../../../src/localize/plan.ts';
 import { fileHash } from '../../../src/localize/hash.ts';
 import { loadConfig, planStatus, update, type BatchTranslator } from '../../../src/localize/index.ts';
 
@@ -41,15 +42,37 @@ describe('localize: adopt existing translations', () => {
     assert.equal(a.entry.sourceHash, fileHash(SOURCE));
   });
 
-  it('a paragraph the translation lacks: partial; a translation with an extra block an update would drop: refused', () => {
+  it('a paragraph the translation lacks: partial (stale, never a conflict); an extra human block: kept, and nothing lags', () => {
     const longer = SOURCE.replace('Call it.\n', 'Call it.\n\nThen check the result.\n');
     const a = align(longer, DE);
     assert.ok(a.ok);
     assert.equal(a.current, false);
     assert.equal(a.entry.sourceHash, null);
-    const extra = align(SOURCE, DE.replace('Aufrufen.\n', 'Aufrufen.\n\nEin Satz mehr.\n'));
-    assert.equal(extra.ok, false);
-    assert.match((extra as { reason: string }).reason, /would drop 1/);
+    const plan = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: longer, targetText: DE, entry: a.entry, frontMatterKeys: ['title'] });
+    assert.equal(plan.state, 'stale');
+    assert.deepEqual(plan.conflicts, []);
+    assert.equal(plan.needed.length, 1, 'only the missing paragraph');
+    // A block the human added (no source counterpart) is kept in place, never dropped.
+    const withExtra = DE.replace('Aufrufen.\n', 'Aufrufen.\n\nEin Satz mehr.\n');
+    const extra = align(SOURCE, withExtra);
+    assert.ok(extra.ok);
+    assert.ok(extra.entry.blocks.includes(`${KEPT_BLOCK} ${KEPT_BLOCK}`));
+    const kept = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: SOURCE, targetText: withExtra, entry: extra.entry, frontMatterKeys: ['title'] });
+    assert.equal(kept.needed.length, 0);
+    assert.deepEqual(kept.conflicts, []);
+    assert.equal(kept.compose?.(new Map(), { keep: (_s, t) => t, fresh: (t) => t }).text ?? withExtra, withExtra, 'an update writes the human text as it stands');
+  });
+
+  it('a section the human wrote in fewer blocks covers the rest of its source blocks: nothing sent, nothing inserted', () => {
+    // The last section: a paragraph and a quote in English, one HTML block in German.
+    const split = SOURCE.replace('Call it.\n', 'Call it.\n\n> Note it well.\n');
+    const german = DE.replace('Aufrufen.\n', '<p>Aufrufen, und gut merken.</p>\n');
+    const a = align(split, german);
+    assert.ok(a.ok);
+    assert.equal(a.entry.covered?.length, 1);
+    const plan = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: split, targetText: german, entry: a.entry, frontMatterKeys: ['title'] });
+    assert.deepEqual(plan.conflicts, []);
+    assert.equal(plan.needed.length, 0, JSON.stringify(a.entry));
   });
 
   it('adopt, then update: sends only the missing paragraph, keeps every human block, check is clean', async () => {
