@@ -239,8 +239,6 @@ export function compileGlob(glob: string): GlobMatcher {
   return new Automaton(glob);
 }
 
-/** @deprecated The name of old: returns a {@link GlobMatcher} (it has `test`), no longer a RegExp. */
-export const globToRegExp = compileGlob;
 
 /** True when `path` matches any of the globs. */
 export function matchesAny(path: string, globs: readonly Pick<GlobMatcher, 'test'>[]): boolean {

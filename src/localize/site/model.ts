@@ -128,7 +128,6 @@ export function matcher(globs: readonly string[]): (path: string) => boolean {
   return (p) => res.some((r) => r.test(p));
 }
 
-export const escapeRe = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 /** Records a setting that could not be read; returns undefined so callers can fall back. */
 export function unreadable(list: Unreadable[], file: string, key: string, value: Computed, instead: string): undefined {
