@@ -54,7 +54,12 @@ describe('Document tools', function () {
     const a = await writePdf('tools/part-a.pdf', 2, 'Alpha');
     const b = await writePdf('tools/part-b.pdf', 3, 'Beta');
     const before = [fs.readFileSync(a.fsPath), fs.readFileSync(b.fsPath)];
+    // File tools are charged by usage (spec 8 rule 5): each run is confirmed first.
+    const asked = testing.prompter.asked.length;
+    testing.prompter.answerNext('Run', 'Run');
     const result = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[]; reason?: string }>('docTranslate.documentTools.mergePdfs', b, [a, b]);
+    assert.match(testing.prompter.asked[asked] ?? '', /^Merge PDFs: /);
+    assert.match(testing.prompter.details[asked] ?? '', /charged/);
     assert.equal(result.done, true, JSON.stringify(result));
     const merged = vscode.Uri.parse(result.outputs![0]!);
     assert.equal(path.basename(merged.fsPath), 'part-a-merged.pdf', 'named by the service, next to the first PDF');
@@ -73,11 +78,21 @@ describe('Document tools', function () {
 
   it('splits a PDF by the ranges given into one new file per range', async () => {
     const book = await writePdf('tools/book.pdf', 5, 'Book');
+    testing.prompter.answerNext('Run');
     const result = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[] }>('docTranslate.documentTools.splitPdf', book, [book], { ranges: '1, 2-4' });
     assert.equal(result.done, true, JSON.stringify(result));
     const names = result.outputs!.map((o) => path.basename(vscode.Uri.parse(o).fsPath));
     assert.deepEqual(names, ['book-p1.pdf', 'book-p2-4.pdf']);
     assert.deepEqual(await Promise.all(result.outputs!.map((o) => pageCount(vscode.Uri.parse(o)))), [1, 3]);
+  });
+
+  it('a charged file tool declined sends nothing and writes nothing', async () => {
+    const a = await writePdf('tools/no-a.pdf', 1, 'No');
+    const b = await writePdf('tools/no-b.pdf', 1, 'Way');
+    testing.prompter.answerNext(undefined);
+    const result = await vscode.commands.executeCommand<{ done: boolean; reason?: string }>('docTranslate.documentTools.mergePdfs', a, [a, b]);
+    assert.equal(result.done, false, JSON.stringify(result));
+    assert.ok(!fs.existsSync(path.join(path.dirname(a.fsPath), 'no-a-merged.pdf')));
   });
 
   it('visual extract of a 3-page PDF asks with the page count and cost, charges 3 credits and opens the output', async () => {
