@@ -108,12 +108,15 @@ describe('The Localization view in the workbench', function () {
 
     await wb.runCommand('Doc Translate: Focus on Localization View');
     await only(wb, 'Localization');
-    const rows = await waitForRows(wb, 'Localization', (r) => r.some((x) => /stale \(1 segment\)/.test(x)) && r.some((x) => /up to date/.test(x)), 'stale and up-to-date rows');
-    assert.ok(rows.some((r) => /guide\/deployment\.md/.test(r)), JSON.stringify(rows));
-    // The up-to-date source opens too, so both kinds of rows are in the picture.
-    const upToDate = wb.view('Localization').locator('.monaco-list-row', { hasText: 'guide/deployment.md' }).first();
-    if ((await upToDate.getAttribute('aria-expanded')) === 'false') await upToDate.click();
-    await waitForRows(wb, 'Localization', (r) => r.filter((x) => /up to date/.test(x)).length >= 3, 'the up-to-date languages of deployment.md');
+    // Files are grouped by folder, each file row with its languages' states.
+    const rows = await waitForRows(wb, 'Localization', (r) => r.some((x) => /deployment\.md/.test(x)) && r.some((x) => /getting-started\.md/.test(x)), 'the file rows under their folder');
+    assert.ok(rows.some((r) => /^guide\b/.test(r)), JSON.stringify(rows));
+    // A stale source and an up-to-date one open, so both kinds of language rows are in the picture.
+    for (const name of ['getting-started.md', 'deployment.md']) {
+      const row = wb.view('Localization').locator('.monaco-list-row', { hasText: name }).first();
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    }
+    await waitForRows(wb, 'Localization', (r) => r.some((x) => /stale \(1 segment\)/.test(x)) && r.filter((x) => /up to date/.test(x)).length >= 2, 'stale and up-to-date language rows');
     await wb.page.mouse.move(0, 0);
     const full = await wb.page.screenshot();
     const path = join(wb.screenshotsDir, `${wb.screenshotPrefix}localization-view.png`);
