@@ -1,9 +1,22 @@
 import * as vscode from 'vscode';
 import type { ContextKey } from '../shared/ids.ts';
+import { GlobalStateKey } from './state.ts';
 
-/** Sets `when`-clause context keys, sending each value to the workbench only when it changes. */
+/**
+ * Sets `when`-clause context keys, sending each value to the workbench only when it changes.
+ * The walkthrough's milestones (`persisted`) are also kept in globalState and set again at
+ * activation, so the walkthrough shows every step done before, in any window or session.
+ */
 export class ContextKeys {
   private readonly values = new Map<ContextKey, unknown>();
+
+  constructor(
+    private readonly store?: vscode.Memento,
+    private readonly persisted: readonly ContextKey[] = [],
+  ) {
+    const saved = store?.get<Partial<Record<string, boolean>>>(GlobalStateKey.walkthroughMilestones) ?? {};
+    for (const key of persisted) if (saved[key] === true) this.set(key, true);
+  }
 
   /** A list serves `when` clauses such as `resourceExtname in <key>`. */
   set(key: ContextKey, value: boolean | string | number | readonly string[]): void {
@@ -11,6 +24,10 @@ export class ContextKeys {
     if (known === value || (Array.isArray(value) && Array.isArray(known) && known.join('\n') === value.join('\n'))) return;
     this.values.set(key, Array.isArray(value) ? [...value] : value);
     void vscode.commands.executeCommand('setContext', key, value);
+    if (this.store !== undefined && this.persisted.includes(key) && typeof value === 'boolean') {
+      const saved = this.store.get<Partial<Record<string, boolean>>>(GlobalStateKey.walkthroughMilestones) ?? {};
+      void this.store.update(GlobalStateKey.walkthroughMilestones, { ...saved, [key]: value });
+    }
   }
 
   /** The value last set by this extension (undefined when never set). */

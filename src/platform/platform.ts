@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../api/index.ts';
 import { BalanceService } from './balance.ts';
 import { ClientService } from './clientService.ts';
+import { ContextKey } from '../shared/ids.ts';
 import { ContextKeys } from './contextKeys.ts';
 import { DownloadCache } from './downloadCache.ts';
 import { setTranslator } from './l10n.ts';
@@ -46,7 +47,8 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
   setTranslator(vscode.l10n.t as Parameters<typeof setTranslator>[0]);
   const output = own(vscode.window.createOutputChannel('Doc Translate', { log: true }));
   const logger = outputLogger(output);
-  const contextKeys = new ContextKeys();
+  const contextKeys = new ContextKeys(context.globalState, [ContextKey.savedServiceUrl, ContextKey.storedApiKey,
+    ContextKey.translatedSelection, ContextKey.translatedDocument, ContextKey.startedTranslateFiles]);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const settings = own(new Settings());
   const keys = own(new ApiKeyStore(context.secrets, () => settings.baseUrl));

@@ -4,6 +4,8 @@
 export const GlobalStateKey = {
   recentTargetLanguages: 'docTranslate.recentTargetLanguages',
   translateFilesLastOptions: 'docTranslate.translateFiles.lastOptions',
+  /** Walkthrough milestones reached (context key → true), set again at every activation. */
+  walkthroughMilestones: 'docTranslate.walkthrough.milestones',
 } as const;
 
 /** Keys in `context.workspaceState` (this workspace): jobs of this workspace survive a reload. */

@@ -150,7 +150,7 @@ export const ContextKey = {
   localizationUpdating: 'docTranslate.localization.updating',
   /** The Localization view shows only translations that need work (Show Problems Only). */
   localizationProblemsOnly: 'docTranslate.localization.problemsOnly',
-  /** Walkthrough milestones, true once the real thing succeeded in this window. */
+  /** Walkthrough milestones: true once the real thing succeeded (a URL or key present counts), remembered across sessions (globalState). */
   savedServiceUrl: 'docTranslate.walkthrough.savedServiceUrl',
   storedApiKey: 'docTranslate.walkthrough.storedApiKey',
   translatedSelection: 'docTranslate.walkthrough.translatedSelection',

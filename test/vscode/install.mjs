@@ -55,27 +55,69 @@ function missingDebianPackages() {
   });
 }
 
+/** Why each Debian package is needed (said before anything is installed). */
+const APT_PACKAGE_REASONS = {
+  'libkrb5-dev': 'headers to build code-server\'s kerberos module',
+  'libsecret-1-dev': 'headers to build code-server\'s keytar module',
+  'libx11-dev': 'headers to build code-server\'s native keymap module',
+  'libxkbfile-dev': 'headers to build code-server\'s native keymap module',
+  ripgrep: 'search inside code-server (its own copy would come from GitHub)',
+  chromium: 'the headless browser that drives the extension-host and UI tests',
+};
+
+/** Environment variable that allows installing Debian packages without asking (CI, unattended machines). */
+const INSTALL_ENV = 'DOC_TRANSLATE_INSTALL_SYSTEM_PACKAGES';
+
+function explain(needed) {
+  return needed.map((p) => `  ${p.padEnd(16)} ${APT_PACKAGE_REASONS[p] ?? ''}`).join('\n');
+}
+
+async function askYesNo(question) {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 /**
- * Makes sure the Debian packages are present: installs them when running as root with apt-get,
- * otherwise throws an error naming exactly what is missing.
- * `forBuild` = false checks only what a finished install still needs at run time (Chromium).
+ * Makes sure the Debian packages are present. Nothing is installed without consent: as root with
+ * apt-get, it installs them when DOC_TRANSLATE_INSTALL_SYSTEM_PACKAGES=1, or after saying what is
+ * needed and why and asking (y/N) on a terminal; otherwise it throws an error naming exactly what
+ * is missing and how to install it.
+ * `forBuild` = false checks only what a finished install still needs at run time;
+ * `browser` = false leaves Chromium out (`npm start` opens the workbench in your own browser).
  */
-export function ensureSystemPackages({ forBuild }) {
+export async function ensureSystemPackages({ forBuild, browser = true }) {
   const missing = missingDebianPackages();
   if (missing === undefined) {
     // Not Debian: check the two executables we rely on and let the native build report headers.
     const lacks = [];
     if (forBuild && spawnSync('rg', ['--version'], { stdio: 'ignore' }).status !== 0) lacks.push('ripgrep (rg on PATH)');
-    if (!findChromium()) lacks.push('Chromium (set DOC_TRANSLATE_CHROMIUM to its executable)');
+    if (browser && !findChromium()) lacks.push('Chromium (set DOC_TRANSLATE_CHROMIUM to its executable)');
     if (lacks.length) throw new Error(`missing: ${lacks.join(', ')}`);
     return;
   }
-  const needed = forBuild ? missing : missing.filter((p) => p === 'chromium' && !findChromium());
+  const needed = missing.filter((p) => (p === 'chromium' ? browser && !findChromium() : forBuild));
   if (needed.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    throw new Error(`missing Debian packages: ${needed.join(' ')}\n` +
-      `install them with: sudo apt-get install -y ${needed.join(' ')}`);
+  const howTo = `${isRoot ? '' : 'sudo '}apt-get install -y --no-install-recommends ${needed.join(' ')}`;
+  if (!isRoot || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error(`missing Debian packages:\n${explain(needed)}\ninstall them with: ${howTo}`);
+  }
+  process.stderr.write(`[install] These Debian packages are missing (apt-get also installs their dependencies):\n${explain(needed)}\n`);
+  if (process.env[INSTALL_ENV] !== '1') {
+    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI;
+    if (!interactive) {
+      throw new Error(`not installing Debian packages without consent. Install them with:\n  ${howTo}\n` +
+        `or set ${INSTALL_ENV}=1 to let this script run apt-get update and apt-get install.`);
+    }
+    const yes = await askYesNo(`[install] Run apt-get update and apt-get install as root now? [y/N] `);
+    if (!yes) {
+      throw new Error(`not installed. Install them yourself with:\n  ${howTo}\n(or set ${INSTALL_ENV}=1 to install without asking)`);
+    }
   }
   log(`apt-get install ${needed.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -192,15 +234,15 @@ async function withLock(lockDir, fn) {
   try { return await fn(); } finally { rmSync(lockDir, { recursive: true, force: true }); }
 }
 
-/** Returns the install folder, installing code-server first if needed. */
-export async function ensureCodeServer() {
+/** Returns the install folder, installing code-server first if needed (`browser`: Chromium too). */
+export async function ensureCodeServer({ browser = true } = {}) {
   const dir = installDir();
   const installed = () => existsSync(join(dir, MARKER)) && existsSync(codeServerBin(dir));
   if (installed()) {
-    ensureSystemPackages({ forBuild: false });
+    await ensureSystemPackages({ forBuild: false, browser });
     return dir;
   }
-  ensureSystemPackages({ forBuild: true });
+  await ensureSystemPackages({ forBuild: true, browser });
   mkdirSync(cacheRoot(), { recursive: true });
   await withLock(join(cacheRoot(), `code-server-${CODE_SERVER_VERSION}.lock`), async () => {
     if (installed()) return; // another run finished it while we waited

@@ -2,9 +2,10 @@
 // Strict Content-Security-Policy (nothing but this page's nonce runs or styles), VS Code theme
 // variables for every colour, native buttons and tables with captions, headings and labels so it
 // works with a keyboard and a screen reader. Pure: no vscode import.
+import { formatCredits } from '../../platform/format.ts';
 import { t } from '../../platform/l10n.ts';
 import { escapeHtml as esc, usageChartHtml } from './chart.ts';
-import { credits, webhookLimitNote, when, WEBHOOK_LIMIT, type AccountModel, type WebhookRow } from './model.ts';
+import { credits, webhookLimitNote, when, WEBHOOK_LIMIT, type AccountModel, type OperationRow, type WebhookRow } from './model.ts';
 import { STYLE } from './style.ts';
 
 export interface PageOptions {
@@ -36,7 +37,7 @@ function balanceSection(m: AccountModel): string {
         .join('')}</tbody></table>`;
   const precision = b.precision === 1 ? t('1 decimal place of millicredits') : t('{0} decimal places of millicredits', b.precision);
   return `<section aria-labelledby="h-balance"><h2 id="h-balance">${esc(t('Balance'))}</h2>
-<p class="big" id="available"><span class="label">${esc(t('Available'))}</span> ${esc(t('{0} credits', credits(b.available)))}</p>${debt}
+<p class="big" id="available"><span class="label">${esc(t('Available'))}</span> ${esc(formatCredits(b.available, 4))}</p>${debt}
 <dl class="facts"><dt>${esc(t('Debt'))}</dt><dd id="debt">${credits(b.debt)}</dd><dt>${esc(t('Charged today (UTC)'))}</dt><dd>${credits(b.todayCharged)}</dd>
 <dt>${esc(t('Spent in all'))}</dt><dd>${credits(b.spent)}</dd><dt>${esc(t('Expired'))}</dt><dd>${credits(b.expired)}</dd>
 <dt>${esc(t('Precision'))}</dt><dd>${esc(precision)}</dd></dl>${lots}</section>`;
@@ -59,10 +60,16 @@ function usageSection(m: AccountModel): string {
   return `<section aria-labelledby="h-usage"><h2 id="h-usage">${esc(t('Usage by day'))}</h2><p class="note">${esc(t('Whole account, every key.'))}</p>${usageChartHtml(m.usage)}${totals}</section>`;
 }
 
+/** What an operation was for (file name or endpoint, and its job), so rows of one kind tell apart. */
+function operationFor(o: OperationRow): string {
+  const parts = [o.subject, o.jobId !== undefined ? t('job {0}', o.jobId) : undefined].filter((x): x is string => x !== undefined && x !== '');
+  return parts.length === 0 ? '' : `<br><span class="sub">${esc(parts.join(' · '))}</span>`;
+}
+
 function operationsSection(m: AccountModel): string {
   const rows = m.operations
     .map(
-      (o) => `<tr><td><time datetime="${esc(o.createdAt ?? '')}">${esc(when(o.createdAt).replace(/^\d{4}-/, '').replace(' UTC', ''))}</time></td><td>${esc(o.kind.replace(/_/g, ' '))}</td><td>${esc(o.status.replace(/_/g, ' '))}</td>
+      (o) => `<tr><td><time datetime="${esc(o.createdAt ?? '')}">${esc(when(o.createdAt).replace(/^\d{4}-/, '').replace(' UTC', ''))}</time></td><td>${esc(o.kind.replace(/_/g, ' '))}${operationFor(o)}</td><td>${esc(o.status.replace(/_/g, ' '))}</td>
 <td class="num">${credits(o.charged)}${o.refunded !== undefined && o.refunded > 0 ? `<br>${esc(t('refunded {0}', credits(o.refunded)))}` : ''}</td><td>${button('receipt', t('Receipt'), { id: o.id, aria: t('Open receipt {0}', o.id), secondary: true })}</td></tr>`,
     )
     .join('');

@@ -48,6 +48,8 @@ export interface OperationRow {
   refunded: number | undefined;
   createdAt: string | undefined;
   jobId: string | undefined;
+  /** What it was for, as far as the service says: a file name, else the endpoint (e.g. "POST /jobs"). */
+  subject: string | undefined;
 }
 
 export interface WebhookRow {
@@ -165,6 +167,7 @@ export function operationRow(r: Loose): OperationRow | undefined {
     refunded: num(first(r, 'refunded_millicredits', 'refunded')),
     createdAt: str(first(r, 'created_at', 'settled_at')),
     jobId: str(r['job_id']),
+    subject: str(first(r, 'file_name', 'filename', 'document_name', 'basename', 'description')) ?? str(r['endpoint']),
   };
 }
 

@@ -5,7 +5,7 @@ body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size
 h2 { font-size: 1.1em; margin: 1.2em 0 0.4em; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent)); padding-bottom: 2px; }
 h3 { font-size: 1em; margin: 0 0 2px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.note { color: var(--vscode-descriptionForeground); }
+.note, .sub { color: var(--vscode-descriptionForeground); }
 .warn { color: var(--vscode-editorWarning-foreground, var(--vscode-errorForeground)); }
 .big { font-size: 1.5em; margin: 0.2em 0; }
 .big .label { display: block; font-size: 0.55em; color: var(--vscode-descriptionForeground); }

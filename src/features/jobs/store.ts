@@ -36,6 +36,12 @@ export class JobStore implements vscode.Disposable {
     return [...this.jobs.values()].filter((j) => !cleared.has(j.id)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   }
 
+  /** How many listed jobs Clear Finished took out of the view (they remain on the service). */
+  clearedCount(): number {
+    const cleared = this.clearedIds();
+    return [...this.jobs.keys()].filter((id) => cleared.has(id)).length;
+  }
+
   get(id: string): TrackedJob | undefined {
     return this.jobs.get(id);
   }

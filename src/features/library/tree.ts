@@ -147,7 +147,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       case 'documents': {
         this.documents = undefined;
         const docs = [...(await this.documentsById()).values()];
-        return docs.length > 0 ? docs.map((d) => new DocumentNode(d, 'library:documents')) : [new MessageNode(vscode.l10n.t('No uploaded documents'))];
+        return docs.length > 0 ? docs.map((d) => new DocumentNode(d, 'library:documents')) : [new MessageNode(vscode.l10n.t('No library documents; Translate Files… uploads are under Storage'))];
       }
       case 'projects': {
         const list = await client.projects.list({ limit: 100 });

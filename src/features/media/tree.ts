@@ -106,7 +106,7 @@ export class MediaTreeProvider implements vscode.TreeDataProvider<MediaNode> {
 
   private jobNodes(): MediaNode[] {
     const jobs = this.opts.store.allJobs();
-    if (jobs.length === 0) return [new NoteNode(vscode.l10n.t('No media jobs yet: right-click an audio, video or subtitle file.'))];
+    if (jobs.length === 0) return [new NoteNode(vscode.l10n.t('No media jobs: right-click a media file'))];
     return jobs.map((job) => {
       const source = this.opts.store.source(job.operation_id);
       return new MediaJobNode(job, source !== undefined ? path.basename(vscode.Uri.parse(source.uri).fsPath) : undefined);
@@ -115,6 +115,6 @@ export class MediaTreeProvider implements vscode.TreeDataProvider<MediaNode> {
 
   private voiceNodes(): MediaNode[] {
     const voices = this.opts.store.voices() ?? [];
-    return voices.length === 0 ? [new NoteNode(vscode.l10n.t('No voices: Add Voice… creates one from your own recording.'))] : voices.map((v) => new VoiceNode(v));
+    return voices.length === 0 ? [new NoteNode(vscode.l10n.t('No voices: use Add Voice…'))] : voices.map((v) => new VoiceNode(v));
   }
 }

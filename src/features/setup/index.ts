@@ -8,7 +8,9 @@ import { serviceUrlCommands } from './serviceUrl.ts';
 
 /**
  * Setup: the service URL, the API key (stored per service origin) and the log. A saved URL and a
- * stored key complete their walkthrough steps (contributes.walkthroughs in package.json).
+ * stored key complete their walkthrough steps (contributes.walkthroughs in package.json); so does
+ * a URL or key already present (ClientService), and every milestone is remembered in globalState
+ * (ContextKeys), so the walkthrough shows what was done before it was opened.
  */
 export function activateSetup(p: Platform): vscode.Disposable[] {
   return registerCommands([

@@ -42,6 +42,17 @@ describe('Account view (pure parts)', () => {
     assert.match(webhookLimitNote(3)!, /at most 3 webhooks per user, disabled ones included/);
   });
 
+  it('says what each credit operation was for (file name or endpoint, job id) and "1 credit" in the singular', () => {
+    const ops = [
+      operationRow({ operation_id: 'cop_a', kind: 'translation_job', status: 'settled', charged_millicredits: 542, job_id: 'job_7', endpoint: 'POST /jobs' })!,
+      operationRow({ operation_id: 'cop_b', kind: 'translation_job', status: 'settled', charged_millicredits: 542, job_id: 'job_8', file_name: 'guide.md' })!,
+    ];
+    const html = accountPageHtml(model({ operations: ops, balance: balanceView({ ...balance, available: 1000 }) }), { nonce: 'n', cspSource: '' });
+    assert.match(html, /translation job<br><span class="sub">POST \/jobs · job job_7<\/span>/);
+    assert.match(html, /guide\.md · job job_8/);
+    assert.match(html, /id="available"><span class="label">Available<\/span> 1 credit</);
+  });
+
   it('gives the chart one point per day, a text alternative and a table', () => {
     const html = usageChartHtml(model().usage);
     const points = JSON.parse(/<script type="application\/json" id="usage-data">(.*?)<\/script>/.exec(html)![1]!) as { x: number[]; y: number[] };

@@ -65,10 +65,10 @@ describe('Account view and walkthrough in the workbench', function () {
     assert.match(text, /DE/);
   });
 
-  it('Show Jobs opens the Jobs view', async () => {
+  it('Focus on Jobs View opens the Jobs view', async () => {
     const wb = workbench();
     await wb.runCommand('View: Show Explorer');
-    await wb.runCommand('Doc Translate: Show Jobs');
+    await wb.runCommand('Doc Translate: Focus on Jobs View');
     await wb.view('Jobs').locator('.pane-header[aria-expanded="true"]').waitFor({ state: 'visible', timeout: 10_000 });
     await wb.runCommand('View: Show Explorer');
   });
