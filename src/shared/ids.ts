@@ -167,6 +167,11 @@ export const ContextKey = {
   toolsCompressImage: 'docTranslate.tools.compressImage',
   /** Every extension some document tool is offered on (the Document Tools submenu). */
   toolsAny: 'docTranslate.tools.any',
+  /** Media: the file extensions each Explorer media command is offered on, from the media catalog once read (today's lists before). */
+  mediaTranscribe: 'docTranslate.mediaMenu.transcribe',
+  mediaTranslateSubtitles: 'docTranslate.mediaMenu.translateSubtitles',
+  mediaProcessVideo: 'docTranslate.mediaMenu.processVideo',
+  mediaSynthesizeSpeech: 'docTranslate.mediaMenu.synthesizeSpeech',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 

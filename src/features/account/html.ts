@@ -5,7 +5,7 @@
 import { formatCredits } from '../../platform/format.ts';
 import { t } from '../../platform/l10n.ts';
 import { escapeHtml as esc, usageChartHtml } from './chart.ts';
-import { credits, webhookLimitNote, when, WEBHOOK_LIMIT, type AccountModel, type OperationRow, type WebhookRow } from './model.ts';
+import { credits, webhookLimitNote, when, WEBHOOK_FAILURE_LIMIT, WEBHOOK_LIMIT, type AccountModel, type OperationRow, type WebhookRow } from './model.ts';
 import { STYLE } from './style.ts';
 
 export interface PageOptions {
@@ -81,9 +81,11 @@ function operationsSection(m: AccountModel): string {
 }
 
 function webhookItem(w: WebhookRow): string {
-  const state = w.disabled
-    ? `<strong class="warn">${esc(t('Disabled'))}</strong> ${esc(t('(after repeated failed deliveries or by hand)'))}`
-    : esc(t('Active'));
+  const state = w.state === 'disabled'
+    ? `<strong class="warn">${esc(t('Disabled'))}</strong> ${esc((w.consecutiveFailures ?? 0) >= WEBHOOK_FAILURE_LIMIT ? t('(after {0} consecutive failed deliveries)', WEBHOOK_FAILURE_LIMIT) : t('(as the service lists it)'))}`
+    : w.state === 'active' ? esc(t('Active')) : esc(t('State not listed by the service'));
+  const otherFields = Object.entries(w.other).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)).map(([k, v]) => `${k}: ${String(v)}`);
+  const also = otherFields.length > 0 ? `<p class="note">${esc(t('Also listed by the service: {0}', otherFields.join('; ')))}</p>` : '';
   const last = w.lastTriggeredAt === undefined
     ? t('Never triggered')
     : t('Last triggered {0}, answer {1}', when(w.lastTriggeredAt), w.lastStatusCode ?? t('none'));
@@ -91,9 +93,9 @@ function webhookItem(w: WebhookRow): string {
   const facts = t('Events: {0}. {1}; {2} consecutive failure(s).', w.events.join(', ') || '—', last, w.consecutiveFailures ?? 0);
   const name = w.description !== '' ? w.description : w.url;
   return `<li class="webhook${w.disabled ? ' disabled' : ''}" data-webhook="${esc(w.id)}"><h3>${esc(name)}</h3>
-<p><code>${esc(w.url)}</code></p><p>${state}. ${esc(`${facts}${signed}`)}</p>
+<p><code>${esc(w.url)}</code></p><p>${state}. ${esc(`${facts}${signed}`)}</p>${also}
 <div class="actions">${button('webhookEdit', t('Edit'), { id: w.id, aria: t('Edit webhook {0}', name), secondary: true })}${
-    w.disabled ? button('webhookEnable', t('Re-enable'), { id: w.id, aria: t('Re-enable webhook {0}', name) }) : ''
+    w.state !== 'active' ? button('webhookEnable', t('Re-enable'), { id: w.id, aria: t('Re-enable webhook {0}', name) }) : ''
   }${button('webhookDelete', t('Delete'), { id: w.id, aria: t('Delete webhook {0}', name), secondary: true })}</div></li>`;
 }
 

@@ -57,12 +57,27 @@ export interface WebhookRow {
   url: string;
   events: string[];
   description: string;
+  /**
+   * The spec shows the states (active; disabled after 10 consecutive failed deliveries, or by a
+   * PATCH) but no field for them: disabled when the failure count reaches 10, or when the record
+   * says so under a likely name (`active: false`, `status`/`state` "disabled"); active when the
+   * record says so, or when it lists a failure count below 10; unknown otherwise.
+   */
+  state: 'active' | 'disabled' | 'unknown';
+  /** state === 'disabled' */
   disabled: boolean;
   hasSecret: boolean | undefined;
   lastTriggeredAt: string | undefined;
   lastStatusCode: number | undefined;
   consecutiveFailures: number | undefined;
+  /** Fields of the service's record not read above, kept as listed (shown, never interpreted). */
+  other: Record<string, unknown>;
 }
+
+/** Spec parts 3, 6.2 and 8: a webhook is disabled after 10 consecutive failed deliveries. */
+export const WEBHOOK_FAILURE_LIMIT = 10;
+
+const READ_WEBHOOK_FIELDS = new Set(['id', 'url', 'events', 'description', 'has_secret', 'last_triggered_at', 'last_trigger_time', 'last_status_code', 'status_code', 'consecutive_failures', 'failure_count']);
 
 export interface AccountModel {
   balance: BalanceView | undefined;
@@ -174,19 +189,34 @@ export function operationRow(r: Loose): OperationRow | undefined {
 export function webhookRow(r: Loose): WebhookRow | undefined {
   const id = str(r['id']);
   if (id === undefined) return undefined;
-  const status = str(r['status']);
+  const failures = num(first(r, 'consecutive_failures', 'failure_count'));
+  const listed = listedState(r);
+  const state = (failures !== undefined && failures >= WEBHOOK_FAILURE_LIMIT) || listed === 'disabled' ? 'disabled' : listed ?? (failures !== undefined ? 'active' : 'unknown');
   const events = Array.isArray(r['events']) ? r['events'].filter((e): e is string => typeof e === 'string') : [];
   return {
     id,
     url: str(r['url']) ?? '',
     events,
     description: typeof r['description'] === 'string' ? r['description'] : '',
-    disabled: r['active'] === false || status === 'disabled',
+    state,
+    disabled: state === 'disabled',
     hasSecret: typeof r['has_secret'] === 'boolean' ? r['has_secret'] : undefined,
     lastTriggeredAt: str(first(r, 'last_triggered_at', 'last_trigger_time')),
     lastStatusCode: num(first(r, 'last_status_code', 'status_code')),
-    consecutiveFailures: num(first(r, 'consecutive_failures', 'failure_count')),
+    consecutiveFailures: failures,
+    other: Object.fromEntries(Object.entries(r).filter(([k]) => !READ_WEBHOOK_FIELDS.has(k))),
   };
+}
+
+/** What the record says of its state under a likely name (the spec names none), if anything. */
+function listedState(r: Loose): 'active' | 'disabled' | undefined {
+  for (const key of ['active', 'enabled']) if (typeof r[key] === 'boolean') return r[key] ? 'active' : 'disabled';
+  for (const key of ['status', 'state']) {
+    const v = str(r[key])?.toLowerCase();
+    if (v === 'active' || v === 'enabled') return 'active';
+    if (v === 'disabled' || v === 'inactive' || v === 'paused') return 'disabled';
+  }
+  return undefined;
 }
 
 /** Credits with the balance's precision, e.g. 1234567 -> "1,234.567". */

@@ -8,15 +8,17 @@ import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { rememberSecret } from '../../shared/secretValues.ts';
 import { serviceOrigin } from '../../shared/serviceUrl.ts';
-import { webhookLimitNote, webhookRow, type WebhookRow } from './model.ts';
+import { WEBHOOK_LIMIT, webhookLimitNote, webhookRow, type WebhookRow } from './model.ts';
 import { askEvents, askUrl, type WebhookAnswers } from './webhookQuestions.ts';
 
 type HookDeps = Pick<Platform, 'clients' | 'settings' | 'prompter' | 'shortcuts' | 'logger' | 'context'>;
 
 export interface WebhookResult {
   done: boolean;
-  reason?: 'cancelled' | 'limit' | 'notConfigured' | 'failed' | 'notFound';
+  reason?: 'cancelled' | 'limit' | 'notConfigured' | 'failed' | 'notFound' | 'stillDisabled';
   id?: string;
+  /** Re-enable: the webhook was replaced by a new one (this is the old id). */
+  replaced?: string;
   error?: string;
 }
 
@@ -35,9 +37,15 @@ export function webhookCommands(s: HookDeps, changed: () => void): Command[] {
   return [
     { id: CommandId.webhooksAdd, run: (a?: unknown) => after(add(s, args(a))) },
     { id: CommandId.webhooksEdit, run: (id?: unknown, a?: unknown) => after(edit(s, id, args(a))) },
-    { id: CommandId.webhooksEnable, run: (id?: unknown) => after(enable(s, id)) },
+    { id: CommandId.webhooksEnable, run: (id?: unknown, a?: unknown) => after(enable(s, id, recreateAnswer(s, a))) },
     { id: CommandId.webhooksDelete, run: (id?: unknown) => after(remove(s, id)) },
   ];
+}
+
+/** Tests may answer the recreate question: `{ recreate: true }` (only while shortcuts are enabled). */
+function recreateAnswer(s: HookDeps, a: unknown): boolean | undefined {
+  const v = s.shortcuts.enabled && typeof a === 'object' && a !== null ? (a as { recreate?: unknown }).recreate : undefined;
+  return typeof v === 'boolean' ? v : undefined;
 }
 
 const failed = (s: HookDeps, err: unknown, operation: string): WebhookResult => {
@@ -55,7 +63,7 @@ async function target(client: DocTranslateClient, id: unknown, title: string, on
   const hooks = (await list(client)).filter(only ?? (() => true));
   if (typeof id === 'string') return hooks.find((w) => w.id === id);
   const picked = await vscode.window.showQuickPick(
-    hooks.map((w) => ({ label: w.description || w.url, description: w.disabled ? vscode.l10n.t('disabled') : w.events.join(', '), detail: w.url, w })),
+    hooks.map((w) => ({ label: w.description || w.url, description: w.state === 'disabled' ? vscode.l10n.t('disabled') : w.events.join(', '), detail: w.url, w })),
     { title },
   );
   return picked?.w;
@@ -144,18 +152,66 @@ async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined)
   }
 }
 
-async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
+/**
+ * Re-enable. The spec says a disabled webhook becomes active again "by PATCH after the receiver is
+ * fixed" but shows no field for it, so only fields it shows are sent: the webhook's address (the
+ * receiver), unchanged. The list is then read again; when the service does not list the webhook
+ * as active, the user is told so and may recreate it (same address, events, description and
+ * signing secret, under a new id), which the spec does define.
+ */
+async function enable(s: HookDeps, id: unknown, recreate: boolean | undefined): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.disabled);
+    const hook = await target(client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.state !== 'active');
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    await client.webhooks.update(hook.id, { active: true }, { timeoutMs: 15_000 });
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook re-enabled; its failure count starts again at 0.'));
-    return { done: true, id: hook.id };
+    await client.webhooks.update(hook.id, { url: hook.url }, { timeoutMs: 15_000 });
+    const hooks = await list(client);
+    const after = hooks.find((w) => w.id === hook.id);
+    if (after?.state === 'active') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook re-enabled.'));
+      return { done: true, id: hook.id };
+    }
+    const name = hook.description || hook.url;
+    const why =
+      after?.state === 'disabled'
+        ? vscode.l10n.t('The service still lists {0} as disabled.', name)
+        : vscode.l10n.t('The service does not list whether {0} is active again.', name);
+    const RECREATE = vscode.l10n.t('Recreate');
+    const answer =
+      recreate !== undefined
+        ? recreate ? RECREATE : undefined
+        : await s.prompter.choose(
+            `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
+            { modal: true, detail: vscode.l10n.t('A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.') },
+            RECREATE,
+          );
+    if (answer !== RECREATE) return { done: false, reason: 'stillDisabled', id: hook.id };
+    return await recreateWebhook(s, client, hook, hooks.length);
   } catch (err) {
     return failed(s, err, vscode.l10n.t('Re-enabling the webhook'));
   }
+}
+
+/** A new webhook in place of `hook` (spec 4.11 POST and DELETE); its signing secret moves with it. */
+async function recreateWebhook(s: HookDeps, client: DocTranslateClient, hook: WebhookRow, count: number): Promise<WebhookResult> {
+  const oldName = webhookSecretName(s.settings.baseUrl, hook.id);
+  const kept = await s.context.secrets.get(oldName);
+  // A signed webhook whose secret is not on this computer gets a new one (shown once).
+  const secret = kept ?? (hook.hasSecret === true ? `whsec_${randomBytes(32).toString('hex')}` : undefined);
+  rememberSecret(secret);
+  const body = { url: hook.url, events: hook.events.length > 0 ? hook.events : ['job.completed'], description: hook.description, ...(secret !== undefined ? { secret } : {}) };
+  // At the service's limit the old one has to go first.
+  const first = count >= WEBHOOK_LIMIT;
+  if (first) await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
+  const created = await client.webhooks.create(body, { timeoutMs: 15_000 });
+  if (!first) await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
+  if (secret !== undefined) await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
+  await s.context.secrets.delete(oldName);
+  s.logger.info(`Webhook ${hook.id} recreated as ${created.id}.`);
+  if (secret !== undefined && kept === undefined) void showSecretOnce(s, secret);
+  else void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook recreated with the same address, events and signing secret.'));
+  return { done: true, id: created.id, replaced: hook.id };
 }
 
 async function remove(s: HookDeps, id: unknown): Promise<WebhookResult> {

@@ -20,20 +20,39 @@ async function readyClient(p: OutputDeps): Promise<DocTranslateClient> {
   return state.client;
 }
 
+/** The library item a document stands for: the item's loose `source` (`{ kind: 'document', id }`) or a `document_id` field. */
+export function standsFor(file: Record<string, unknown>, documentId: string): boolean {
+  const source = file['source'] as { kind?: unknown; id?: unknown } | null | undefined;
+  if (typeof source === 'object' && source !== null && source.kind === 'document' && source.id === documentId) return true;
+  return file['document_id'] === documentId;
+}
+
 /**
  * Output documents of operations, on disk through the platform's download cache (one folder per
  * document, revalidated with its ETag once per session), never in the workspace until saved.
+ *
+ * An operation's output is a document (spec 2.10: output_document_id), and the spec lists no
+ * download of a document by its id for a key (4.13, 4.14: the /documents endpoints are list,
+ * detail, update and delete, their shapes not shown). What it lists is the unified file library:
+ * every document of the account is an item there, downloaded with a download ticket (4.13, the
+ * preferred way; the item's file_id is not the document_id, so the item is found by what it stands
+ * for), as its capabilities allow.
  */
 export class OutputFiles implements vscode.TextDocumentContentProvider {
+  /** document_id → file_id of its library item, once found. */
+  private readonly items = new Map<string, string>();
+
   constructor(private readonly p: OutputDeps) {}
 
   /** Local path of a document's bytes; its file name is the one the service gave (a safe basename). */
   localPath(documentId: string, signal?: AbortSignal): Promise<string> {
     return this.p.downloads.get(`document:${documentId}`, async (dir, ifNoneMatch) => {
       const client = await readyClient(this.p);
-      const res = await client.documents.download(documentId, {
+      const fileId = await this.libraryItem(client, documentId, signal);
+      const res = await client.storage.download(fileId, {
         targetDir: dir,
         ifExists: 'overwrite',
+        fallbackFilename: `document-${documentId}`,
         ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
         ...(signal !== undefined ? { signal } : {}),
       });
@@ -41,6 +60,21 @@ export class OutputFiles implements vscode.TextDocumentContentProvider {
         ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
         : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
     });
+  }
+
+  /** The file_id of the document's library item (the library is read page by page until it is found). */
+  private async libraryItem(client: DocTranslateClient, documentId: string, signal?: AbortSignal): Promise<string> {
+    const known = this.items.get(documentId);
+    if (known !== undefined) return known;
+    for await (const file of client.storage.iterate({ pageSize: 100, ...(signal !== undefined ? { signal } : {}) })) {
+      if (!standsFor(file, documentId)) continue;
+      if (!file.capabilities.can_download) {
+        throw new Error(vscode.l10n.t("The output's file in the service's library ({0}) cannot be downloaded: its capabilities do not allow it.", file.name));
+      }
+      this.items.set(documentId, file.id);
+      return file.id;
+    }
+    throw new Error(vscode.l10n.t("The output (document {0}) has no file in the service's library, the download the service lists for it. Try again in a moment, or find it in the Library view.", documentId));
   }
 
   uri(documentId: string, name: string): vscode.Uri {

@@ -4,12 +4,13 @@ import type { MediaJob } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { isJobEnded } from './describe.ts';
+import { applyMediaMenus } from './menus.ts';
 import { productName } from './products.ts';
 import { MediaStore } from './store.ts';
 import { MediaTreeProvider } from './tree.ts';
 
 /** What the media feature uses of the platform. */
-export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance'>;
+export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
 
 /** Jobs and voices listed per load of the view. */
 const LIST_LIMIT = 50;
@@ -38,7 +39,14 @@ export class MediaFeature implements vscode.Disposable {
   async load(): Promise<void> {
     const state = await this.p.clients.get();
     if (state.kind !== 'ready') return;
-    const [jobs, voices] = await Promise.allSettled([state.client.media.jobs.list({ limit: LIST_LIMIT }), state.client.media.voices.list({ limit: LIST_LIMIT })]);
+    const [jobs, voices, catalog] = await Promise.allSettled([
+      state.client.media.jobs.list({ limit: LIST_LIMIT }),
+      state.client.media.voices.list({ limit: LIST_LIMIT }),
+      // Free (spec 4.7); the Explorer menus follow what it lists.
+      state.client.media.catalog(),
+    ]);
+    if (catalog.status === 'fulfilled') applyMediaMenus(this.p.contextKeys, catalog.value);
+    else this.p.logger.warn(`Media catalog could not be read: ${String(catalog.reason)}`);
     if (jobs.status === 'fulfilled') {
       this.store.merge(jobs.value.items);
       for (const job of jobs.value.items) if (!isJobEnded(job.status)) this.follow(job);

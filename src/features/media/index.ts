@@ -4,6 +4,7 @@ import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import type { MediaPlatform } from './feature.ts';
+import { applyMediaMenus } from './menus.ts';
 
 const COMMANDS = [
   CommandId.mediaTranscribe,
@@ -31,8 +32,10 @@ const COMMANDS = [
 export function activateMedia(p: Platform): vscode.Disposable[] {
   const deps: MediaPlatform = {
     context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
-    shortcuts: p.shortcuts, writer: p.writer, downloads: p.downloads, balance: p.balance,
+    shortcuts: p.shortcuts, writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
   };
+  // The Explorer menus before the catalog is read (today's lists); the part updates them from the catalog.
+  applyMediaMenus(p.contextKeys, undefined);
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).mediaPart(deps));
   const tree = part.tree((m) => m.tree);
   return [part, tree, vscode.window.createTreeView(ViewId.media, { treeDataProvider: tree, showCollapseAll: false }), ...registerCommands(part.commands())];

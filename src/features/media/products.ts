@@ -21,7 +21,7 @@ function fallbackName(product: ProductId): string {
   }
 }
 
-/** Recordings the Explorer commands and Add Voice… take (package.json `when` clauses use the same list). */
+/** Recordings Add Voice… offers in its file dialog (the Explorer menus follow the media catalog: menus.ts). */
 export const AUDIO_VIDEO_EXTENSIONS = ['.wav', '.mp3', '.m4a', '.mp4'] as const;
 
 /** Products that need a target language. */

@@ -1,6 +1,7 @@
 // The internal `_docTranslate.media.snapshot` command: the Media tree as plain data, so
 // extension-host tests can read what the user sees. Not contributed.
 import type { MediaFeature } from './feature.ts';
+import { mediaMenuValues, type MediaMenu } from './menus.ts';
 import type { MediaNode } from './tree.ts';
 
 export interface MediaSnapshotRow {
@@ -14,6 +15,8 @@ export interface MediaSnapshotRow {
 export interface MediaSnapshot {
   rows: MediaSnapshotRow[];
   following: number;
+  /** The Explorer menus' extensions, by command. */
+  menus: Record<MediaMenu, unknown>;
 }
 
 async function rowOf(f: MediaFeature, node: MediaNode, depth: number): Promise<MediaSnapshotRow> {
@@ -32,5 +35,5 @@ async function rowOf(f: MediaFeature, node: MediaNode, depth: number): Promise<M
 
 export async function mediaSnapshot(f: MediaFeature): Promise<MediaSnapshot> {
   const roots = await f.tree.getChildren();
-  return { rows: await Promise.all(roots.map((n) => rowOf(f, n, 0))), following: f.following };
+  return { rows: await Promise.all(roots.map((n) => rowOf(f, n, 0))), following: f.following, menus: mediaMenuValues(f.p.contextKeys) };
 }

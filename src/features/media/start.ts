@@ -10,6 +10,7 @@ import { ViewId } from '../../shared/ids.ts';
 import { credits } from './describe.ts';
 import { localDurationMs } from './duration.ts';
 import type { MediaFeature } from './feature.ts';
+import { applyMediaMenus } from './menus.ts';
 import { formatDuration, needsTarget, offers, type ProductId, type ProductOffer } from './products.ts';
 
 /** Answers the extension's own tests may pass instead of picking (only while shortcuts are enabled). */
@@ -94,7 +95,9 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
   if (client === undefined) return { started: false, reason: 'noClient' };
   const name = path.basename(file.fsPath);
   try {
-    const all = offers(await client.media.catalog(), candidates);
+    const catalog = await client.media.catalog();
+    applyMediaMenus(p.contextKeys, catalog);
+    const all = offers(catalog, candidates);
     const open = all.filter((o) => o.open);
     const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
     if (open.length === 0) {

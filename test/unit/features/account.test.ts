@@ -38,6 +38,21 @@ describe('Account view (pure parts)', () => {
     const hook = webhookRow({ id: 'wh_1', url: 'https://h', events: ['*'], status: 'disabled', consecutive_failures: 10 })!;
     assert.equal(hook.disabled, true);
     assert.equal(hook.consecutiveFailures, 10);
+    assert.deepEqual(hook.other, { status: 'disabled' }, 'fields not read are kept as listed');
+  });
+
+  it('knows a webhook is disabled from what the spec shows (10 consecutive failures) or from a loosely named state; unknown otherwise', () => {
+    const row = (r: Record<string, unknown>): string => webhookRow({ id: 'wh', url: 'https://h', events: ['*'], ...r })!.state;
+    assert.equal(row({ failure_count: 10 }), 'disabled', 'the spec: disabled after 10 consecutive failed deliveries');
+    assert.equal(row({ consecutive_failures: 3 }), 'active');
+    assert.equal(row({ consecutive_failures: 0, active: false }), 'disabled', 'disabled by a PATCH');
+    assert.equal(row({ consecutive_failures: 0, state: 'disabled' }), 'disabled');
+    assert.equal(row({ consecutive_failures: 12, enabled: true }), 'disabled');
+    assert.equal(row({}), 'unknown', 'nothing listed: not guessed');
+    const html = accountPageHtml(model({ webhooks: [webhookRow({ id: 'wh_9', url: 'https://h', events: ['*'], mystery: 'kept' })!] }), { nonce: 'n', cspSource: '' });
+    assert.match(html, /State not listed by the service/);
+    assert.match(html, /data-action="webhookEnable" data-id="wh_9"/, 'Re-enable is offered when the state is unknown');
+    assert.match(html, /Also listed by the service: mystery: kept/);
     assert.equal(webhookLimitNote(2), undefined);
     assert.match(webhookLimitNote(3)!, /at most 3 webhooks per user, disabled ones included/);
   });

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { invalidServerValue, isInside, nextToSourcePath } from '../../../src/features/jobs/artifacts/nextToSource.ts';
 import { outputMode, parseOptions } from '../../../src/features/jobs/translateFiles/optionValues.ts';
-import { countCharacters, describeSkipped, isSupportedFile, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
+import { countCharacters, describeSkipped, summarizeThresholds, textThresholdMillicredits } from '../../../src/features/jobs/translateFiles/fileFormats.ts';
 import { isTextFormat, overallProgress, withProgress, type TrackedJob } from '../../../src/features/jobs/model.ts';
 import { jobDescription, jobTooltipMarkdown } from '../../../src/features/jobs/view/describe.ts';
 
@@ -83,8 +83,6 @@ describe('jobs helpers', () => {
     assert.equal(countCharacters('a😀b'), 3, 'code points, as the service counts');
     const s = summarizeThresholds([{ kind: 'text', characters: 10, millicredits: 10_000 }, { kind: 'pdf' }, { kind: 'binary' }], 2);
     assert.deepEqual(s, { knownMillicredits: 20_000, largestMillicredits: 10_000, unknownJobs: 4, pdfFiles: 1 });
-    assert.equal(isSupportedFile('/a/b/Guide.MD'), true);
-    assert.equal(isSupportedFile('/a/b/archive.zip'), false);
     assert.equal(isTextFormat('md'), true);
     assert.equal(isTextFormat('pdf'), false);
   });
@@ -98,13 +96,20 @@ describe('jobs helpers', () => {
     assert.equal(parseOptions({ outputMode: 'single' }), undefined);
   });
 
-  it('says which files were skipped and why, naming them; past five the rest are counted by extension', () => {
+  it('says which files were skipped locally and why, naming them; past five the rest are counted', () => {
     assert.equal(describeSkipped([]), undefined);
-    const text = describeSkipped(['/ws/docs/a.yml', '/ws/docs/b.yml', '/ws/src/x.ts', '/ws/Makefile'])!;
-    assert.match(text, /^4 files skipped \(a\.yml, b\.yml, x\.ts, Makefile\): /);
-    assert.match(text, /Translate Files sends documents \(md, /);
-    const many = describeSkipped(['a.yml', 'b.yml', 'c.yml', 'd.ts', 'e.ts', 'f.yml', 'g.ts'])!;
-    assert.match(many, /^7 files skipped \(a\.yml, b\.yml, c\.yml, d\.ts, e\.ts and 2 more: \.yml ×4, \.ts ×3\): /);
+    const text = describeSkipped([
+      { path: '/ws/node_modules/dep/a.md', why: 'ignored' },
+      { path: '/ws/.git/b.md', why: 'ignored' },
+      { path: '/ws/gone.md', why: 'unreadable' },
+      { path: '/ws/empty.txt', why: 'empty' },
+    ])!;
+    assert.match(text, /^2 files skipped \(a\.md, b\.md\): in node_modules or \.git, or hidden by files\.exclude: not a document to translate\. /);
+    assert.match(text, /1 file skipped \(gone\.md\): could not be read\. /);
+    assert.match(text, /1 file skipped \(empty\.txt\): empty \(0 bytes\)/);
+    const many = describeSkipped(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((n) => ({ path: `/ws/.git/${n}.yml`, why: 'ignored' as const })))!;
+    assert.match(many, /^7 files skipped \(a\.yml, b\.yml, c\.yml, d\.yml, e\.yml and 2 more\): /);
+    assert.doesNotMatch(many, /Translate Files sends documents/, 'no local list of formats: the service decides');
   });
 
   it('sends single output for documentation text unless bilingual was chosen', () => {

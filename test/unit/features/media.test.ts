@@ -8,6 +8,7 @@ import type { MediaCatalog, MediaJob } from '../../../src/api/index.ts';
 import { CONSENT_CHOICE, CONSENT_VERSION, consentQuestion, consentStatement } from '../../../src/features/media/consent.ts';
 import { isTextFile, jobDescription, safeName, voiceDescription } from '../../../src/features/media/describe.ts';
 import { localDurationMs, mp3DurationMs, mvhdDurationMs, speechDurationMs, subtitleDurationMs, wavDurationMs } from '../../../src/features/media/duration.ts';
+import { applyMediaMenus, listedFormats, menuFormats } from '../../../src/features/media/menus.ts';
 import { formatDuration, needsTarget, offers } from '../../../src/features/media/products.ts';
 import { mp3File, mp4File, wavFile } from '../emulator/media-files.ts';
 
@@ -105,5 +106,40 @@ describe('features/media', () => {
     assert.match(consentStatement(), /voice-source-rights-v1/);
     assert.match(consentQuestion('me.wav'), /me\.wav/);
     assert.equal(CONSENT_CHOICE, 'The recording is my own or validly authorised');
+  });
+
+  describe('Explorer menus from the catalog', () => {
+    const catalog = (products: Record<string, unknown>[]): MediaCatalog => ({ products: products as MediaCatalog['products'] });
+
+    it("uses today's lists before the catalog is read", () => {
+      assert.deepEqual(menuFormats('transcribe', undefined), ['wav', 'mp3', 'm4a', 'mp4']);
+      assert.deepEqual(menuFormats('translateSubtitles', undefined), ['srt', 'vtt']);
+      assert.deepEqual(menuFormats('synthesizeSpeech', undefined), ['txt', 'md']);
+    });
+
+    it('hides a command whose products are all closed or missing; keeps it while one is open', () => {
+      const c = catalog([
+        { product: 'asr', open: false, reason: 'maintenance' },
+        { product: 'basic_video', open: false },
+        { product: 'full_video', open: true },
+        { product: 'tts', open: true },
+      ]);
+      assert.deepEqual(menuFormats('transcribe', c), []);
+      assert.deepEqual(menuFormats('translateSubtitles', c), [], 'not in the catalog: not open');
+      assert.deepEqual(menuFormats('processVideo', c), ['m4a', 'mp3', 'mp4', 'wav']);
+      assert.deepEqual(menuFormats('synthesizeSpeech', c), ['md', 'txt']);
+    });
+
+    it('takes the input formats a product lists (loosely named), in both cases for resourceExtname', () => {
+      assert.deepEqual(listedFormats({ input_formats: ['.OGG', 'flac', '', 3] }), ['ogg', 'flac']);
+      assert.deepEqual(listedFormats({ formats: ['webm'] }), ['webm']);
+      assert.deepEqual(listedFormats({ product: 'asr' }), []);
+      const c = catalog([{ product: 'asr', open: true, input_formats: ['ogg', 'wav'] }]);
+      assert.deepEqual(menuFormats('transcribe', c), ['ogg', 'wav']);
+      const set = new Map<string, unknown>();
+      applyMediaMenus({ set: (k, v) => void set.set(k, v) }, c);
+      assert.deepEqual(set.get('docTranslate.mediaMenu.transcribe'), ['.ogg', '.OGG', '.wav', '.WAV']);
+      assert.deepEqual(set.get('docTranslate.mediaMenu.translateSubtitles'), []);
+    });
   });
 });

@@ -100,6 +100,7 @@ describe('Document tools', function () {
     const balanceBefore = (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Extract');
+    await clearRequests();
     const result = await vscode.commands.executeCommand<{ started: boolean; status?: string; output?: string; operationId?: string; creditOperationId?: string; pages?: number }>(
       'docTranslate.documentTools.visualExtract',
       report,
@@ -123,6 +124,16 @@ describe('Document tools', function () {
     const json = JSON.parse(editor.document.getText()) as { pages: { blocks: { text: string }[] }[] };
     assert.equal(json.pages.length, 3);
     assert.equal(json.pages[2]!.blocks[0]!.text, 'Report page 3');
+    // The output is downloaded the way the spec lists for a key: its library item's download ticket
+    // (4.13), never GET /documents/{id}/download (not a listed endpoint).
+    const outputDoc = (await serviceGet<{ output_document_id: string }>(`/document-operations/${result.operationId!}`)).output_document_id;
+    const seen = await requestsSeen();
+    assert.ok(!seen.some((r) => /\/documents\/[^/]+\/download/.test(r.path)), seen.map((r) => `${r.method} ${r.path}`).join('\n'));
+    const ticket = seen.find((r) => r.method === 'POST' && /\/storage\/files\/[^/]+\/download-ticket$/.test(r.path));
+    assert.ok(ticket !== undefined && ticket.status === 200, 'a download ticket of the library item');
+    const fileId = decodeURIComponent(ticket.path.split('/').at(-2)!);
+    const item = await serviceGet<{ source?: { kind: string; id: string } }>(`/storage/files/${fileId}`);
+    assert.deepEqual(item.source, { kind: 'document', id: outputDoc }, 'the library item of the output document');
 
     const row = (await snapshot()).rows.find((r) => r.operationId === result.operationId);
     assert.ok(row, 'the operation is in the Operations view');

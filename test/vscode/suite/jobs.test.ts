@@ -17,6 +17,7 @@ interface TranslateFilesResult {
   started: boolean;
   jobs?: StartedJob[];
   reason?: string;
+  leftOut?: { file: string; lang?: string; reason: string }[];
 }
 interface ApiJob {
   id: string;
@@ -181,7 +182,7 @@ describe('Translate Files and the Jobs view', function () {
     fs.rmSync(file, { force: true });
   });
 
-  it('translates a folder as its supported files, recursively, without node_modules, .git or excluded files', async () => {
+  it('sends every file of a folder, recursively, and names the refused and the skipped ones; node_modules, .git and excluded files stay home', async () => {
     const root = path.join(testEnv().workspace, 'pack');
     const write = (rel: string, text: string): void => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -203,6 +204,14 @@ describe('Translate Files and the Jobs view', function () {
       assert.equal(result.started, true, JSON.stringify(result));
       const files = (result.jobs ?? []).map((j) => path.relative(root, vscode.Uri.parse(j.file).fsPath).split(path.sep).join('/')).sort();
       assert.deepEqual(files, ['a.md', 'sub/b.txt']);
+      // The service decides the formats: the archive was sent and refused (415), named with its reason.
+      const rel = (u: string): string => path.relative(root, vscode.Uri.parse(u).fsPath).split(path.sep).join('/');
+      const left = (result.leftOut ?? []).map((l) => `${rel(l.file)}: ${l.reason}`).sort();
+      assert.equal(left.length, 4, left.join('\n'));
+      assert.match(left.find((l) => l.startsWith('tool.zip: '))!, /HTTP 415/);
+      for (const f of ['.git/d.md', 'build/e.md', 'node_modules/dep/c.md']) assert.match(left.find((l) => l.startsWith(`${f}: `)) ?? f, /node_modules or \.git, or hidden by files\.exclude/);
+      const presigned = (await requestsSeen()).filter((r) => r.method === 'POST' && r.path.endsWith('/upload/presign') && r.status === 415);
+      assert.ok(presigned.length >= 1, 'the archive went to the service, which refused it');
       const ids = (result.jobs ?? []).map((j) => j.jobId);
       await until('the folder jobs completed', snapshot, (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'));
     } finally {

@@ -147,5 +147,11 @@ describe('Media: audio, subtitles and voices', function () {
     const asr = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
     assert.deepEqual([asr.started, asr.reason, asr.closed?.[0]?.reason], [false, 'notOpen', 'Speech recognition is paused for maintenance']);
     assert.equal(testing.prompter.asked.length, asked, 'nothing is offered, so nothing is asked');
+    // The Explorer menus follow the catalog just read: no Transcribe on recordings while asr is closed.
+    const menus = (await mediaSnapshot()).menus;
+    assert.deepEqual(menus.transcribe, []);
+    assert.ok((menus.processVideo as string[]).includes('.wav'), 'basic video is still open');
+    assert.ok((menus.translateSubtitles as string[]).includes('.srt'));
+    await control('POST', '/media/catalog', { product: 'asr', open: true });
   });
 });

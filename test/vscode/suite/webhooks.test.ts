@@ -1,5 +1,5 @@
 // Webhooks from the Account view against the emulator: add with a generated secret kept only in
-// SecretStorage (the receiver verifies deliveries with it), edit, re-enable with PATCH, the limit
+// SecretStorage (the receiver verifies deliveries with it), edit, re-enable (PATCH, else recreate), the limit
 // of 3 explained before a 4th is tried, delete with confirmation.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -87,25 +87,41 @@ describe('Webhooks in the Account view', function () {
     assert.equal(verifyWebhookSignature(got.body, got.headers, 'whsec_other').ok, false);
   });
 
-  it('edits a webhook and re-enables a disabled one with PATCH', async () => {
+  it('edits a webhook; Re-enable sends only spec fields (PATCH url) and, when the service still lists it disabled, recreates it with its secret', async () => {
+    const t = testing();
     const id = (await snapshot()).model!.webhooks[0]!.id;
     const edited = await run('edit', id, { description: 'CI builds', events: ['*'] });
     assert.equal(edited.done, true, JSON.stringify(edited));
     let hook = (await snapshot()).model!.webhooks.find((w) => w.id === id)!;
     assert.equal(hook.description, 'CI builds');
     assert.deepEqual(hook.events, ['*']);
+    const secret = await t.secrets.get(secretName(id));
+    assert.ok(secret !== undefined);
 
     await serviceApi('PATCH', `/webhooks/${id}`, { active: false });
     const shot = await snapshot();
-    assert.equal(shot.model!.webhooks.find((w) => w.id === id)!.disabled, true);
+    assert.equal(shot.model!.webhooks.find((w) => w.id === id)!.state, 'disabled');
     assert.match(shot.html, new RegExp(`data-action="webhookEnable" data-id="${id}"`), 'a Re-enable button for the disabled one');
+    assert.match(shot.html, /\(as the service lists it\)/);
+
+    // The emulator re-enables only on a field the spec does not show: the PATCH of the address leaves it disabled.
     await clearRequests();
-    const enabled = await run('enable', id);
-    assert.equal(enabled.done, true);
+    t.prompter.answerNext(undefined);
+    const declined = await run('enable', id);
+    assert.deepEqual([declined.done, declined.reason], [false, 'stillDisabled']);
     assert.ok((await requestsSeen()).some((r) => r.method === 'PATCH' && r.path.endsWith(`/webhooks/${id}`) && r.status === 200));
-    hook = (await snapshot()).model!.webhooks.find((w) => w.id === id)!;
-    assert.equal(hook.disabled, false);
-    assert.equal(hook.consecutiveFailures, 0);
+    assert.match(t.prompter.asked.at(-1) ?? '', /still lists CI builds as disabled\. The service does not say how to re-enable a webhook/);
+
+    t.prompter.answerNext('Recreate');
+    const recreated = (await run('enable', id)) as Result & { replaced?: string };
+    assert.equal(recreated.done, true, JSON.stringify(recreated));
+    assert.equal(recreated.replaced, id);
+    const hooks = (await snapshot()).model!.webhooks;
+    assert.ok(!hooks.some((w) => w.id === id), 'the old one is deleted');
+    hook = hooks.find((w) => w.id === recreated.id)!;
+    assert.deepEqual([hook.state, hook.description, hook.events, hook.url, hook.hasSecret], ['active', 'CI builds', ['*'], receiverUrl, true]);
+    assert.equal(await t.secrets.get(secretName(recreated.id!)), secret, 'the signing secret moved to the new webhook');
+    assert.equal(await t.secrets.get(secretName(id)), undefined);
   });
 
   it('explains the limit of 3 before a 4th is tried', async () => {

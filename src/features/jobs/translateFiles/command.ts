@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsFeature } from '../feature.ts';
-import { describeNotSent, describeSkipped, leftOutReason, summarizeThresholds, type LeftOutFile } from './fileFormats.ts';
+import { describeNotSent, describeSkipped, leftOutReason, skipReasonText, summarizeThresholds, type LeftOutFile, type SkippedFile } from './fileFormats.ts';
 import { formatCredits } from '../../../platform/format.ts';
 import { languageName } from '../../../platform/languages.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
@@ -12,7 +12,6 @@ import { collectFiles, estimateThreshold } from './collect.ts';
 import { parseOptions, type TranslateFilesOptions } from './optionValues.ts';
 import { pickOptions, rememberOptions, type OptionDeps } from './options.ts';
 import { fileSpecific, sendFiles, type StartedJob } from './run.ts';
-import { SUPPORTED_EXTENSIONS } from './fileFormats.ts';
 
 export type TranslateFilesResult =
   | { started: true; jobs: StartedJob[]; failed: number; cancelled: boolean; leftOut: LeftOutFile[] }
@@ -33,9 +32,9 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   if (uris === undefined || uris.length === 0) return { started: false, reason: 'cancelled' };
   const collected = await collectFiles(uris);
   if (collected.files.length === 0) {
-    const skipped = describeSkipped(collected.unsupported.map((u) => u.path));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('Translate Files sends documents ({0}).', SUPPORTED_EXTENSIONS.join(', '))));
-    return { started: false, reason: 'noFiles', leftOut: skippedFiles(collected.unsupported) };
+    const skipped = describeSkipped(collected.skipped);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('The folder has no files.')));
+    return { started: false, reason: 'noFiles', leftOut: skippedFiles(collected.skipped) };
   }
   const client = await requireClient(f.clients);
   if (client === undefined) return { started: false, reason: 'notConfigured' };
@@ -43,7 +42,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
   const confirmed = chosen.confirm !== false || !f.shortcuts.enabled;
-  if (confirmed && !(await confirmStart(f, collected.files, chosen, collected.unsupported))) {
+  if (confirmed && !(await confirmStart(f, collected.files, chosen, collected.skipped))) {
     return { started: false, reason: 'cancelled' };
   }
   if (options === undefined) await rememberOptions(s, chosen);
@@ -56,7 +55,8 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   }
   const first = outcome.failures[0];
   // An error that stopped the run (key, credits, network) gets its actionable message; files the
-  // service refused are each named with its reason, and so are the files skipped without a question.
+  // service refused (it decides the formats: 415 and the like) are each named with its reason, and
+  // so are the files skipped here without a question.
   const stopping = outcome.failures.find((x) => !fileSpecific(x.error));
   if (stopping !== undefined) {
     const name = path.posix.basename(vscode.Uri.parse(stopping.file).path);
@@ -67,8 +67,8 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
     return { file: x.file, ...(x.lang !== undefined ? { lang: x.lang } : {}), reason: leftOutReason(name, x.error) };
   });
   for (const r of refused) f.logger.warn(`Translate Files: ${r.file}${r.lang !== undefined ? ` (${r.lang})` : ''} not sent: ${r.reason}`);
-  const leftOut = [...skippedFiles(collected.unsupported), ...refused];
-  const notice = [describeNotSent(collected.files.length, refused), confirmed ? undefined : describeSkipped(collected.unsupported.map((u) => u.path))].filter((m) => m !== undefined);
+  const leftOut = [...skippedFiles(collected.skipped), ...refused];
+  const notice = [describeNotSent(collected.files.length, refused), confirmed ? undefined : describeSkipped(collected.skipped)].filter((m) => m !== undefined);
   if (notice.length > 0) void vscode.window.showWarningMessage(`Doc Translate: ${notice.join(' ')}`);
   if (outcome.jobs.length === 0) {
     if (outcome.cancelled) return { started: false, reason: 'cancelled' };
@@ -78,9 +78,9 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   return { started: true, jobs: outcome.jobs, failed: outcome.failures.length, cancelled: outcome.cancelled, leftOut };
 }
 
-/** Files given or found that Translate Files does not send, with the reason. */
-function skippedFiles(uris: readonly vscode.Uri[]): LeftOutFile[] {
-  return uris.map((u) => ({ file: u.toString(), reason: vscode.l10n.t('not a format Translate Files sends ({0})', SUPPORTED_EXTENSIONS.join(', ')) }));
+/** Files given or found that were not sent without asking the service, with the reason. */
+function skippedFiles(skipped: readonly SkippedFile[]): LeftOutFile[] {
+  return skipped.map((s) => ({ file: s.uri ?? s.path, reason: skipReasonText(s.why) }));
 }
 
 function urisFrom(args: unknown[]): vscode.Uri[] {
@@ -103,7 +103,7 @@ async function pickFiles(): Promise<vscode.Uri[] | undefined> {
 }
 
 /** The modal before anything is sent: what, how many jobs, the balance and the start thresholds. */
-async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, unsupported: readonly vscode.Uri[]): Promise<boolean> {
+async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, skippedFiles: readonly SkippedFile[]): Promise<boolean> {
   const [balance, estimates] = await Promise.all([
     f.balance.refresh(),
     Promise.all(files.map(estimateThreshold)),
@@ -116,7 +116,7 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
   const into = o.targetLanguages.map((c) => languageName(c, vscode.env.language)).join(', ');
   const engine = o.engine ?? f.settings.engine;
   lines.push(jobs === 1 ? vscode.l10n.t('1 translation job: into {0}; {1}; engine {2}.', into, output, engine) : vscode.l10n.t('{0} translation jobs: into {1}; {2}; engine {3}.', jobs, into, output, engine));
-  const skipped = describeSkipped(unsupported.map((u) => u.path));
+  const skipped = describeSkipped(skippedFiles);
   if (skipped !== undefined) lines.push(skipped);
   lines.push(
     balance === undefined
@@ -133,7 +133,7 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
     }
   }
   if (t.pdfFiles > 0) lines.push(vscode.l10n.t('PDF files cost 2 credits per page; only the service counts the pages, so they are not in the estimate.'));
-  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push(vscode.l10n.t('Images and Word files are charged by the text the service finds in them, so they are not in the estimate.'));
+  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push(vscode.l10n.t('Other files (images, Word and the like) are charged by the text the service finds in them, so they are not in the estimate; the service may also refuse a format it does not take, and that file is then named with its reason.'));
   lines.push(vscode.l10n.t('You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.'));
   const start = vscode.l10n.t('Start');
   const picked = await f.prompter.choose(vscode.l10n.t('Translate {0}?', what), { modal: true, severity: 'info', detail: lines.join('\n') }, start);

@@ -1,18 +1,12 @@
-// Which files Translate Files sends, and the start threshold of spec part 8 where it can be
-// computed here. Pure (no vscode import). The service decides in the end (415 for a format it
-// does not take, and the actual charge on completion).
+// What Translate Files says about the files it sends, and the start threshold of spec part 8 where
+// it can be computed here. Pure (no vscode import). Every file the user chose is sent: the formats
+// are the service's decision (it answers 415 for one it does not take, reported per file), and
+// the actual charge is settled on completion.
 
 import { t } from '../../../platform/l10n.ts';
-import { extensionOf, isTextFormat, TEXT_FORMATS } from '../../../shared/formats.ts';
+import { extensionOf, isTextFormat } from '../../../shared/formats.ts';
 
 export { extensionOf };
-/** Binary formats: PDF pages and text inside images or DOCX are only known to the service. */
-export const BINARY_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'docx'] as const;
-export const SUPPORTED_EXTENSIONS: readonly string[] = [...TEXT_FORMATS, ...BINARY_EXTENSIONS];
-
-export function isSupportedFile(fileName: string): boolean {
-  return SUPPORTED_EXTENSIONS.includes(extensionOf(fileName));
-}
 
 export function isTextFile(fileName: string): boolean {
   return isTextFormat(extensionOf(fileName));
@@ -26,26 +20,48 @@ function baseName(p: string): string {
 }
 
 /**
- * Why files were left out, naming them, e.g. "2 files skipped (notes.yml, Makefile): Translate
- * Files sends documents (md, txt, …)."; past five names the rest are counted by extension
- * ("a.yml, b.yml, c.yml, d.yml, e.yml and 3 more: .yml ×6, .ts ×2").
+ * Why a file was not sent without asking the service. Only what is certainly not a document:
+ * `ignored`, an entry of a chosen folder inside node_modules or .git, or hidden by files.exclude;
+ * `unreadable`, a chosen path that does not exist or cannot be read; `empty`, a file of 0 bytes
+ * (spec 4.2: file_size must be above 0).
  */
-export function describeSkipped(paths: readonly string[]): string | undefined {
-  if (paths.length === 0) return undefined;
-  const byExt = new Map<string, number>();
-  for (const p of paths) {
-    const ext = extensionOf(p);
-    const label = ext === '' ? t('no extension') : `.${ext}`;
-    byExt.set(label, (byExt.get(label) ?? 0) + 1);
+export type SkipReason = 'ignored' | 'unreadable' | 'empty';
+
+export interface SkippedFile {
+  /** The file's path (for its name). */
+  path: string;
+  /** The file's URI, when it differs from the path (the leftOut report names files by URI). */
+  uri?: string;
+  why: SkipReason;
+}
+
+export function skipReasonText(why: SkipReason): string {
+  switch (why) {
+    case 'ignored':
+      return t('in node_modules or .git, or hidden by files.exclude: not a document to translate');
+    case 'unreadable':
+      return t('could not be read');
+    case 'empty':
+      return t('empty (0 bytes): the service takes no empty files');
   }
-  const kinds = [...byExt].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([k, n]) => (n > 1 ? `${k} ×${n}` : k));
-  const more = byExt.size > 5 ? ', …' : '';
-  const names = paths.slice(0, NAMED_FILES).map(baseName).join(', ');
-  const list = paths.length <= NAMED_FILES ? names : t('{0} and {1} more: {2}', names, paths.length - NAMED_FILES, `${kinds.join(', ')}${more}`);
-  const formats = SUPPORTED_EXTENSIONS.join(', ');
-  return paths.length === 1
-    ? t('1 file skipped ({0}): Translate Files sends documents ({1}).', list, formats)
-    : t('{0} files skipped ({1}): Translate Files sends documents ({2}).', paths.length, list, formats);
+}
+
+/**
+ * Which files were skipped locally and why, naming them, e.g. "2 files skipped (a.js, b.js): in
+ * node_modules or .git, or hidden by files.exclude: …"; one sentence per reason, past five names
+ * the rest are counted.
+ */
+export function describeSkipped(skipped: readonly SkippedFile[]): string | undefined {
+  if (skipped.length === 0) return undefined;
+  const sentences: string[] = [];
+  for (const why of ['ignored', 'unreadable', 'empty'] as const) {
+    const paths = skipped.filter((s) => s.why === why).map((s) => s.path);
+    if (paths.length === 0) continue;
+    const names = paths.slice(0, NAMED_FILES).map(baseName).join(', ');
+    const list = paths.length <= NAMED_FILES ? names : t('{0} and {1} more', names, paths.length - NAMED_FILES);
+    sentences.push(paths.length === 1 ? t('1 file skipped ({0}): {1}.', list, skipReasonText(why)) : t('{0} files skipped ({1}): {2}.', paths.length, list, skipReasonText(why)));
+  }
+  return sentences.join(' ');
 }
 
 /** Unicode code points (what the service counts as characters). */
