@@ -74,8 +74,6 @@ describe('Media view, transcription and voices in the workbench', function () {
     assert.match(text, /Transcribe talk\.wav with Speech recognition\? Estimated cost: about 2 credits \(an estimate only\)/);
     assert.match(text, /Length: about 1:15 \(read from the file\)/);
     await dialog.locator('.monaco-button').filter({ hasText: 'Start' }).click();
-    // The Media view starts collapsed (Localization and Jobs have the room).
-    await wb.runCommand('Doc Translate: Focus on Media View');
     await wb.waitForViewRow('Media', /talk\.wav · Speech recognition.*completed · 2 credits/);
     const rows = await wb.waitForViewRow('Media', /talk\.transcript\.txt/);
     assert.ok(rows.some((r) => /^Voice me\.wav, pending confirmation/.test(r)), `the voice is listed: ${JSON.stringify(rows)}`);
