@@ -85,7 +85,8 @@ function webhookItem(w: WebhookRow): string {
     ? `<strong class="warn">${esc(t('Disabled'))}</strong> ${esc((w.consecutiveFailures ?? 0) >= WEBHOOK_FAILURE_LIMIT ? t('(after {0} consecutive failed deliveries)', WEBHOOK_FAILURE_LIMIT) : t('(as the service lists it)'))}`
     : w.state === 'active' ? esc(t('Active')) : esc(t('State not listed by the service'));
   const otherFields = Object.entries(w.other).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)).map(([k, v]) => `${k}: ${String(v)}`);
-  const also = otherFields.length > 0 ? `<p class="note">${esc(t('Also listed by the service: {0}', otherFields.join('; ')))}</p>` : '';
+  // Fields the extension does not read (the spec names none for the list), kept as the service listed them.
+  const also = otherFields.length > 0 ? `<details class="note"><summary>${esc(t('Also listed by the service'))}</summary>${esc(otherFields.join('; '))}</details>` : '';
   const last = w.lastTriggeredAt === undefined
     ? t('Never triggered')
     : t('Last triggered {0}, answer {1}', when(w.lastTriggeredAt), w.lastStatusCode ?? t('none'));

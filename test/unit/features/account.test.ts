@@ -52,7 +52,7 @@ describe('Account view (pure parts)', () => {
     const html = accountPageHtml(model({ webhooks: [webhookRow({ id: 'wh_9', url: 'https://h', events: ['*'], mystery: 'kept' })!] }), { nonce: 'n', cspSource: '' });
     assert.match(html, /State not listed by the service/);
     assert.match(html, /data-action="webhookEnable" data-id="wh_9"/, 'Re-enable is offered when the state is unknown');
-    assert.match(html, /Also listed by the service: mystery: kept/);
+    assert.match(html, /<summary>Also listed by the service<\/summary>mystery: kept/);
     assert.equal(webhookLimitNote(2), undefined);
     assert.match(webhookLimitNote(3)!, /at most 3 webhooks per user, disabled ones included/);
   });
