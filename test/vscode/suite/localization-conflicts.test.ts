@@ -220,6 +220,9 @@ describe('Localization conflicts and the view (issue 19)', function () {
         assert.ok(fs.existsSync(target), 'the layout\'s path');
         assert.ok(looksTranslated(fs.readFileSync(target, 'utf8'), 'fr'));
         assert.ok(!fs.existsSync(abs('site/docs/fr/intro.md')), 'not the pattern\'s');
+        // Recorded in the set-up's lock: the localization counts it as its own, not a stranger's file.
+        const lock = JSON.parse(fs.readFileSync(abs('site/doc-translate.lock'), 'utf8')) as { files: Record<string, { source: string; lang: string }> };
+        assert.deepEqual(lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md'] && [lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.source, lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.lang], ['docs/intro.md', 'fr']);
         await vscode.commands.executeCommand('docTranslate.jobs.clearFinished', { jobIds: ids });
       } finally {
         await control('POST', '/settings', { job_speed: 1 });

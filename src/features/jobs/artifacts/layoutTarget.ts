@@ -24,7 +24,7 @@ async function setupFolder(file: string, root: string): Promise<string | undefin
  * pattern decides). Read only in a trusted workspace: an untrusted repository's doc-translate.json
  * never chooses where a file is written.
  */
-export async function layoutTarget(source: vscode.Uri, lang: string, format: string): Promise<{ path: string; setup: string } | undefined> {
+export async function layoutTarget(source: vscode.Uri, lang: string, format: string): Promise<{ path: string; setup: string; record: () => Promise<boolean> } | undefined> {
   if (source.scheme !== 'file' || !vscode.workspace.isTrusted) return undefined;
   const ws = vscode.workspace.getWorkspaceFolder(source);
   if (ws === undefined) return undefined;
@@ -38,7 +38,15 @@ export async function layoutTarget(source: vscode.Uri, lang: string, format: str
     const listing = await engine.listSourceFiles(config, engine.localFs(folder));
     if (!listing.pages.includes(rel) && !listing.files.includes(rel)) return undefined;
     const layout = engine.createLayout(config.layout, config.source, [...new Set([...config.targetLanguages, lang])]);
-    return { path: path.join(folder, ...layout.target(rel, lang).split('/')), setup: path.join(folder, CONFIG_FILE) };
+    // Once written, the translation is recorded in doc-translate.lock (as the localization's own
+    // adoption of an existing translation does), so the Localization view and --check count it
+    // instead of taking it for a stranger's file. Only for a language the set-up translates into.
+    const record = async (): Promise<boolean> => {
+      if (!config.targetLanguages.includes(lang)) return false;
+      const report = await engine.adopt({ config, paths: [rel], languages: [lang], tool: 'editor' });
+      return report.adopted.length > 0;
+    };
+    return { path: path.join(folder, ...layout.target(rel, lang).split('/')), setup: path.join(folder, CONFIG_FILE), record };
   } catch {
     // An invalid set-up: the pattern decides, as without one.
     return undefined;

@@ -12,7 +12,7 @@ import { invalidServerValue, nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
 
 export type SaveResult =
-  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged'; /** Which rule chose the path (Save Next to Source). */ rule?: 'layout' | 'pattern' }
+  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged'; /** Which rule chose the path (Save Next to Source). */ rule?: 'layout' | 'pattern'; /** Layout rule: recorded in doc-translate.lock. */ recorded?: boolean }
   | { saved: false; reason: 'noSource' | 'badPattern' | 'badServerValue' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
 
 export interface SaveDeps {
@@ -56,7 +56,12 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
   const byLayout = await layoutTarget(source, job.targetLang, artifact.format);
   if (byLayout !== undefined) {
     const result = await write(deps, artifact, vscode.Uri.file(byLayout.path));
-    return result.saved ? { ...result, rule: 'layout' } : result;
+    if (!result.saved) return result;
+    const recorded = await byLayout.record().catch((err: unknown) => {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: the translation was saved but not recorded in doc-translate.lock: {0}', err instanceof Error ? err.message : String(err)));
+      return false;
+    });
+    return { ...result, rule: 'layout', recorded };
   }
   const pattern = deps.settings.saveNextToSourcePattern;
   const target = nextToSourcePath({ pattern, sourcePath: source.path, lang: job.targetLang, format: artifact.format });
