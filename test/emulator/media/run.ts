@@ -15,8 +15,11 @@ function touch(app: EmulatorApp, job: MediaJobRecord): void {
 
 function later(app: EmulatorApp, job: MediaJobRecord, fn: () => void): void {
   if (job.timer) app.clearTimer(job.timer);
+  // A job of a state that a reset replaced never acts on the new one (its ids repeat there).
+  const state = app.state;
   job.timer = app.setTimer(() => {
     job.timer = null;
+    if (app.state !== state) return;
     fn();
   }, stepMs(app));
 }
