@@ -123,8 +123,5 @@ export class ClientService implements vscode.Disposable {
   private setContext(baseUrl: string, apiKey: string | undefined): void {
     this.opts.contextKeys.set(ContextKey.hasServiceUrl, baseUrl !== '');
     this.opts.contextKeys.set(ContextKey.hasApiKey, apiKey !== undefined);
-    // The walkthrough's first two steps follow the state, however the URL or key got there.
-    if (baseUrl !== '') this.opts.contextKeys.set(ContextKey.savedServiceUrl, true);
-    if (apiKey !== undefined) this.opts.contextKeys.set(ContextKey.storedApiKey, true);
   }
 }

@@ -55,13 +55,11 @@ describe('Walkthrough', function () {
     // Earlier suites of the same run reached these milestones: start this window's record afresh.
     const t = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.exports.testing!;
     for (const s of steps()) t.contextKeys.set(contextKeyOf(s.id) as never, false);
-    assert.notEqual(value(urlKey), true);
-    // A URL in settings completes the step however it got there (the page reflects the state):
-    // written straight into settings (the same service, with a trailing slash), not by the command.
-    await vscode.workspace.getConfiguration('docTranslate').update('baseUrl', `${testEnv().baseUrl.replace(/\/$/, '')}/`, vscode.ConfigurationTarget.Global);
-    await becomes(urlKey, true, 'service URL in settings');
-    t.contextKeys.set(urlKey as never, false);
     await vscode.workspace.getConfiguration('docTranslate').update('baseUrl', testEnv().baseUrl, vscode.ConfigurationTarget.Global);
+    await new Promise((r) => setTimeout(r, 300));
+    // VS Code's walkthrough never completes a step whose context key was already true when it
+    // registered the walkthrough, so a URL only present in settings does not set the key: saving it does.
+    assert.notEqual(value(urlKey), true, 'a URL only present in settings does not complete the step');
     const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', testEnv().baseUrl);
     assert.equal(saved.saved, true);
     await configureExtension();
