@@ -10,7 +10,7 @@ import { localFs, mapLimit, type LocalizeFs } from './fs.ts';
 import { GuardedRoot } from '../shared/guardedFs.ts';
 import type { LocaleFolderWarning, SiteModel } from './site/index.ts';
 import { siteRulesFor } from './site/rules.ts';
-import { filterYielding, compileGlob, matchesAny } from './glob.ts';
+import { compileYielding, filterYielding, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
@@ -141,16 +141,17 @@ export async function listSourceFiles(
   const langs = [...config.targetLanguages, ...removedLanguages];
   const lay = layout ?? createLayout(config.layout, config.source, langs);
   const prefix = config.source === '.' ? '' : `${config.source}/`;
-  const include = config.include.map(compileGlob);
-  const jobs = config.files.map(compileGlob);
-  const exclude = config.exclude.map(compileGlob);
+  const include = await compileYielding(config.include);
+  const jobs = await compileYielding(config.files);
+  const exclude = await compileYielding(config.exclude);
   const root = config.detect !== false ? (fs.root ?? openRoot(config.folder)) : undefined;
   const site = root !== undefined ? await siteRulesFor(root, (rel) => fs.readText(join(config.folder, rel))) : undefined;
   if (site !== undefined && site.broken.length > 0) {
     const b = site.broken[0]!;
     throw new ConfigError(`${b.file}: the framework's config cannot be read: ${b.message.replace(/^[^ ]+ /, '')}; or set "detect": false in ${CONFIG_FILE} to leave it unread`);
   }
-  const siteRules = (site?.rules ?? []).map((r) => ({ ...r, m: compileGlob(r.glob) }));
+  const siteMatchers = await compileYielding((site?.rules ?? []).map((r) => r.glob));
+  const siteRules = (site?.rules ?? []).map((r, i) => ({ ...r, m: siteMatchers[i]! }));
   const literal = new Set(config.include.filter((p) => !hasWildcard(p)).map((p) => p.replace(/^\.?\//, '')));
   const named = new Set(config.include);
   const counts = new Map<string, LeftOut>();
