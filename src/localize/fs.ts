@@ -44,28 +44,7 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const out: string[] = [];
-    const walk = async (abs: string, rel: string): Promise<void> => {
-      let entries;
-      try {
-        entries = await readdir(abs, { withFileTypes: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }
-      const dirs: Promise<void>[] = [];
-      for (const e of entries) {
-        const r = rel === '' ? e.name : `${rel}/${e.name}`;
-        if (e.isDirectory()) {
-          if (e.name !== 'node_modules' && !e.name.startsWith('.')) dirs.push(walk(join(abs, e.name), r));
-        } else if (e.isFile()) {
-          out.push(r);
-        }
-      }
-      await Promise.all(dirs);
-    };
-    await walk(root.resolve(dir), '');
-    return out.sort();
+    return walkFiles(root.resolve(dir), (name) => name === 'node_modules' || name.startsWith('.'), 'missing');
   };
   return {
     root,
@@ -75,6 +54,36 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
     exists: existsSync,
     listFiles,
   };
+}
+
+/**
+ * Every file below `start`, relative to it with `/` separators, sorted; folders `skip` names are
+ * not entered and symbolic links are not followed. A folder that cannot be read is skipped when
+ * `tolerate` is 'all', only when it is gone with 'missing' (any other error is thrown).
+ */
+export async function walkFiles(start: string, skip: (name: string) => boolean, tolerate: 'missing' | 'all'): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (abs: string, rel: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(abs, { withFileTypes: true });
+    } catch (err) {
+      if (tolerate === 'all' || (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    const dirs: Promise<void>[] = [];
+    for (const e of entries) {
+      const r = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (!skip(e.name)) dirs.push(walk(join(abs, e.name), r));
+      } else if (e.isFile()) {
+        out.push(r);
+      }
+    }
+    await Promise.all(dirs);
+  };
+  await walk(start, '');
+  return out.sort();
 }
 
 /** Runs `fn` over items with at most `limit` in flight; results in input order. */

@@ -28,7 +28,8 @@
  * `SiteIo` is injected (`readText`, `listFiles`), so a guarded file layer can be plugged in;
  * `nodeSiteIo(dir)` is the plain Node one.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { walkFiles } from '../fs.ts';
 import { join as joinFs } from 'node:path';
 import { siteContext } from './context.ts';
 import { hugoConfigFiles, readHugo, readMkdocs } from './datacfg.ts';
@@ -170,25 +171,6 @@ export function nodeSiteIo(dir: string): SiteIo {
         return undefined;
       }
     },
-    listFiles: async (relDir) => {
-      const start = joinFs(dir, relDir);
-      const out: string[] = [];
-      const walk = async (abs: string, rel: string): Promise<void> => {
-        let entries;
-        try {
-          entries = await readdir(abs, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        for (const e of entries) {
-          if (e.name === 'node_modules' || e.name === '.git') continue;
-          const r = rel === '' ? e.name : `${rel}/${e.name}`;
-          if (e.isDirectory()) await walk(joinFs(abs, e.name), r);
-          else if (e.isFile()) out.push(r);
-        }
-      };
-      await walk(start, '');
-      return out.sort();
-    },
+    listFiles: (relDir) => walkFiles(joinFs(dir, relDir), (name) => name === 'node_modules' || name === '.git', 'all'),
   };
 }

@@ -11,7 +11,7 @@
  * folder without any framework config in it or in its direct subfolders is not listed at all.
  */
 import { readdir } from 'node:fs/promises';
-import { join as joinFs } from 'node:path';
+import { walkFiles } from '../fs.ts';
 import type { GuardedRoot } from '../../shared/guardedFs.ts';
 import { detectSites, undeclaredLocaleFolders, type LocaleFolderWarning } from './index.ts';
 import { join, type SiteIo, type SiteModel } from './model.ts';
@@ -62,25 +62,7 @@ export function guardedSiteIo(root: GuardedRoot, readText: (rel: string) => Prom
       } catch {
         return [];
       }
-      const out: string[] = [];
-      const walk = async (abs: string, rel: string): Promise<void> => {
-        let entries;
-        try {
-          entries = await readdir(abs, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        const dirs: Promise<void>[] = [];
-        for (const e of entries) {
-          const r = rel === '' ? e.name : `${rel}/${e.name}`;
-          if (e.isDirectory()) {
-            if (!SKIP_DIRS.has(e.name)) dirs.push(walk(joinFs(abs, e.name), r));
-          } else if (e.isFile()) out.push(r);
-        }
-        await Promise.all(dirs);
-      };
-      await walk(start, '');
-      out.sort();
+      const out = await walkFiles(start, (name) => SKIP_DIRS.has(name), 'all');
       listed.set(relDir, out);
       return out;
     },
