@@ -37,6 +37,22 @@ function parse(text: string, bodyStart: number, mdx: boolean, fast: boolean | un
       // Not valid MDX (an HTML comment, a stray brace): read it as Markdown, import/export lines kept.
     }
   }
+  const read = readMarkdown(text, bodyStart, mdx, fast, blankHead, admonitions);
+  // MDX the parser could not read: a paragraph that opens with a component (`<Snippet` with its
+  // attributes over several lines, `<>`) is JSX the Markdown reader mistakes for prose; kept.
+  return mdx ? { ...read, blocks: read.blocks.filter((b) => b.kind !== 'paragraph' || !JSX_OPENER.test(text.slice(b.start, b.start + 64))) } : read;
+}
+
+const JSX_OPENER = /^<(?:[A-Z][\w.:-]*(?=[\s/>])|>)/;
+
+function readMarkdown(
+  text: string,
+  bodyStart: number,
+  mdx: boolean,
+  fast: boolean | undefined,
+  blankHead: (masked: string) => string,
+  admonitions: (m: Masked) => Admonition[],
+): { blocks: ProseBlock[]; mdx: boolean } {
   const masked = maskExtensions(text, mdx);
   const parsed = blankHead(masked.text);
   // The fast reader knows \n and \r\n line endings only.

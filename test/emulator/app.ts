@@ -1,4 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Clock } from './clock.ts';
 import { Router } from './router.ts';
 import { DEFAULT_ACCOUNT_MILLICREDITS, EmulatorState } from './state.ts';
@@ -27,6 +29,8 @@ export class EmulatorApp {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
+  /** Each state writes under its own generation folder, so a reset never races a write still in flight. */
+  private generation = 0;
 
   constructor(
     readonly seed: number,
@@ -40,15 +44,18 @@ export class EmulatorApp {
   reset(): void {
     for (const hook of this.resetHooks) hook();
     this.clock.resetOffset();
-    // File writes already queued in libuv's pool (an upload or artifact in progress) can land
-    // while the tree is being removed; retrying absorbs the resulting ENOTEMPTY.
-    rmSync(this.dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 10 });
+    // File writes already queued in libuv's pool (an upload or artifact in progress) may still
+    // land in the old generation's folder: it is removed in the background, and a failure there
+    // (a write that recreated a folder meanwhile) only leaves it for shutdown to remove.
+    const old = this.state.dataDir;
     this.state = this.freshState();
+    void rm(old, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => undefined);
   }
 
   private freshState(): EmulatorState {
-    mkdirSync(this.dataDir, { recursive: true });
-    const state = new EmulatorState(this.seed, this.initialJobSpeed, this.dataDir);
+    const dir = join(this.dataDir, `g${this.generation++}`);
+    mkdirSync(dir, { recursive: true });
+    const state = new EmulatorState(this.seed, this.initialJobSpeed, dir);
     const now = this.clock.now();
     const account = state.createAccount(DEFAULT_ACCOUNT_MILLICREDITS, now);
     state.defaultAccountId = account.id;

@@ -23,13 +23,23 @@ export function isChosen(text: string, rate: number): boolean {
 
 const ACCENTED: Readonly<Record<string, string>> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' };
 
+/**
+ * A placeholder, a footnote reference or an inline HTML tag as CommonMark defines one (6.6): text
+ * such as `Array<string | Ignore>` is not a tag, so dropping it damages words, not markup.
+ */
+const ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+const PLACEHOLDER = new RegExp(
+  String.raw`\{[^{}]*\}|%(?:\d+\$)?[sd]|<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|\[\^[^\]\s]+\]`,
+);
+
 const MANGLERS: Record<MangleKind, (t: string) => string | null> = {
   backtick: (t) => {
     const m = /`[^`\n]+`/.exec(t);
     return m ? t.slice(0, m.index) + t.slice(m.index + 1) : null;
   },
   url: (t) => {
-    const m = /\]\(([^)\s]+)|(?:https?:\/\/|www\.)[^\s<>()]+/.exec(t);
+    // A URL inside a code span is code, not a link: the search runs with code spans blanked.
+    const m = /\]\(([^)\s]+)|(?:https?:\/\/|www\.)[^\s<>()`]+/.exec(t.replace(/`[^`]*`/g, (c) => ' '.repeat(c.length)));
     if (!m) return null;
     const start = m[1] !== undefined ? m.index + 2 : m.index;
     const url = m[1] ?? m[0];
@@ -37,7 +47,7 @@ const MANGLERS: Record<MangleKind, (t: string) => string | null> = {
     return t.slice(0, start) + translated + t.slice(start + url.length);
   },
   placeholder: (t) => {
-    const m = /\{[^{}]*\}|%(?:\d+\$)?[sd]|<\/?[A-Za-z][^<>]*>|\[\^[^\]\s]+\]/.exec(t);
+    const m = PLACEHOLDER.exec(t);
     return m ? t.slice(0, m.index) + t.slice(m.index + m[0].length) : null;
   },
 };
