@@ -4,6 +4,10 @@
  * those modules directly and attaches the request API to the dispatcher prototype exactly as
  * undici's own entry does (esbuild.mjs also leaves out the SIMD copy of the HTTP parser; undici
  * falls back to the plain WebAssembly build).
+ *
+ * These paths (and the ones esbuild.mjs replaces) are undici internals, not its public API, which
+ * a minor release may move: package.json pins undici's exact version, so an upgrade is a deliberate
+ * change checked by the client tests and the bundle build, never a side effect of `npm install`.
  */
 import type { Pool as PoolClass } from 'undici';
 
