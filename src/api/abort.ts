@@ -5,6 +5,9 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new AbortError();
 }
 
+/** A wait of `ms` milliseconds that rejects with AbortError when `signal` aborts (`sleep` below, or a test's stand-in). */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
 /**
  * Waits `ms` milliseconds, rejecting with AbortError the moment `signal` aborts. Never resolves
  * early: timers may fire a millisecond before their deadline, so the remainder is waited out.

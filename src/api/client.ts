@@ -3,6 +3,7 @@
  * endpoint: schema in schemas.ts, a method on a resource (using Requester.requestJson or
  * withRetry + Transport.send for streams), an emulator route, a test over HTTP.
  */
+import type { Sleep } from './abort.ts';
 import type { Logger } from './logger.ts';
 import { Requester, type RequestOptions, type RetryConfig } from './requester.ts';
 import { Billing } from './resources/billing.ts';
@@ -45,6 +46,14 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   retryAfterCapMs?: number;
+  /**
+   * Time, for tests: the clock Retry-After dates are read against (default Date.now), the jitter
+   * of backoff (default Math.random) and every wait between attempts and between polls (default
+   * real timers), so a test can assert the wait the client asked for instead of measuring it.
+   */
+  now?: () => number;
+  random?: () => number;
+  sleep?: Sleep;
   /**
    * `maxBytes` of every download that does not set its own (default 2 GiB): a number, or a function
    * read at each download (e.g. a setting that may change).
@@ -95,6 +104,9 @@ export class DocTranslateClient {
     if (opts.retryBaseDelayMs !== undefined) retry.retryBaseDelayMs = opts.retryBaseDelayMs;
     if (opts.retryMaxDelayMs !== undefined) retry.retryMaxDelayMs = opts.retryMaxDelayMs;
     if (opts.retryAfterCapMs !== undefined) retry.retryAfterCapMs = opts.retryAfterCapMs;
+    if (opts.now !== undefined) retry.now = opts.now;
+    if (opts.random !== undefined) retry.random = opts.random;
+    if (opts.sleep !== undefined) retry.sleep = opts.sleep;
     // The key is masked by value wherever it appears, whatever its shape (src/shared/secretValues.ts).
     this.#apiKey = opts.apiKey.trim();
     rememberSecret(this.#apiKey);

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
-import { sleep, throwIfAborted } from './abort.ts';
+import { sleep, throwIfAborted, type Sleep } from './abort.ts';
 import { createApiError } from './errors.ts';
 import { DocTranslateError, invalidRequest, UnexpectedResponseError } from './error-classes.ts';
 import type { Logger } from './logger.ts';
@@ -45,9 +45,11 @@ export interface RetryConfig {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   retryAfterCapMs?: number;
-  /** Injected for tests; defaults to Math.random and Date.now. */
+  /** Injected for tests; defaults to Math.random, Date.now and real timers (`sleep` in abort.ts). */
   random?: () => number;
   now?: () => number;
+  /** Every wait of the client: between attempts here, between polls in `pollUntil` (poll.ts). */
+  sleep?: Sleep;
 }
 
 export interface AttemptContext {
@@ -112,7 +114,9 @@ export async function readBodyText(
 export class Requester {
   readonly transport: Transport;
   readonly #logger: Logger;
-  readonly #config: Required<Omit<RetryConfig, 'random' | 'now'>> & Pick<Required<RetryConfig>, 'random' | 'now'>;
+  readonly #config: Required<Omit<RetryConfig, 'sleep'>>;
+  /** The client's wait (real timers unless a test injected one); pollers use it too. */
+  readonly sleep: Sleep;
 
   constructor(transport: Transport, config: RetryConfig = {}, logger: Logger = silentLogger) {
     this.transport = transport;
@@ -125,6 +129,7 @@ export class Requester {
       random: config.random ?? Math.random,
       now: config.now ?? Date.now,
     };
+    this.sleep = config.sleep ?? sleep;
   }
 
   /** Runs `attempt` until it succeeds or the retry decision says stop; waits abort at once. */
@@ -160,7 +165,7 @@ export class Requester {
         this.#logger.warn(
           `retrying ${ctx.method} ${redactPath(ctx.path)} in ${decision.delayMs} ms (attempt ${index + 2} of ${maxRetries + 1}) after ${err.code}${status}${rid}`,
         );
-        await sleep(decision.delayMs, ctx.signal);
+        await this.sleep(decision.delayMs, ctx.signal);
       }
     }
   }

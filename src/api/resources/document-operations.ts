@@ -6,10 +6,10 @@
  * growing interval until the operation ends or the signal aborts. The output is a new document of
  * the account: `downloadOutput` streams it to disk like any document.
  */
-import { sleep, throwIfAborted } from '../abort.ts';
 import type { DownloadOptions, DownloadResult } from '../download.ts';
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
+import { pollUntil, type PollOptions } from '../poll.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import type { LooseList } from '../schemas.ts';
 import {
@@ -30,14 +30,8 @@ export interface CreateDocumentOperationRequest {
 
 export type CreateDocumentOperationOptions = RequestOptions & { idempotencyKey?: string };
 
-export interface WaitForOperationOptions {
-  signal?: AbortSignal;
-  /** First wait between polls (default 1000 ms); grows 1.5x per poll up to `maxIntervalMs` (default 10 s). */
-  intervalMs?: number;
-  maxIntervalMs?: number;
-  /** Called with every state read, including the last. */
-  onUpdate?: (op: DocumentOperation) => void;
-}
+/** Interval, growth, abort and updates of `waitFor` (poll.ts). */
+export type WaitForOperationOptions = PollOptions<DocumentOperation>;
 
 function checkCreate(req: CreateDocumentOperationRequest): Record<string, unknown> {
   const problems: { field: string; message: string }[] = [];
@@ -107,16 +101,7 @@ export class DocumentOperations {
    * cancel it separately). Transient errors of a poll are retried by the client as usual.
    */
   async waitFor(operationId: string, opts: WaitForOperationOptions = {}): Promise<DocumentOperation> {
-    const max = Math.max(1, opts.maxIntervalMs ?? 10_000);
-    let wait = Math.min(max, Math.max(1, opts.intervalMs ?? 1000));
-    for (;;) {
-      throwIfAborted(opts.signal);
-      const op = await this.get(operationId, opts.signal !== undefined ? { signal: opts.signal } : {});
-      opts.onUpdate?.(op);
-      if (operationOutcome(op) !== 'running') return op;
-      await sleep(wait, opts.signal);
-      wait = Math.min(max, Math.ceil(wait * 1.5));
-    }
+    return pollUntil((read) => this.get(operationId, read), (op) => operationOutcome(op) !== 'running', this.#requester.sleep, opts);
   }
 
   /** Streams the output document of a completed operation to disk (see DownloadOptions). */

@@ -4,9 +4,9 @@
  * create and resent unchanged on retries. Media jobs send no events: `waitFor` polls with growing
  * intervals until the job ends or the signal aborts. Voices: `media-voices.ts`.
  */
-import { sleep, throwIfAborted } from '../abort.ts';
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
+import { pollUntil, type PollOptions } from '../poll.ts';
 import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 import {
@@ -33,14 +33,8 @@ export interface CreateMediaJobRequest {
 
 export type CreateMediaOptions = RequestOptions & { idempotencyKey?: string };
 
-export interface WaitForMediaOptions {
-  signal?: AbortSignal;
-  /** First wait between polls (default 1000 ms); grows 1.5x per poll up to `maxIntervalMs` (default 10 s). */
-  intervalMs?: number;
-  maxIntervalMs?: number;
-  /** Called with every state read, including the last. */
-  onUpdate?: (job: MediaJob) => void;
-}
+/** Interval, growth, abort and updates of `waitFor` (poll.ts). */
+export type WaitForMediaOptions = PollOptions<MediaJob>;
 
 const MediaJobListSchema = looseListSchema(MediaJobSchema, ['media_jobs', 'jobs']);
 
@@ -97,16 +91,7 @@ export class MediaJobs {
 
   /** Polls until the job ends (no events exist for media jobs); rejects with AbortError on abort. */
   async waitFor(operationId: string, opts: WaitForMediaOptions = {}): Promise<MediaJob> {
-    const max = Math.max(1, opts.maxIntervalMs ?? 10_000);
-    let wait = Math.min(max, Math.max(1, opts.intervalMs ?? 1000));
-    for (;;) {
-      throwIfAborted(opts.signal);
-      const job = await this.get(operationId, opts.signal ? { signal: opts.signal } : {});
-      opts.onUpdate?.(job);
-      if (isMediaJobEnded(job)) return job;
-      await sleep(wait, opts.signal);
-      wait = Math.min(max, Math.ceil(wait * 1.5));
-    }
+    return pollUntil((read) => this.get(operationId, read), isMediaJobEnded, this.#requester.sleep, opts);
   }
 }
 

@@ -6,11 +6,13 @@ import {
   AlreadyEndedError,
   InsufficientCreditsError,
   isMediaJobEnded,
+  sleep,
   ValidationError,
   type DocTranslateClient,
 } from '../../../src/api/index.ts';
 import { mp3File, wavFile } from '../emulator/media-files.ts';
 import { TestEmulator } from './support/emulator.ts';
+import { deferred } from '../support/until.mjs';
 
 describe('api/media: catalog, estimates and media jobs against the emulator', () => {
   let emu: TestEmulator;
@@ -106,9 +108,13 @@ describe('api/media: catalog, estimates and media jobs against the emulator', ()
     await emu.control('POST', '/media/settings', { hold: true });
     const doc = await uploadBytes(client, 'talk.wav', wavFile(10_000));
     const job = await client.media.jobs.create({ product: 'asr', document_id: doc.id });
+    // The poller's wait is an hour: the test ends only if the abort ends it, whatever the load.
+    const inWait = deferred<number>();
+    const parked = emu.client({ sleep: (ms, signal) => (inWait.resolve(ms), sleep(ms, signal)) });
     const controller = new AbortController();
-    const waiting = client.media.jobs.waitFor(job.operation_id, { intervalMs: 5, signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    const waiting = parked.media.jobs.waitFor(job.operation_id, { intervalMs: 3_600_000, maxIntervalMs: 3_600_000, signal: controller.signal });
+    assert.equal(await inWait.promise, 3_600_000, 'the poller read the held job and is waiting');
+    controller.abort();
     await assert.rejects(waiting, AbortError);
     const cancelled = await client.media.jobs.cancel(job.operation_id);
     assert.equal(cancelled.status, 'cancelled');
