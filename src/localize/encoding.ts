@@ -3,8 +3,11 @@
  * UTF-16 LE/BE with a byte order mark are read; anything else (Latin-1, Windows-1252, UTF-16
  * without a mark) is refused with an error naming the file, so no translation is ever written
  * from text full of U+FFFD replacement characters. The byte order mark stays in the text as
- * U+FEFF (the segmenter keeps it), so a UTF-8 file with a mark is written back with it.
+ * U+FEFF (the segmenter keeps it), so a UTF-8 file with a mark is written back with it; a
+ * translation of a UTF-16 source is written in UTF-16 with the source's mark (`encodeText`,
+ * `translationEncoding`), its write expectation compared on the decoded text (`decodedExpect`).
  */
+import type { Expect } from '../shared/guardedPaths.ts';
 
 export type TextEncoding = 'utf8' | 'utf8bom' | 'utf16le' | 'utf16be';
 
@@ -74,4 +77,49 @@ export function decodeText(bytes: Uint8Array, file: string): string {
     throw new EncodingError(file, `${file}: not valid UTF-8 (byte 0x${hex} on line ${line}; Latin-1 or Windows-1252?); save it as UTF-8 to translate it. Nothing was translated or written for it`);
   }
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
+
+/**
+ * `text` as bytes in `encoding`. A UTF-16 file is written with its byte order mark (a leading
+ * U+FEFF is that mark; it is added when the text has none, since a UTF-16 file without one is
+ * never read back); UTF-8 is written as the text is (its U+FEFF, if any, is the UTF-8 mark).
+ */
+export function encodeText(text: string, encoding: TextEncoding): Buffer {
+  if (encoding === 'utf8' || encoding === 'utf8bom') return Buffer.from(encoding === 'utf8bom' && !text.startsWith('\uFEFF') ? `\uFEFF${text}` : text, 'utf8');
+  const le = Buffer.from(text.startsWith('\uFEFF') ? text : `\uFEFF${text}`, 'utf16le');
+  return encoding === 'utf16le' ? le : le.swap16();
+}
+
+/**
+ * The encoding a translation of `source` is written in: the source's. Only a text that starts
+ * with U+FEFF can come from a file with a byte order mark, so other sources are not read again.
+ * Undefined for UTF-8 (with or without a mark: the text already carries it), so such a write is
+ * exactly what it was before encodings were known.
+ */
+export async function translationEncoding(readBytes: ((path: string) => Promise<Uint8Array | undefined>) | undefined, source: string, text: string): Promise<TextEncoding | undefined> {
+  if (!text.startsWith('\uFEFF') || readBytes === undefined) return undefined;
+  const encoding = encodingOf((await readBytes(source)) ?? new Uint8Array());
+  return encoding === 'utf16le' || encoding === 'utf16be' ? encoding : undefined;
+}
+
+/**
+ * A write expectation made from decoded text (`asRead`/`content` with a string) for a file in
+ * `encoding`: the file's bytes must decode to that text (a file the engine read as UTF-16 holds no
+ * UTF-8 copy of it to compare byte for byte). Other expectations are returned as they are.
+ */
+export function decodedExpect(expect: Expect, encoding: TextEncoding | undefined, file: string): Expect {
+  if (encoding === undefined || (expect.kind !== 'asRead' && expect.kind !== 'content') || (expect.content !== undefined && typeof expect.content !== 'string')) return expect;
+  const want = expect.content;
+  return {
+    kind: 'check',
+    matches: (now) => {
+      if (now === undefined) return want === undefined && expect.kind === 'asRead';
+      if (want === undefined) return false;
+      try {
+        return decodeText(now, file) === want;
+      } catch {
+        return false;
+      }
+    },
+  };
 }

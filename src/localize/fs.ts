@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GuardedRoot, type Expect } from '../shared/guardedFs.ts';
+import { decodedExpect, encodeText, type TextEncoding } from './encoding.ts';
 
 export type { Expect };
 
@@ -23,8 +24,10 @@ export interface LocalizeFs {
   /**
    * Replaces the file's content in one step (readers see the old text or the new, never a part),
    * creating folders, if the file is still what `expect` says (else ChangedError, nothing written).
+   * `encoding`: the bytes to write (a UTF-16 source's translation is written in UTF-16 with its
+   * mark, and `expect`'s text is compared decoded); UTF-8 when absent.
    */
-  writeText(path: string, text: string, expect: Expect): Promise<void>;
+  writeText(path: string, text: string, expect: Expect, encoding?: TextEncoding): Promise<void>;
   /** True when a file or folder exists (used to resolve relative links). */
   exists(path: string): boolean;
   /**
@@ -50,7 +53,7 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
     root,
     readText: (path) => root.readText(path),
     readBytes: (path) => root.readBytes(path),
-    writeText: async (path, text, expect) => void (await root.write(path, text, expect)),
+    writeText: async (path, text, expect, encoding) => void (await root.write(path, encoding === undefined ? text : encodeText(text, encoding), decodedExpect(expect, encoding, path))),
     exists: existsSync,
     listFiles,
   };

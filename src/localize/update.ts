@@ -9,6 +9,7 @@ import { EXPECT_ANY, isChangedError } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
+import { translationEncoding } from './encoding.ts';
 import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext } from './links.ts';
@@ -328,7 +329,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         try {
           // Written only if the file is still what the plan was made from: an edit saved (or a file
           // created) while the batch request was in flight is never overwritten.
-          await s.fs.writeText(join(config.folder, plan.target), composed.text, { kind: 'asRead', content: s.targetText.get(plan.target) });
+          // In the source's encoding: a UTF-16 source gets a UTF-16 translation (encoding.ts).
+          const encoding = await translationEncoding(s.fs.readBytes, join(config.folder, plan.source), composed.text);
+          await s.fs.writeText(join(config.folder, plan.target), composed.text, { kind: 'asRead', content: s.targetText.get(plan.target) }, encoding);
         } catch (err) {
           if (changedMeanwhile(plan, err)) continue;
           throw err;
