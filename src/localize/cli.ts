@@ -16,6 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
 import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { DocTranslateClient, DocTranslateError } from '../api/index.ts';
 import { adopt } from './adopt.ts';
@@ -85,58 +86,86 @@ const TAKES: Record<CommandName, readonly string[]> = {
   'merge-locks': ['--folder'],
 };
 
+/**
+ * Every option of every command, for node:util parseArgs, which splits the words (`--x=v`, `-h`,
+ * a value in the next word, `--` ending the options). Which command takes which is checked here
+ * (TAKES), so that the error names the command; parseArgs runs non-strict for that reason.
+ */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  check: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  yes: { type: 'boolean' },
+  'merge-locks': { type: 'boolean' },
+  format: { type: 'string' },
+  shard: { type: 'string' },
+  lang: { type: 'string' },
+  folder: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+type OptionName = keyof typeof OPTIONS;
+const isOption = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
+
 export function parseArgs(argv: readonly string[]): Args {
   const args: Omit<Args, 'folder'> & { folder?: string } = { command: 'run', name: 'update', check: false, dryRun: false, json: false, quiet: false, yes: false, format: 'text' };
-  let start = 0;
   const first = argv[0];
   const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
-  if (named) {
-    args.name = first as CommandName;
-    start = 1;
-  }
+  if (named) args.name = first as CommandName;
   const name = args.name;
+  const words = argv.slice(named ? 1 : 0);
+  const { tokens } = parseNodeArgs({ args: words, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const positional: string[] = [];
-  for (let i = start; i < argv.length; i++) {
-    const a = argv[i]!;
-    const flag = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-    const value = (): string => {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`, name);
-      return v;
-    };
-    if (a === '--help' || a === '-h') {
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positional.push(token.value);
+      continue;
+    }
+    if (token.kind === 'option-terminator') continue;
+    // As written, for the error: `--nope=x`, `-q`.
+    const written = token.inlineValue === true ? `${token.rawName}=${token.value ?? ''}` : token.rawName;
+    if (!isOption(token.name)) throw new UsageError(`unknown option ${written}`, name);
+    if (token.name === 'help') {
       args.help = true;
       continue;
     }
-    if ((a === '--version' || a === '-V') && !named) {
+    if (token.name === 'version') {
+      // A command's --version is not an option of it.
+      if (named) throw new UsageError(`unknown option ${written}`, name);
       args.version = true;
       continue;
     }
-    if (a.startsWith('-') && a !== '-') {
-      if (!TAKES[name].includes(flag)) {
-        const known = Object.values(TAKES).some((t) => t.includes(flag));
-        if (!known) throw new UsageError(`unknown option ${a}`, name);
-        throw new UsageError(name === 'init' || name === 'adopt' ? `${name} takes only [folder] ${TAKES[name].join(' ')}` : `${name} does not take ${flag}`, name);
-      }
-      if (flag === '--check') args.check = true;
-      else if (flag === '--dry-run') args.dryRun = true;
-      else if (flag === '--json') args.json = true;
-      else if (flag === '--quiet') args.quiet = true;
-      else if (flag === '--yes') args.yes = true;
-      else if (flag === '--shard') args.shard = value();
-      else if (flag === '--lang') args.langs = value().split(',').map((x) => x.trim());
-      else if (flag === '--folder') args.folder = value();
-      else if (flag === '--format') {
+    const flag = `--${token.name}`;
+    if (!TAKES[name].includes(flag)) {
+      throw new UsageError(name === 'init' || name === 'adopt' ? `${name} takes only [folder] ${TAKES[name].join(' ')}` : `${name} does not take ${flag}`, name);
+    }
+    const value = (): string => {
+      if (token.value === undefined || token.value === '') throw new UsageError(`${flag} needs a value`, name);
+      return token.value;
+    };
+    switch (token.name) {
+      case 'check': args.check = true; break;
+      case 'dry-run': args.dryRun = true; break;
+      case 'json': args.json = true; break;
+      case 'quiet': args.quiet = true; break;
+      case 'yes': args.yes = true; break;
+      case 'shard': args.shard = value(); break;
+      case 'lang': args.langs = value().split(',').map((x) => x.trim()); break;
+      case 'folder': args.folder = value(); break;
+      case 'format': {
         const f = value();
         if (f !== 'text' && f !== 'github') throw new UsageError(`--format: text or github, not ${f}`, name);
         args.format = f;
-      } else if (flag === '--merge-locks') {
-        args.mergeLocks = argv.slice(i + 1);
         break;
       }
-      continue;
+      case 'merge-locks':
+        // The legacy `<folder> --merge-locks <lock>...`: every word after it is a lock.
+        args.mergeLocks = words.slice(token.index + 1);
+        break;
     }
-    positional.push(a);
+    if (token.name === 'merge-locks') break;
   }
   if (args.help === true || args.version === true) return { ...args, folder: args.folder ?? '.' };
   if (name === 'merge-locks') {

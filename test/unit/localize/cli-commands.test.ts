@@ -75,6 +75,22 @@ describe('localize: the command line\'s commands', () => {
       assert.throws(() => parseArgs(['check', '--nope']), /unknown option --nope/);
       assert.throws(() => parseArgs([]), /name a command/);
     });
+
+    it('the words as node:util parseArgs splits them: --x=v, a value in the next word, -h/-V, -- ends the options', () => {
+      const p = (...a: string[]) => parseArgs(a);
+      assert.deepEqual([p('check', '--shard', '2/3').shard, p('check', '--shard=2/3').shard], ['2/3', '2/3']);
+      assert.deepEqual(p('docs', '--lang', ' de , fr ').langs, ['de', 'fr']);
+      assert.deepEqual([p('-h').help, p('status', '-h').help, p('-V').version], [true, true, true]);
+      assert.deepEqual([p('check', '--', '--odd-folder').folder, p('check', '-').folder], ['--odd-folder', '-']);
+      assert.throws(() => parseArgs(['check', '--shard']), /^Error: --shard needs a value$/);
+      assert.throws(() => parseArgs(['check', '--shard=']), /^Error: --shard needs a value$/);
+      assert.throws(() => parseArgs(['check', '--nope=1']), /^Error: unknown option --nope=1$/);
+      assert.throws(() => parseArgs(['status', '-x']), /^Error: unknown option -x$/);
+      assert.throws(() => parseArgs(['check', '--version']), /^Error: unknown option --version$/, "a command's --version is not an option of it");
+      assert.throws(() => parseArgs(['init', '--shard', '1/2']), /^Error: init takes only \[folder\] --lang --yes --json$/);
+      assert.throws(() => parseArgs(['docs', '--check', '--merge-locks']), /--merge-locks takes only the locks/);
+      assert.throws(() => parseArgs(['docs', '--merge-locks']), /--merge-locks needs the lock of every shard/);
+    });
   });
 
   it('--help for the program and each command (snapshot), --version; usage errors exit 2 with the command\'s usage', async () => {
