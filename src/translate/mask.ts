@@ -6,8 +6,8 @@
  *   title is translated;
  * - MkDocs/Material admonitions and collapsibles (`!!! type "Title"`, `???`, `???+`) and content
  *   tabs (`=== "Title"`): keyword and type kept, the quoted title translated; the marker becomes
- *   an empty list item (`-`) for the parser, so the indented body is read as Markdown inside it
- *   (not as indented code) and translated;
+ *   a list item holding only an empty heading (`- #`) for the parser, so the indented body, also
+ *   after a blank line, is read as Markdown inside it (not as indented code) and translated;
  * - MkDocs abbreviations (`*[HTML]: Hyper Text Markup Language`): the definition text translated;
  * - kept lines: MkDocs snippets (`--8<-- "file"`, and the files of a `--8<--` block), VitePress
  *   snippet imports (`<<< @/file`) and `[[toc]]`;
@@ -44,14 +44,15 @@ const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ 
 
 /**
  * `text` with the ranges (in order, not overlapping) blanked: spaces for all but line endings, or
- * `fill` repeated (a range's fill `-` becomes one `-` and spaces: an empty list item).
+ * `fill` repeated (a range's fill `- #` stays as it is, then spaces: a list item holding only an
+ * empty heading; every marker line it fills has at least 3 characters).
  */
 function blanked(text: string, ranges: readonly Range[]): string {
   let out = '';
   let at = 0;
   for (const [a, b, fill] of ranges) {
     const blank = text.slice(a, b).replace(/[^\r\n]/g, ' ');
-    out += text.slice(at, a) + (fill === '-' ? `-${blank.slice(1)}` : fill ? fill.repeat(b - a) : blank);
+    out += text.slice(at, a) + (fill === '- #' ? fill + blank.slice(fill.length) : fill ? fill.repeat(b - a) : blank);
     at = b;
   }
   return out + text.slice(at);
@@ -125,7 +126,9 @@ export function maskExtensions(text: string, esm = false): Masked {
         if (title.titleStart >= 0) admonitions.push(title);
       }
       // An empty list item cannot start after a paragraph line (and `-` there would underline it).
-      ranges.push(previousBlank ? [at + m[1]!.length, lineEnd, '-'] : [at, lineEnd]);
+      // A list item whose first line holds an empty heading (`- #`) also takes a body that follows
+      // a blank line (an empty item would end there, leaving the body indented code).
+      ranges.push(previousBlank ? [at + m[1]!.length, lineEnd, '- #'] : [at, lineEnd]);
     } else if (ABBREVIATION.test(line)) {
       const m = ABBREVIATION.exec(line)!;
       const title = titleIn(line.slice(m[0].length), at + m[0].length);

@@ -37,6 +37,21 @@ describe('dialects: MkDocs / Material', () => {
     assert.ok(out.includes('    ```\n    !!! tip "Conseil"\n'), 'code inside a tab is kept');
   });
 
+  it('a body after a blank line under the marker is Markdown, not indented code (the forms translating-content.md documents)', () => {
+    // The page shows, inside code fences, the admonitions and collapsibles the plugin writes:
+    // `!!! tip "Conseil"`, a blank line, the body indented by 4. Taken out of their fences here.
+    const page = sitePage('mkdocs-static-i18n/docs/setup/translating-content.md');
+    const examples = [...page.matchAll(/^ {4}```\n((?: {4}(?:!!!|\?\?\?).*\n)\n(?: {8}.*\n)+) {4}```$/gm)].map((m) => m[1]!.replace(/^ {4}/gm, ''));
+    assert.equal(examples.length, 6, 'the page shows !!!, ??? and ???+, each without and with a title');
+    for (const example of examples) {
+      const body = `Before.\n\n${example}\n    Second *paragraph* of the body.\n\n        indented code in the body\n\nAfter.\n`;
+      const { out, doc } = translated(body);
+      const marker = example.split('\n')[0]!;
+      assert.ok(out.includes(`\n${marker.replace('Conseil', 'DE· Çöñséíl')}\n\n    DE· Böñjöür lé möñdé\n\n    DE· Séçöñd *párágráph* öf thé bödý.\n\n        indented code in the body\n\nDE· Áftér.\n`), out);
+      assert.deepEqual(sent(doc).filter((s) => !/^(?:Before\.|After\.|Conseil)$/.test(s)), ['Bonjour le monde', 'Second *paragraph* of the body.']);
+    }
+  });
+
   it('collapsibles, tabs, attribute lists, snippets and abbreviations (pinned Material excerpt)', () => {
     const { out, doc } = translated(MATERIAL);
     for (const kept of ['# DE· Förmáttíñg {#formatting}', 'DE· [Sübsçríbé tö öür ñéwsléttér](#){ .md-button .md-button--primary }',
