@@ -4,6 +4,7 @@ import { createParser } from 'eventsource-parser';
 import type { EmulatorFixture } from './helpers.ts';
 import { obj } from './helpers.ts';
 import { charCount } from '../../emulator/pseudo.ts';
+import { until } from '../support/until.mjs';
 
 export type Json = Record<string, unknown>;
 
@@ -96,14 +97,13 @@ export async function getJob(fx: EmulatorFixture, id: string, key?: string): Pro
 }
 
 /** Polls until the predicate holds (jobs run on emulator timers, so this needs no fixed sleeps). */
-export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs?: number): Promise<T> {
+  let last: T | undefined;
+  const hit = await until(async () => {
+    last = await probe();
+    return ok(last) ? { value: last } : undefined;
+  }, { what: () => `${what}: ${JSON.stringify(last)}`, intervalMs: 10, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  return hit.value;
 }
 
 export function waitForJob(fx: EmulatorFixture, id: string, ok: (job: Json) => boolean, what = 'job state', key?: string): Promise<Json> {

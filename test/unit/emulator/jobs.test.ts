@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { jobEvents } from '../../emulator/job-events.ts';
 import type { JobRecord } from '../../emulator/state.ts';
 import { errorCode, fieldNames, obj, useEmulator } from './helpers.ts';
-import { FAST, createJob, getJob, setSettings, startJob, uploadDocument, waitEnded, waitForJob } from './jobs-fixture.ts';
+import { FAST, createJob, getJob, setJobSettings, setSettings, startJob, uploadDocument, waitEnded } from './jobs-fixture.ts';
 import type { Json } from './jobs-fixture.ts';
 
 describe('emulator: translation jobs', () => {
@@ -174,9 +174,11 @@ describe('emulator: translation jobs', () => {
   });
 
   it('cancel ends a job as failed with error_msg "cancelled", charges nothing, and 409 once ended', async () => {
-    await setSettings(fx, { job_speed: 0.01 });
+    // The queue is paused, not slow: the job is still queued when the cancel comes, however loaded the machine.
+    await setJobSettings(fx, { queue_paused: true });
     const doc = await uploadDocument(fx, 'a.md', 'Text to translate.\n');
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
+    assert.equal((await getJob(fx, id)).stage, 'queued');
     const r = await fx.api(`/jobs/${id}/cancel`, { method: 'POST' });
     assert.equal(r.status, 200);
     assert.equal(obj(r).status, 'failed');
@@ -192,12 +194,18 @@ describe('emulator: translation jobs', () => {
   });
 
   it('cancel of a processing job stops it; a completed job answers 409', async () => {
-    await setSettings(fx, { job_speed: 0.3 });
+    // Held mid-translation (control: stage with hold), not merely slow: the job cannot finish
+    // between the test seeing it processing and the cancel, however loaded the machine.
+    await setJobSettings(fx, { queue_paused: true });
     const doc = await uploadDocument(fx, 'a.md', 'Text to translate.\n');
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
-    await waitForJob(fx, id, (j) => j.status === 'processing', 'processing');
-    assert.equal((await fx.api(`/jobs/${id}/cancel`, { method: 'POST' })).status, 200);
-    await setSettings(fx, { job_speed: FAST });
+    const held = await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 40, hold: true } });
+    assert.equal(held.status, 200, JSON.stringify(held.body));
+    assert.equal((await getJob(fx, id)).status, 'processing');
+    const cancelled = await fx.api(`/jobs/${id}/cancel`, { method: 'POST' });
+    assert.equal(cancelled.status, 200);
+    assert.deepEqual([obj(cancelled).status, obj(cancelled).error_msg], ['failed', 'cancelled']);
+    await setJobSettings(fx, { queue_paused: false });
     const done = await startJob(fx, { document_id: doc, target_lang: 'de' });
     await waitEnded(fx, done);
     assert.equal((await fx.api(`/jobs/${done}/cancel`, { method: 'POST' })).status, 409);
