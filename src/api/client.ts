@@ -48,8 +48,9 @@ export interface ClientOptions {
   retryAfterCapMs?: number;
   /**
    * Time, for tests: the clock Retry-After dates are read against (default Date.now), the jitter
-   * of backoff (default Math.random) and every wait between attempts and between polls (default
-   * real timers), so a test can assert the wait the client asked for instead of measuring it.
+   * of backoff (default Math.random) and every wait: between attempts, between polls and between
+   * the job watcher's reconnects (default real timers), so a test can assert the wait the client
+   * asked for instead of measuring it.
    */
   now?: () => number;
   random?: () => number;

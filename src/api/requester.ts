@@ -115,7 +115,8 @@ export class Requester {
   readonly transport: Transport;
   readonly #logger: Logger;
   readonly #config: Required<Omit<RetryConfig, 'sleep'>>;
-  /** The client's wait (real timers unless a test injected one); pollers use it too. */
+  /** The client's clock and wait (Date.now and real timers unless a test injected them); pollers and the job watcher use them too. */
+  readonly now: () => number;
   readonly sleep: Sleep;
 
   constructor(transport: Transport, config: RetryConfig = {}, logger: Logger = silentLogger) {
@@ -129,6 +130,7 @@ export class Requester {
       random: config.random ?? Math.random,
       now: config.now ?? Date.now,
     };
+    this.now = this.#config.now;
     this.sleep = config.sleep ?? sleep;
   }
 

@@ -13,7 +13,7 @@
  * gets at most one connection per few seconds. A Retry-After on a refused ticket or stream is
  * honoured. The queue position is `queue_position` only, never read from `stage_message` text.
  */
-import { sleep, throwIfAborted } from './abort.ts';
+import { throwIfAborted } from './abort.ts';
 import { AbortError, DocTranslateError } from './error-classes.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { pathSegment, type Requester } from './requester.ts';
@@ -181,13 +181,13 @@ class Watcher {
     let reconnects = 0;
     for (;;) {
       throwIfAborted(this.#opts.signal);
-      const opened = Date.now();
+      const opened = this.#deps.requester.now();
       const outcome = await this.#connect();
       if (outcome === 'no_ticket_endpoint' || outcome.kind === 'not_open') {
         this.#logger.info(`live progress is not available for job ${this.#jobId}; polling instead`);
         return undefined;
       }
-      reconnects = Date.now() - opened >= HEALTHY_CONNECTION_MS ? 1 : reconnects + 1;
+      reconnects = this.#deps.requester.now() - opened >= HEALTHY_CONNECTION_MS ? 1 : reconnects + 1;
       if (outcome.kind === 'done') {
         const job = await this.#tryGetJob();
         if (job !== undefined && isJobEnded(job.status)) return job;
@@ -195,7 +195,7 @@ class Watcher {
         if (job !== undefined) this.#emit(fromJob(job));
         this.#logger.debug(`live progress for job ${this.#jobId} reported its end, but the job is ${job?.status ?? 'unreadable'}; reconnecting later`);
         failures = 0;
-        await sleep(this.#delay(reconnects), this.#opts.signal);
+        await this.#deps.requester.sleep(this.#delay(reconnects), this.#opts.signal);
         continue;
       }
       const productive = (outcome.kind === 'dropped' || outcome.kind === 'ended') && outcome.events > 0;
@@ -215,8 +215,8 @@ class Watcher {
         this.#logger.info(`live progress for job ${this.#jobId} keeps failing; polling instead`);
         return undefined;
       }
-      const told = outcome.kind === 'dropped' || outcome.kind === 'rejected' ? parseRetryAfter(outcome.error.retryAfter, Date.now()) : undefined;
-      await sleep(Math.max(this.#delay(reconnects), told ?? 0), this.#opts.signal);
+      const told = outcome.kind === 'dropped' || outcome.kind === 'rejected' ? parseRetryAfter(outcome.error.retryAfter, this.#deps.requester.now()) : undefined;
+      await this.#deps.requester.sleep(Math.max(this.#delay(reconnects), told ?? 0), this.#opts.signal);
     }
   }
 
@@ -233,7 +233,7 @@ class Watcher {
         if (isJobEnded(job.status)) return job;
       }
       interval = job !== undefined && this.#lastKey !== before ? base : Math.min(cap, Math.round(interval * 1.5));
-      await sleep(interval, this.#opts.signal);
+      await this.#deps.requester.sleep(interval, this.#opts.signal);
     }
   }
 

@@ -10,9 +10,11 @@ import {
   RateLimitedError,
   ServiceUnavailableError,
   TimeoutError,
+  sleep,
 } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { TestEmulator } from './support/emulator.ts';
+import { deferred, until } from '../support/until.mjs';
 
 const BATCH = '/api/v1/ai/translate-batch';
 const SNIPPET = '/api/v1/ai/translate-snippet';
@@ -105,12 +107,16 @@ describe('api/client: retries against the emulator', function () {
     await assertOneKeyOneCharge(BATCH, 2);
   });
 
-  it('honours Retry-After given as an HTTP date', async () => {
-    const at = new Date(Date.now() + 2000).toUTCString(); // second resolution: 1-2 s from now
+  it('honours Retry-After given as an HTTP date: the wait asked for runs to that instant of the client\'s clock', async () => {
+    // The client's clock and wait are injected: the wait it asks for is exact, whatever the load.
+    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const at = new Date(now + 2000).toUTCString();
     await ctl.addFault({ kind: 'status', path_prefix: SNIPPET, status: 429, retry_after: at, count: 1 });
-    await client().translateSnippet({ text: 'Dated', target_lang: 'de' });
+    const waits: number[] = [];
+    await client({ now: () => now, sleep: async (ms) => void waits.push(ms) }).translateSnippet({ text: 'Dated', target_lang: 'de' });
+    assert.deepEqual(waits, [2000]);
     const [first, second] = await ctl.requests(SNIPPET);
-    assert.ok(Date.parse(second!.at) >= Date.parse(at), `${second!.at} is before ${at}`);
+    assert.equal(second!.status, 200);
     assert.equal(first!.idempotency_key, second!.idempotency_key);
   });
 
@@ -125,14 +131,15 @@ describe('api/client: retries against the emulator', function () {
   it('an abort during the backoff wait stops at once and sends nothing more', async () => {
     await ctl.addFault({ kind: 'status', path_prefix: BATCH, status: 503, retry_after: '30' });
     const controller = new AbortController();
-    const c = client();
+    // A barrier, not a guess: the client says when it has begun its (real, 30 s) wait.
+    const inWait = deferred<number>();
+    const c = client({ sleep: (ms, signal) => (inWait.resolve(ms), sleep(ms, signal)) });
     const pending = fails(() => c.translateBatch({ segments: [{ id: 'a', text: 'x' }], target_lang: 'de' }, { signal: controller.signal }));
-    while ((await ctl.requests(BATCH)).length === 0) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await inWait.promise, 30_000);
     controller.abort();
     const err = await pending; // a wait ignoring the signal would run into the test timeout
     assert.ok(err instanceof AbortError, String(err));
-    await new Promise((r) => setTimeout(r, 200));
+    // The retry loop has ended with the rejection: nothing can be sent after it.
     assert.equal((await ctl.requests(BATCH)).length, 1);
   });
 
@@ -140,7 +147,7 @@ describe('api/client: retries against the emulator', function () {
     await ctl.addFault({ kind: 'latency', path_prefix: SNIPPET, latency_ms: 5000 });
     const controller = new AbortController();
     const pending = fails(() => client().translateSnippet({ text: 'x', target_lang: 'de' }, { signal: controller.signal }));
-    while ((await ctl.requests(SNIPPET)).length === 0) await new Promise((r) => setTimeout(r, 10));
+    await until(async () => (await ctl.requests(SNIPPET)).length > 0, { what: 'the request to reach the emulator' });
     controller.abort();
     const err = await pending;
     assert.ok(err instanceof AbortError && !(err instanceof TimeoutError), String(err));

@@ -2,18 +2,23 @@
  * Server-sent events from servers that follow the WHATWG rules in unusual ways or break them:
  * CRLF, LF and lone-CR line endings with the connection then held open without a heartbeat, and
  * watchers that must pace their reconnects when every stream ends at once (a `job_done` the job
- * does not confirm, instant `timeout` events, instant errors). Connections are counted over a window.
+ * does not confirm, instant `timeout` events, instant errors): the waits the watcher asks for are
+ * recorded with the client's clock and sleep injected, and asserted exactly.
  */
 import assert from 'node:assert/strict';
 import { AbortError, DocTranslateClient, readJobStream, type JobEventData, type SseOutcome } from '../../../src/api/index.ts';
-import { gaps, JOB_ID, sseEvent, startFakeJobService, startSse, type FakeJobService } from './support/fake-job-service.ts';
+import { JOB_ID, sseEvent, startFakeJobService, startSse, type FakeJobService } from './support/fake-job-service.ts';
 
 const KEY = 'sk_test_hostile_sse_0123456789ab';
 const snapshot = (status: string, stage: string, progress: number): Record<string, unknown> => ({
   status, stage, stage_progress: progress, stage_message: `${stage} ${progress}`,
 });
-const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms))]);
+/** A guard against a hang (a read waiting for the idle timeout, set far beyond it), not a measure of speed. */
+const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms)));
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+};
 
 describe('api/sse: hostile and broken servers', function () {
   this.timeout(30_000);
@@ -47,9 +52,9 @@ describe('api/sse: hostile and broken servers', function () {
         const ac = new AbortController();
         let resolveFirst: (d: JobEventData) => void = () => {};
         const first = new Promise<JobEventData>((r) => (resolveFirst = r));
-        const reading = readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', signal: ac.signal, idleTimeoutMs: 20_000, onSnapshot: resolveFirst });
+        const reading = readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', signal: ac.signal, idleTimeoutMs: 600_000, onSnapshot: resolveFirst });
         try {
-          const data = await within(first, 2000, name);
+          const data = await within(first, 15_000, name);
           assert.equal(data.stage_progress, 40);
         } finally {
           ac.abort();
@@ -63,7 +68,7 @@ describe('api/sse: hostile and broken servers', function () {
           res.write(sseEvent('job_update', snapshot('processing', 'translating', 90), eol));
           res.write(sseEvent('job_done', snapshot('completed', 'completed', 100), eol));
         };
-        const outcome: SseOutcome = await within(readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', idleTimeoutMs: 20_000 }), 2000, name);
+        const outcome: SseOutcome = await within(readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', idleTimeoutMs: 600_000 }), 15_000, name);
         assert.equal(outcome.kind, 'done');
         assert.equal(outcome.kind === 'done' ? outcome.data?.status : undefined, 'completed');
       });
@@ -80,23 +85,45 @@ describe('api/sse: hostile and broken servers', function () {
         };
         next();
       };
-      const outcome = await within(readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', onSnapshot: (d) => seen.push(d) }), 3000, 'split');
+      const outcome = await within(readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', onSnapshot: (d) => seen.push(d) }), 15_000, 'split');
       assert.equal(outcome.kind, 'done');
       assert.deepEqual(seen.map((d) => d.stage_progress), [10, 100]);
     });
   });
 
   describe('reconnection is always paced', () => {
-    /** Watches for `ms`, then aborts; returns the SSE connections made meanwhile. */
-    async function watchFor(ms: number, opts: { reconnectBaseDelayMs?: number; reconnectMaxDelayMs?: number; pollIntervalMs?: number } = {}) {
+    /**
+     * Watches with the client's clock fixed and its waits recorded instead of slept; aborts at the
+     * `count`th wait. Returns the waits the watcher asked for, in order, and the requests it made:
+     * the pacing is asserted exactly, whatever the machine's load. The clock never moves, so no
+     * connection counts as healthy (as when every stream ends at once).
+     */
+    async function watchWaits(count: number, opts: { reconnectBaseDelayMs?: number; reconnectMaxDelayMs?: number; pollIntervalMs?: number; maxSseFailures?: number } = {}) {
       const ac = new AbortController();
-      const watching = client.jobs.watch(JOB_ID, { signal: ac.signal, random: () => 0.5, reconnectBaseDelayMs: 50, reconnectMaxDelayMs: 400, ...opts });
-      const outcome = watching.then(() => 'resolved', (e: unknown) => e);
-      await new Promise((r) => setTimeout(r, ms));
-      ac.abort();
-      const result = await outcome;
-      return { result, streams: svc.streams(), all: [...svc.server.requests] };
+      const waits: number[] = [];
+      const paced = new DocTranslateClient({
+        baseUrl: svc.baseUrl,
+        apiKey: KEY,
+        retryBaseDelayMs: 1,
+        retryMaxDelayMs: 5,
+        now: () => Date.UTC(2026, 10, 23, 12, 0, 0),
+        sleep: async (ms, signal) => {
+          waits.push(ms);
+          if (waits.length >= count) ac.abort();
+          if (signal?.aborted) throw new AbortError();
+        },
+      });
+      try {
+        const result = await paced.jobs
+          .watch(JOB_ID, { signal: ac.signal, random: () => 0.5, reconnectBaseDelayMs: 50, reconnectMaxDelayMs: 400, ...opts })
+          .then(() => 'resolved', (e: unknown) => e);
+        return { result, waits, streams: svc.streams(), all: [...svc.server.requests] };
+      } finally {
+        await paced.close();
+      }
     }
+    /** The reconnect waits for base 50 ms, cap 400 ms, jitter 0.5: a quarter of the ceiling plus 3/4 of the jitter. */
+    const BACKOFF = [31, 62, 125, 250, 250, 250, 250, 250];
 
     it('a job_done that GET /jobs/{id} does not confirm (lagging replica) backs off instead of spinning', async () => {
       svc.job = { status: 'processing', stage: 'translating', stage_progress: 50 };
@@ -104,12 +131,10 @@ describe('api/sse: hostile and broken servers', function () {
         startSse(res);
         res.end(sseEvent('job_done', snapshot('completed', 'completed', 100)));
       };
-      const { result, streams } = await watchFor(2000);
+      const { result, waits, streams } = await watchWaits(BACKOFF.length);
       assert.ok(result instanceof AbortError, String(result));
-      assert.ok(streams.length >= 3, `it keeps trying (${streams.length})`);
-      assert.ok(streams.length <= 12, `${streams.length} connections in 2 s`);
-      const g = gaps(streams);
-      assert.ok(g.at(-1)! >= 200, `the wait grows to the cap: ${JSON.stringify(g)}`);
+      assert.deepEqual(waits, BACKOFF, 'the wait grows to the cap');
+      assert.equal(streams.length, BACKOFF.length, 'one connection per wait: it keeps trying, never without a pause');
     });
 
     it('the lagging replica catching up ends the watch with the final job', async () => {
@@ -119,11 +144,23 @@ describe('api/sse: hostile and broken servers', function () {
         res.end(sseEvent('job_done', snapshot('completed', 'completed', 100)));
       };
       const updates: string[] = [];
-      const watching = client.jobs.watch(JOB_ID, { onUpdate: (p) => updates.push(p.status), reconnectBaseDelayMs: 50, reconnectMaxDelayMs: 400 });
-      setTimeout(() => (svc.job = { status: 'completed', stage: 'completed', stage_progress: 100 }), 600);
-      const job = await within(watching, 5000, 'the final job');
-      assert.equal(job.status, 'completed');
-      assert.deepEqual(updates, ['processing', 'completed'], 'the stream alone never reports the end');
+      // The replica catches up during the watcher's third wait (a barrier, not a timer).
+      let waits = 0;
+      const paced = new DocTranslateClient({
+        baseUrl: svc.baseUrl,
+        apiKey: KEY,
+        sleep: async () => {
+          if (++waits === 3) svc.job = { status: 'completed', stage: 'completed', stage_progress: 100 };
+        },
+      });
+      try {
+        const job = await paced.jobs.watch(JOB_ID, { onUpdate: (p) => updates.push(p.status), reconnectBaseDelayMs: 50, reconnectMaxDelayMs: 400 });
+        assert.equal(job.status, 'completed');
+        assert.equal(waits, 3);
+        assert.deepEqual(updates, ['processing', 'completed'], 'the stream alone never reports the end');
+      } finally {
+        await paced.close();
+      }
     });
 
     it('instant timeout events every connection: reconnects slow down to the cap', async () => {
@@ -132,9 +169,9 @@ describe('api/sse: hostile and broken servers', function () {
         startSse(res);
         res.end(sseEvent('timeout', { reason: 'max_duration' }));
       };
-      const { streams } = await watchFor(2000);
-      assert.ok(streams.length <= 12, `${streams.length} connections in 2 s`);
-      assert.ok(gaps(streams).at(-1)! >= 200, JSON.stringify(gaps(streams)));
+      const { waits, streams } = await watchWaits(BACKOFF.length);
+      assert.deepEqual(waits, BACKOFF);
+      assert.equal(streams.length, BACKOFF.length);
     });
 
     it('streams that send one snapshot and close at once: reconnects slow down to the cap', async () => {
@@ -143,9 +180,9 @@ describe('api/sse: hostile and broken servers', function () {
         startSse(res);
         res.end(sseEvent('job_update', snapshot('processing', 'translating', ++n % 100)));
       };
-      const { streams } = await watchFor(2000);
-      assert.ok(streams.length <= 12, `${streams.length} connections in 2 s`);
-      assert.ok(gaps(streams).at(-1)! >= 200, JSON.stringify(gaps(streams)));
+      const { waits, streams } = await watchWaits(BACKOFF.length);
+      assert.deepEqual(waits, BACKOFF);
+      assert.equal(streams.length, BACKOFF.length);
     });
 
     it('a server that answers every stream instantly with 500 is paced, then polled with growing intervals', async () => {
@@ -153,27 +190,23 @@ describe('api/sse: hostile and broken servers', function () {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"error":{"code":"internal_error","message":"boom"}}');
       };
-      const { streams, all } = await watchFor(2000, { pollIntervalMs: 50 });
-      assert.ok(streams.length <= 3, `${streams.length} stream attempts`);
+      const { waits, streams, all } = await watchWaits(7, { pollIntervalMs: 50 });
+      assert.equal(streams.length, 3, 'three stream attempts, then polling');
+      assert.deepEqual(waits.slice(0, 2), BACKOFF.slice(0, 2), 'the stream attempts are paced');
+      const polling = waits.slice(2);
+      assert.deepEqual(polling, [75, 113, 170, 255, 383], 'polling backs off 1.5x from 50 ms while nothing changes');
       const polls = all.filter((r) => r.method === 'GET' && r.url === `/api/v1/jobs/${JOB_ID}`);
-      assert.ok(all.length <= 25, `${all.length} requests in 2 s`);
-      const g = gaps(polls);
-      assert.ok(g.at(-1)! > g[0]!, `polling backs off: ${JSON.stringify(g)}`);
+      assert.equal(polls.length, 3 + polling.length, 'a read after each stream attempt, then one per poll');
     });
 
     it('a ticket endpoint that answers 429 with Retry-After is not asked again before that time', async () => {
       svc.ticketStatus = 429;
       svc.ticketHeaders = { 'retry-after': '1' };
       svc.job = { status: 'processing', stage: 'translating' };
-      const ac = new AbortController();
-      const watching = client.jobs.watch(JOB_ID, { signal: ac.signal, reconnectBaseDelayMs: 1, reconnectMaxDelayMs: 2, maxSseFailures: 10, pollIntervalMs: 5_000 });
-      const settled = watching.catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 2500));
-      ac.abort();
-      await settled;
-      const tickets = svc.server.requests.filter((r) => r.url.startsWith('/api/v1/sse/ticket/'));
-      assert.ok(tickets.length >= 2 && tickets.length <= 3, `${tickets.length} ticket requests in 2.5 s`);
-      for (const gap of gaps(tickets)) assert.ok(gap >= 1000, `asked again after ${gap} ms`);
+      const { waits, all } = await watchWaits(3, { reconnectBaseDelayMs: 1, reconnectMaxDelayMs: 2, maxSseFailures: 10, pollIntervalMs: 5_000 });
+      assert.deepEqual(waits, [1000, 1000, 1000], 'every wait is the second the service asked for, not the 1-2 ms backoff');
+      const tickets = all.filter((r) => r.url.startsWith('/api/v1/sse/ticket/'));
+      assert.equal(tickets.length, 3, 'one ticket request per wait');
     });
   });
 });

@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { DocTranslateClient, readJobStream, type JobEventData } from '../../../src/api/index.ts';
 import { CapturingLogger } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
+import { until } from '../support/until.mjs';
 
 const KEY = 'sk_test_sse_canary_00112233445566';
 const TICKET = 'sset_secret_ticket_value_0042';
@@ -94,8 +95,7 @@ describe('api/sse over a raw loopback server', () => {
     assert.equal(outcome.kind, 'dropped');
     assert.ok(outcome.kind === 'dropped' && outcome.events === 1 && outcome.error.code === 'unexpected_response');
     assert.equal(snapshots.length, 1);
-    await new Promise((r) => setTimeout(r, 50));
-    assert.ok(closed, 'the connection was closed');
+    await until(() => closed, { what: 'the connection to be closed' });
   });
 
   it('reports 404 as not_open, other statuses as rejected, a wrong content type as rejected', async () => {

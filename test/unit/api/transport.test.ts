@@ -11,9 +11,11 @@ import {
   TimeoutError,
   UnexpectedResponseError,
   UnknownBodySchema,
+  sleep,
 } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
+import { deferred, until } from '../support/until.mjs';
 
 const CANARY = 'sk_canary_transport_7f3e9a1b2c4d5e6f';
 const BALANCE = { available: 1000, debt: 0, spent: 0, expired: 0, today_charged: 0, lots: [], credit_precision: 1 };
@@ -145,7 +147,7 @@ describe('api/transport over loopback HTTP', () => {
     server.setHandler(() => undefined);
     const controller = new AbortController();
     const pending = fails(() => client().getBalance({ signal: controller.signal }));
-    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await until(() => server.requests.length > 0, { what: 'the request to reach the server' });
     controller.abort();
     const err = await pending;
     assert.ok(err instanceof AbortError, String(err));
@@ -161,13 +163,14 @@ describe('api/transport over loopback HTTP', () => {
   it('abort during the backoff wait stops at once; no further request is sent', async () => {
     server.setHandler((_req, res) => sendJson(res, 503, { error: { code: 'unavailable', message: 'later' } }, { 'retry-after': '50' }));
     const controller = new AbortController();
-    const pending = fails(() => client().getBalance({ signal: controller.signal }));
-    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50)); // now inside the 50 s Retry-After wait
+    // A barrier, not a guess: the client says when it has begun its (real) 50 s Retry-After wait.
+    const inWait = deferred<number>();
+    const pending = fails(() => client({ sleep: (ms, signal) => (inWait.resolve(ms), sleep(ms, signal)) }).getBalance({ signal: controller.signal }));
+    assert.equal(await inWait.promise, 50_000);
     controller.abort();
     const err = await pending; // a wait that ignored the signal would exceed the test timeout
     assert.ok(err instanceof AbortError, String(err));
-    await new Promise((r) => setTimeout(r, 100));
+    // The retry loop has ended with the rejection: nothing can be sent after it.
     assert.equal(server.requests.length, 1);
   });
 

@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { EmulatorFixture } from './helpers.ts';
 import { obj } from './helpers.ts';
+import { until } from '../support/until.mjs';
 
 export type Json = Record<string, unknown>;
 
@@ -58,16 +59,14 @@ export async function createOperation(fx: EmulatorFixture, body: Json, opts: { k
 }
 
 /** Polls an operation until it has ended (completed, failed or cancelled). */
-export async function waitOperation(fx: EmulatorFixture, id: string, key?: string, limitMs = 10_000): Promise<Json> {
-  const until = Date.now() + limitMs;
-  for (;;) {
+export async function waitOperation(fx: EmulatorFixture, id: string, key?: string, limitMs?: number): Promise<Json> {
+  let op: Json = {};
+  return until(async () => {
     const r = await fx.api(`/document-operations/${id}`, key !== undefined ? { key } : {});
     if (r.status !== 200) throw new Error(`GET operation: ${r.status} ${JSON.stringify(r.body)}`);
-    const op = obj(r);
-    if (['completed', 'failed', 'cancelled'].includes(op.status as string)) return op;
-    if (Date.now() > until) throw new Error(`operation ${id} did not end: ${JSON.stringify(op)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    op = obj(r);
+    return ['completed', 'failed', 'cancelled'].includes(op.status as string) ? op : undefined;
+  }, { what: () => `operation ${id} to end: ${JSON.stringify(op)}`, ...(limitMs !== undefined ? { timeoutMs: limitMs } : {}) });
 }
 
 /** Raw bytes of a POST answered with a file (file tools). */

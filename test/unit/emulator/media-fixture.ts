@@ -3,6 +3,7 @@ import type { EmulatorFixture } from './helpers.ts';
 import { obj } from './helpers.ts';
 import type { Call } from './helpers.ts';
 import { uploadDocument } from './upload-fixture.ts';
+import { until } from '../support/until.mjs';
 
 export type MediaJob = Record<string, unknown> & {
   operation_id: string;
@@ -33,14 +34,13 @@ export async function mediaDoc(fx: EmulatorFixture, name: string, content: Buffe
 
 /** Polls GET /media-jobs/{id} until it ends (media jobs send no events). */
 export async function waitMedia(fx: EmulatorFixture, id: string, key?: string): Promise<MediaJob> {
-  for (let i = 0; i < 500; i++) {
+  let job: MediaJob | undefined;
+  return until(async () => {
     const r = await fx.api(`/media-jobs/${id}`, key ? { key } : {});
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    const job = obj(r) as MediaJob;
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`media job ${id} did not end`);
+    job = obj(r) as MediaJob;
+    return ['completed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+  }, { what: () => `media job ${id} to end: ${JSON.stringify(job)}`, intervalMs: 10 });
 }
 
 export async function fastMedia(fx: EmulatorFixture, extra: Record<string, unknown> = {}): Promise<void> {

@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { uploads } from '../../emulator/documents/uploads.ts';
 import { obj, useEmulator } from './helpers.ts';
 import { finalize, presign } from './upload-fixture.ts';
+import { until } from '../support/until.mjs';
 import type { DocumentJson } from './upload-fixture.ts';
 
 const SIZE = 200 * 1024 * 1024;
@@ -81,7 +82,7 @@ describe('emulator: streamed uploads', function () {
     // The server has seen the PUT once its uploads folder exists; then wait for it to give up.
     const dir = join(fx.emu.app.state.dataDir, 'uploads');
     const state = async (): Promise<string> => ((await fx.control('/uploads')).body as { uploads: { state: string }[] }).uploads[0]!.state;
-    for (let i = 0; i < 200 && !(existsSync(dir) && (await state()) === 'pending'); i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => existsSync(dir) && (await state()) === 'pending', { what: 'the server to see the PUT and give up on it' });
     assert.equal(await state(), 'pending');
     assert.deepEqual(readdirSync(join(fx.emu.app.state.dataDir, 'uploads')), [], 'the partial file is removed');
     assert.equal((await finalize(fx, p.finalize_token)).status, 410);

@@ -46,8 +46,16 @@ describe('localize: cancelling and writers', () => {
     const config = await loadConfig(dir);
     const controller = new AbortController();
     const writes: string[] = [];
-    setTimeout(() => controller.abort(), 30);
-    const r = await update({ config, client: fakeTranslator(200), signal: controller.signal, fs: { writeText: async (p, t, e) => { writes.push(p); await localFs(dir).writeText(p, t, e); } } });
+    // Cancelled once the first batch is in flight (a barrier, not a timer): that batch only ends by the abort.
+    const slow = fakeTranslator(3_600_000);
+    const client: BatchTranslator = {
+      translateBatch: (req, opts) => {
+        const answer = slow.translateBatch(req, opts);
+        controller.abort();
+        return answer;
+      },
+    };
+    const r = await update({ config, client, signal: controller.signal, fs: { writeText: async (p, t, e) => { writes.push(p); await localFs(dir).writeText(p, t, e); } } });
     assert.equal(r.cancelled, true);
     assert.deepEqual(writes, []);
     assert.equal((await planStatus({ config })).counts.missing, 16);

@@ -17,6 +17,7 @@ import type { DocTranslateClient } from '../../../src/api/index.ts';
 import { commitLock, loadConfig, localFs, parseLock, planStatus, RUN_LOCK, serializeLock, update } from '../../../src/localize/index.ts';
 import { TestEmulator } from '../api/support/emulator.ts';
 import { runLocalizeCli, type CliResult } from './support/cli.ts';
+import { until } from '../support/until.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -48,15 +49,9 @@ function startCli(args: string[], env: Record<string, string>): { done: Promise<
   return { done, stderr: () => stderr };
 }
 
-/** Polls a condition that depends on other processes' progress (not on time): resolves when it holds. */
-async function until(what: string, cond: () => Promise<boolean> | boolean, exited?: Promise<unknown>): Promise<void> {
-  let over = false;
-  void exited?.then(() => (over = true));
-  for (;;) {
-    if (await cond()) return;
-    if (over && !(await cond())) throw new Error(`the process ended before ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Waits for a condition that depends on a child process's progress; fails at once if the process ends first. */
+async function whileRunning(what: string, cond: () => Promise<boolean> | boolean, exited: Promise<unknown>): Promise<void> {
+  await until(async () => (await cond()) || undefined, { what, stop: exited, timeoutMs: 100_000 });
 }
 
 describe('localize: guarded writes', function () {
@@ -90,7 +85,7 @@ describe('localize: guarded writes', function () {
     const otherBefore = readFileSync(join(dir, 'docs/de/other.md'), 'utf8');
     await emu.control('POST', '/engine', { hold: true });
     const run = startCli([dir, '--json'], env());
-    await until('the batch request reached the service', async () => (await held()) >= 1, run.done);
+    await whileRunning('the batch request reached the service', async () => (await held()) >= 1, run.done);
     // A person saves their own German text and creates the new page while the request is in flight.
     const mineGuide = '# Anleitung\n\nMein eigener Text, gerade gespeichert.\n';
     const mineNew = '# Neu\n\nVon Hand angelegt.\n';
@@ -189,10 +184,10 @@ describe('localize: guarded writes', function () {
     dirs.push(dir);
     await emu.control('POST', '/engine', { hold: true });
     const de = startCli([dir, '--lang', 'de'], env());
-    await until('the German update reached the service', async () => (await held()) >= 1, de.done);
+    await whileRunning('the German update reached the service', async () => (await held()) >= 1, de.done);
     const fr = startCli([dir, '--lang', 'fr'], env());
     // Either both are in flight at once (they would race for the lock), or the second waits for the first.
-    await until('the French update is in flight or waiting', async () => (await held()) >= 2 || fr.stderr().includes('waiting for it to finish'), fr.done);
+    await whileRunning('the French update is in flight or waiting', async () => (await held()) >= 2 || fr.stderr().includes('waiting for it to finish'), fr.done);
     await emu.control('POST', '/engine', { hold: false });
     const [rde, rfr] = await Promise.all([de.done, fr.done]);
     assert.equal(rde.code, 0, rde.stderr);

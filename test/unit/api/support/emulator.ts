@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocTranslateClient, type ClientOptions, type Document, type Job } from '../../../../src/api/index.ts';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import { until } from '../../support/until.mjs';
 
 export interface LedgerEntry {
   type: string;
@@ -162,11 +163,6 @@ export class TestEmulator {
 }
 
 /** Polls `check` until it returns true (for state the emulator changes asynchronously). */
-export async function eventually(check: () => Promise<boolean> | boolean, what: string, limitMs = 10_000): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail(`timed out waiting for ${what}`);
+export async function eventually(check: () => Promise<boolean> | boolean, what: string, limitMs?: number): Promise<void> {
+  await until(async () => (await check()) || undefined, { what, ...(limitMs !== undefined ? { timeoutMs: limitMs } : {}) });
 }

@@ -83,8 +83,3 @@ export async function startFakeJobService(sse: SseBehaviour, job: JobFields): Pr
   svc.baseUrl = svc.server.baseUrl;
   return svc;
 }
-
-/** Gaps in ms between consecutive request arrivals. */
-export function gaps(requests: readonly Recorded[]): number[] {
-  return requests.slice(1).map((r, i) => r.at - requests[i]!.at);
-}
