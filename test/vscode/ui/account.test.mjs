@@ -3,6 +3,7 @@
 // steps completed as a user follows them. Screenshots: account-view-light.png, account-view-dark.png, walkthrough.png.
 import assert from 'node:assert/strict';
 import { runInfo, workbench } from './context.mjs';
+import { until } from '../../unit/support/until.mjs';
 
 async function call(base, method, route, body, key) {
   const res = await fetch(`${base}${route}`, {
@@ -16,28 +17,21 @@ async function call(base, method, route, body, key) {
 
 /** The frame of the Account webview (webviews render in nested iframes). */
 async function accountFrame(wb, match, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
+  return until(async () => {
     for (const frame of wb.page.frames()) {
       const text = await frame.locator('body').innerText({ timeout: 500 }).catch(() => '');
       if (text.includes('Credit operations') && match.test(text)) return { frame, text };
     }
-    await wb.page.waitForTimeout(300);
-  }
-  throw new Error(`the Account view did not render ${match}`);
+    return undefined;
+  }, { what: `the Account view to render ${match}`, timeoutMs: timeout, intervalMs: 300 });
 }
 
 /** Runs `check` on the rendered Account view, again on the new frame when a re-render replaced the old one. */
 async function onAccount(wb, match, check, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
+  return until(async () => {
     const { frame, text } = await accountFrame(wb, match, timeout);
-    try {
-      return await check(frame, text);
-    } catch (err) {
-      if (Date.now() > deadline || !/detached|closed|context was destroyed/i.test(String(err))) throw err;
-    }
-  }
+    return { result: await check(frame, text) };
+  }, { what: `the Account view showing ${match} to stay in place`, timeoutMs: timeout, intervalMs: 0, ignore: (err) => /detached|closed|context was destroyed/i.test(String(err)) }).then((r) => r.result);
 }
 
 async function colorTheme(wb, name) {
@@ -46,7 +40,9 @@ async function colorTheme(wb, name) {
   await wb.page.mouse.click(900, 300);
   await wb.runCommand('Preferences: Color Theme');
   await wb.pick(name, new RegExp(`^${name}`));
-  await wb.page.waitForTimeout(800);
+  // The theme is applied when the workbench carries its kind's class (vs-dark or vs).
+  const kind = /dark/i.test(name) ? 'vs-dark' : 'vs';
+  await wb.page.waitForFunction((k) => document.querySelector('.monaco-workbench')?.classList.contains(k) === true, kind, { timeout: 15_000 });
 }
 
 describe('Account view and walkthrough in the workbench', function () {
@@ -110,9 +106,13 @@ describe('Account view and walkthrough in the workbench', function () {
     await wb.waitForActiveEditorText('DE·', { timeout: 30_000 });
     await wb.clearNotifications();
     await openWalkthrough();
-    await wb.page.waitForTimeout(500);
-    const labels = await wb.page.locator('.getting-started-step').evaluateAll((els) =>
-      els.map((e) => `${e.getAttribute('aria-checked') === 'true' ? 'done' : 'open'} ${(e.textContent ?? '').trim().slice(0, 30)}`));
+    let labels = [];
+    const stepsDone = ['Set the service URL', 'Set your API key', 'Translate a selection'];
+    await until(async () => {
+      labels = await wb.page.locator('.getting-started-step').evaluateAll((els) =>
+        els.map((e) => `${e.getAttribute('aria-checked') === 'true' ? 'done' : 'open'} ${(e.textContent ?? '').trim().slice(0, 30)}`));
+      return stepsDone.every((step) => labels.some((l) => l.startsWith(`done ${step}`)));
+    }, { what: () => `the walkthrough steps done: ${JSON.stringify(labels)}` }).catch(() => undefined);
     for (const step of ['Set the service URL', 'Set your API key', 'Translate a selection']) {
       assert.ok(labels.some((l) => l.startsWith(`done ${step}`)), `${step} is done: ${JSON.stringify(labels)}`);
     }

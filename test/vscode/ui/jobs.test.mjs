@@ -3,6 +3,7 @@
 // screenshot of both is kept in test-results/screenshots/jobs-view-running.png).
 import assert from 'node:assert/strict';
 import { runInfo, workbench } from './context.mjs';
+import { until } from '../../unit/support/until.mjs';
 
 async function emulatorSettings(body) {
   const res = await fetch(`${runInfo().emulator.controlUrl}/settings`, {
@@ -15,15 +16,11 @@ async function emulatorSettings(body) {
 
 /** Waits until a row of the Jobs view matches; returns its label. */
 async function waitForJobRow(wb, match, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
   let rows = [];
-  while (Date.now() < deadline) {
+  return until(async () => {
     rows = await wb.viewRows('Jobs');
-    const hit = rows.find((r) => match.test(r));
-    if (hit !== undefined) return hit;
-    await wb.page.waitForTimeout(200);
-  }
-  throw new Error(`no Jobs view row matching ${match}; rows: ${JSON.stringify(rows)}`);
+    return rows.find((r) => match.test(r));
+  }, { what: () => `a Jobs view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
 }
 
 describe('Translate Files and the Jobs view in the workbench', function () {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInfo, workbench } from './context.mjs';
+import { until } from '../../unit/support/until.mjs';
 
 const nls = (file) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
 
@@ -45,14 +46,12 @@ describe('Display language German', function () {
     const wb = workbench();
     const item = wb.statusBarItem('docTranslate.targetLanguage');
     await item.waitFor({ state: 'attached', timeout: 15_000 });
-    const deadline = Date.now() + 15_000;
     let label = '';
-    while (Date.now() < deadline) {
+    await until(async () => {
       label = (await item.locator('[aria-label]').first().getAttribute('aria-label').catch(() => null))
         ?? (await item.getAttribute('aria-label')) ?? '';
-      if (label.startsWith(prefix)) break;
-      await wb.page.waitForTimeout(150);
-    }
+      return label.startsWith(prefix);
+    }, { what: () => `the label "${label}" to start with "${prefix}"`, intervalMs: 150 }).catch(() => undefined);
     assert.ok(label.startsWith(prefix), `the target-language item's label "${label}" starts with "${prefix}"`);
   });
 });

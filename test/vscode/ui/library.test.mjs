@@ -3,6 +3,7 @@
 // a document's menu under a project with Remove from Project apart from Delete (library-item-menu.png).
 import assert from 'node:assert/strict';
 import { runInfo, workbench } from './context.mjs';
+import { until } from '../../unit/support/until.mjs';
 
 async function api(method, route, body) {
   const { baseUrl, apiKey } = runInfo().emulator;
@@ -42,14 +43,11 @@ async function expand(wb, label) {
 }
 
 async function waitForRow(wb, match, timeout = 15_000) {
-  const deadline = Date.now() + timeout;
   let rows = [];
-  while (Date.now() < deadline) {
+  return until(async () => {
     rows = await wb.viewRows('Library');
-    if (rows.some((r) => match.test(r))) return rows;
-    await wb.page.waitForTimeout(200);
-  }
-  throw new Error(`no Library row matching ${match}; rows: ${JSON.stringify(rows)}`);
+    return rows.some((r) => match.test(r)) ? rows : undefined;
+  }, { what: () => `a Library row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
 }
 
 describe('The Library view in the workbench', function () {
@@ -77,10 +75,7 @@ describe('The Library view in the workbench', function () {
     await api('POST', `/tags/documents/${notes}`, { tag_id: review.id });
     await api('POST', `/tags/documents/${guide}`, { tag_id: legal.id });
     const job = await api('POST', '/jobs', { document_id: guide, target_lang: 'de' });
-    for (let i = 0; i < 150; i++) {
-      if ((await api('GET', `/jobs/${job.id}`)).status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(async () => (await api('GET', `/jobs/${job.id}`)).status === 'completed', { what: 'the job to complete', timeoutMs: 30_000, intervalMs: 200 });
     const artifact = (await api('GET', `/artifacts?job_id=${job.id}`)).items[0];
     assert.ok(artifact, 'a translated result to share');
     await api('POST', '/shares', { artifact_id: artifact.id, expires_in_days: 30 });
@@ -141,13 +136,11 @@ describe('The Library view in the workbench', function () {
     const box = wb.page.locator('.quick-input-widget .quick-input-box input');
     await box.waitFor({ state: 'visible' });
     await box.pressSequentially('handbook', { delay: 30 });
-    const deadline = Date.now() + 15_000;
     let labels = [];
-    while (Date.now() < deadline) {
+    await until(async () => {
       labels = await wb.quickPickLabels();
-      if (labels.some((l) => /faq\.txt/.test(l)) && labels.some((l) => /user-guide\.md/.test(l))) break;
-      await wb.page.waitForTimeout(100);
-    }
+      return labels.some((l) => /faq\.txt/.test(l)) && labels.some((l) => /user-guide\.md/.test(l));
+    }, { what: () => `both files in the search results: ${JSON.stringify(labels)}`, intervalMs: 100 }).catch(() => undefined);
     // Neither name contains "handbook": the service matched them by their project, and the picker keeps them.
     assert.ok(labels.some((l) => /faq\.txt/.test(l)), JSON.stringify(labels));
     assert.ok(labels.some((l) => /user-guide\.md/.test(l)), JSON.stringify(labels));

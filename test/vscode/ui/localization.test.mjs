@@ -8,19 +8,17 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { runInfo, workbench } from './context.mjs';
+import { until } from '../../unit/support/until.mjs';
 
 const PAGES = ['getting-started', 'configuration', 'deployment'];
 const page = (name) => `# ${name.replace('-', ' ')}\n\nThis page explains ${name.replace('-', ' ')} step by step.\n\nRead it before you continue.\n`;
 
 async function waitForRows(wb, title, check, what, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
   let rows = [];
-  while (Date.now() < deadline) {
+  return until(async () => {
     rows = await wb.viewRows(title);
-    if (check(rows)) return rows;
-    await wb.page.waitForTimeout(200);
-  }
-  throw new Error(`${what}; rows: ${JSON.stringify(rows)}`);
+    return check(rows) ? rows : undefined;
+  }, { what: () => `${what}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
 }
 
 /** Collapses every other expanded pane of the side bar so `title` has the room. */
@@ -89,19 +87,16 @@ describe('The Localization view in the workbench', function () {
     await only(wb, 'Explorer');
     await waitForRows(wb, 'Explorer', (rows) => rows.some((r) => /getting-started\.md/.test(r)), 'the Explorer lists the translation');
     // The badge is drawn as the label's ::after content.
-    const deadline = Date.now() + 15_000;
     let badges = [];
-    while (Date.now() < deadline) {
+    await until(async () => {
       badges = await wb.page.locator('.explorer-folders-view .monaco-list-row').evaluateAll((rows) =>
         rows.map((r) => {
           const label = r.querySelector('.monaco-icon-label');
           return `${r.getAttribute('aria-label') ?? ''} ${label ? getComputedStyle(label, '::after').content : ''}`;
         }),
       );
-      if (badges.some((b) => /getting-started\.md.*"S"/.test(b))) break;
-      await wb.page.waitForTimeout(200);
-    }
-    assert.ok(badges.some((b) => /getting-started\.md.*"S"/.test(b)), `a stale badge in the Explorer: ${JSON.stringify(badges)}`);
+      return badges.some((b) => /getting-started\.md.*"S"/.test(b));
+    }, { what: () => `a stale badge in the Explorer: ${JSON.stringify(badges)}`, intervalMs: 200 });
     await wb.page.mouse.move(0, 0);
     const sidebar = wb.page.locator('.part.sidebar');
     const explorerShot = await sidebar.screenshot();

@@ -2,6 +2,7 @@
 // command palette, quick picks, status bar, notifications, views, screenshots.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '../../unit/support/until.mjs';
 
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
@@ -63,18 +64,14 @@ export class Workbench {
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
-    const deadline = Date.now() + timeout;
     let labels = [];
-    while (Date.now() < deadline) {
+    const index = await until(async () => {
       labels = await this.quickPickLabels();
-      const index = labels.findIndex((l) => matches(l, rowMatch));
-      if (index >= 0) {
-        await this.page.locator(QUICK_ROWS).nth(index).click();
-        return labels[index];
-      }
-      await this.page.waitForTimeout(100);
-    }
-    throw new Error(`no quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`);
+      const i = labels.findIndex((l) => matches(l, rowMatch));
+      return i >= 0 ? i : undefined;
+    }, { what: () => `a quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 100 });
+    await this.page.locator(QUICK_ROWS).nth(index).click();
+    return labels[index];
   }
 
   /**
@@ -84,18 +81,15 @@ export class Workbench {
    */
   async runCommand(title, { timeout = 30_000 } = {}) {
     const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`);
-    const deadline = Date.now() + timeout;
-    for (;;) {
+    await until(async () => {
       await this.openPalette();
       try {
-        await this.pick(`>${title}`, exact, { timeout: 2000 });
-        break;
+        return await this.pick(`>${title}`, exact, { timeout: 2000 });
       } catch (err) {
-        if (Date.now() > deadline) throw err;
         await this.closeQuickInput();
-        await this.page.waitForTimeout(500);
+        throw err;
       }
-    }
+    }, { what: `the command "${title}" in the palette`, timeoutMs: timeout, intervalMs: 500, ignore: () => true });
     // The palette closes (or the command's own quick input replaces it) before anything else.
     await this.page.waitForFunction(() => {
       const box = document.querySelector('.quick-input-widget .quick-input-box input');
@@ -111,21 +105,18 @@ export class Workbench {
    * runCommand (contributions of the remote extension host register a moment after the workbench).
    */
   async filterPalette(text, rowMatch, { timeout = 30_000 } = {}) {
-    const deadline = Date.now() + timeout;
-    for (;;) {
+    let labels = [];
+    const listed = async () => {
+      labels = await this.quickPickLabels();
+      return labels.some((l) => matches(l, rowMatch)) ? labels : undefined;
+    };
+    return until(async () => {
       await this.openPalette();
       await this.page.locator(QUICK_INPUT_BOX).fill(`>${text}`);
-      const until = Math.min(deadline, Date.now() + 2000);
-      let labels = [];
-      while (Date.now() < until) {
-        labels = await this.quickPickLabels();
-        if (labels.some((l) => matches(l, rowMatch))) return labels;
-        await this.page.waitForTimeout(100);
-      }
-      if (Date.now() > deadline) throw new Error(`no palette row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`);
-      await this.closeQuickInput();
-      await this.page.waitForTimeout(500);
-    }
+      const found = await until(listed, { what: 'the row', timeoutMs: 2000, intervalMs: 100 }).catch(() => undefined);
+      if (found === undefined) await this.closeQuickInput();
+      return found;
+    }, { what: () => `a palette row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 500 });
   }
 
   /** Texts of all status bar items (icons rendered as their aria text). */
@@ -151,15 +142,11 @@ export class Workbench {
 
   /** Waits until a status bar item's text matches; returns the text. */
   async waitForStatusBarText(match, { id, extensionId, timeout = 15_000 } = {}) {
-    const deadline = Date.now() + timeout;
     let texts = [];
-    while (Date.now() < deadline) {
+    return until(async () => {
       texts = id ? [await this.statusBarItemText(id, extensionId)] : await this.statusBarTexts();
-      const hit = texts.find((t) => matches(t, match));
-      if (hit !== undefined) return hit;
-      await this.page.waitForTimeout(150);
-    }
-    throw new Error(`no status bar item${id ? ` ${id}` : ''} matching ${match}; items: ${JSON.stringify(texts)}`);
+      return texts.find((t) => matches(t, match));
+    }, { what: () => `a status bar item${id ? ` ${id}` : ''} matching ${match}; items: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 });
   }
 
   /** Texts of the visible notification toasts. */
@@ -169,15 +156,11 @@ export class Workbench {
   }
 
   async waitForNotification(match, { timeout = 15_000 } = {}) {
-    const deadline = Date.now() + timeout;
     let texts = [];
-    while (Date.now() < deadline) {
+    return until(async () => {
       texts = await this.notificationTexts();
-      const hit = texts.find((t) => matches(t, match));
-      if (hit !== undefined) return hit;
-      await this.page.waitForTimeout(150);
-    }
-    throw new Error(`no notification matching ${match}; visible: ${JSON.stringify(texts)}`);
+      return texts.find((t) => matches(t, match));
+    }, { what: () => `a notification matching ${match}; visible: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 });
   }
 
   async clearNotifications() {
@@ -205,7 +188,7 @@ export class Workbench {
     await row.click({ button: 'right' });
     const item = this.page.locator('.monaco-menu .action-item').filter({ hasText: itemText }).first();
     await item.waitFor({ state: 'visible' });
-    await this.page.waitForTimeout(300);
+    // hover() waits until the item is visible and stable (the menu's opening animation done).
     await item.hover();
     return item;
   }
@@ -220,14 +203,11 @@ export class Workbench {
 
   /** Waits until the active editor shows text matching `match`; returns the visible text. */
   async waitForActiveEditorText(match, { timeout = 30_000 } = {}) {
-    const deadline = Date.now() + timeout;
     let text = '';
-    while (Date.now() < deadline) {
+    return until(async () => {
       text = await this.activeEditorText();
-      if (matches(text, match)) return text;
-      await this.page.waitForTimeout(200);
-    }
-    throw new Error(`the active editor does not show ${match}; it shows:\n${text.slice(0, 500)}`);
+      return matches(text, match) ? text : undefined;
+    }, { what: () => `the active editor to show ${match}; it shows:\n${text.slice(0, 500)}`, timeoutMs: timeout, intervalMs: 200 });
   }
 
   /** Titles of the open editor tabs. */
@@ -247,14 +227,11 @@ export class Workbench {
 
   /** Waits until a row of the view matches; returns all rows then (or throws with what was shown). */
   async waitForViewRow(title, match, timeout = 30_000) {
-    const deadline = Date.now() + timeout;
     let rows = [];
-    while (Date.now() < deadline) {
+    return until(async () => {
       rows = await this.viewRows(title);
-      if (rows.some((r) => match.test(r))) return rows;
-      await this.page.waitForTimeout(200);
-    }
-    throw new Error(`no ${title} view row matching ${match}; rows: ${JSON.stringify(rows)}`);
+      return rows.some((r) => match.test(r)) ? rows : undefined;
+    }, { what: () => `a ${title} view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
   }
 
   /** Saves a PNG into the screenshots folder (test-results/screenshots); returns its path. */
