@@ -1,7 +1,8 @@
 /** One prose block as parts: a whole-block segment with its fragments as fallback, or fragments. */
 import { HAS_LETTER, PartsBuilder } from './builder.ts';
-import type { ProseBlock } from './blocks.ts';
+import { readableValues, type ProseBlock } from './blocks.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
+import { SHORTCODE } from './mask.ts';
 import { splitLongText } from './split.ts';
 import { MAX_SEGMENT_CHARS, type SegmentationMode, type TranslatePart } from './types.ts';
 import { ATTRIBUTE_LIST, skeleton } from './verify.ts';
@@ -19,7 +20,7 @@ function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
 // attribute lists (`{ #id .class }`, `{: .note }`) and bare URLs, kept inside prose runs.
 const KEPT_IN_PROSE = new RegExp([
   '\\$\\$[^$]+\\$\\$', '(?<![\\\\$])\\$[^\\s$](?:[^$\\n]*[^\\s$\\\\])?\\$(?!\\d)',
-  '\\{\\{([<%])(?:(?!\\1\\}\\})[^\\n])*\\1\\}\\}', ATTRIBUTE_LIST.source,
+  SHORTCODE.source, ATTRIBUTE_LIST.source,
   '(?<![\\p{L}\\p{N}_])(?:https?:\\/\\/|ftp:\\/\\/|www\\.)[^\\s<>\\u3000-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]*',
 ].join('|'), 'giu');
 
@@ -115,6 +116,21 @@ function pieces(text: string, items: readonly Item[], start: number, end: number
   return out;
 }
 
+/**
+ * Brackets whose roles the text alone does not tell: a literal `]`, or a full reference's
+ * `[label]`, directly followed by another bracket pair (`[foo][bar][baz]`, `[foo [bar](/uri)][ref]`;
+ * CommonMark #532, #533, #569 to #571). Which pair is link text and which a label depends on the
+ * definitions, which no engine sees, so such a block goes as fragments (labels out of the text).
+ */
+function chainedBrackets(text: string, items: readonly Item[]): boolean {
+  for (let i = 0; i + 1 < items.length; i++) {
+    const [a, b] = [items[i]!, items[i + 1]!];
+    if (a.end !== b.start || text[a.end - 1] !== ']' || !(text[b.start] === '[' || text.startsWith('![', b.start))) continue;
+    if (a.cls === 'text' || (a.cls === 'kept' && a.label !== undefined)) return true;
+  }
+  return false;
+}
+
 /** The core of a block (no outer whitespace): one whole part with its fragments, or the fragments alone. */
 function emitCore(text: string, block: ProseBlock, items: Item[], range: [number, number], out: PartsBuilder, mdx: boolean): void {
   const [coreStart, coreEnd] = range;
@@ -128,7 +144,7 @@ function emitCore(text: string, block: ProseBlock, items: Item[], range: [number
     out.keep(source);
     return;
   }
-  if (send.text.length > MAX_SEGMENT_CHARS || (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx))) {
+  if (send.text.length > MAX_SEGMENT_CHARS || chainedBrackets(text, items) || (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx))) {
     out.addParts(fallback);
     return;
   }
@@ -166,8 +182,112 @@ function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: numb
   out.keep(text.slice(coreEnd, end));
 }
 
+/** An inline tag (MDX JSX text tag, Hugo shortcode) split out of its block, with its readable attribute values. */
+interface SplitTag {
+  start: number;
+  end: number;
+  values: { start: number; end: number; quote: string }[];
+}
+
+const CLOSING_TAG = /^(?:<\/|\{\{[<%][ \t]*\/)/;
+
+/** Items with each Hugo shortcode in a text run as a kept item (the parser saw letters there). */
+function withShortcodes(text: string, items: Item[]): Item[] {
+  if (!items.some((i) => i.cls === 'text' && text.slice(i.start, i.end).includes('{{'))) return items;
+  return items.flatMap((item): Item[] => {
+    if (item.cls !== 'text') return [item];
+    const out: Item[] = [];
+    let at = item.start;
+    for (const m of text.slice(item.start, item.end).matchAll(SHORTCODE)) {
+      const start = item.start + m.index;
+      if (start > at) out.push({ cls: 'text', start: at, end: start });
+      out.push({ cls: 'kept', start, end: start + m[0].length, cuts: [] });
+      at = start + m[0].length;
+    }
+    if (at < item.end) out.push({ cls: 'text', start: at, end: item.end });
+    return out;
+  });
+}
+
+const isTag = (raw: string, mdx: boolean): boolean => /^\{\{[<%]/.test(raw) || (mdx && /^<[A-Za-z]/.test(raw));
+const blankRun = (text: string, item: Item | undefined): boolean => item !== undefined && item.cls === 'text' && text.slice(item.start, item.end).trim() === '';
+
+/**
+ * Inline tags that open or close a line of the block (`<TabItem label="Stars">Sirius</TabItem>`,
+ * `{{% alert title="Note" %}} Text {{% /alert %}}`) and have a readable attribute (readableValues): the block is cut around them so the values can be translated. A
+ * tag in the middle of a line stays in its sentence (the sentence matters more than a tooltip).
+ */
+function splitTags(text: string, items: readonly Item[], mdx: boolean): SplitTag[] {
+  const out: SplitTag[] = [];
+  for (const [i, item] of items.entries()) {
+    if (item.cls !== 'kept') continue;
+    const raw = text.slice(item.start, item.end);
+    if (!isTag(raw, mdx) || CLOSING_TAG.test(raw)) continue;
+    let before = i - 1;
+    while (blankRun(text, items[before])) before--;
+    let after = i + 1;
+    while (blankRun(text, items[after])) after++;
+    if (!(before < 0 || items[before]!.cls === 'break' || after >= items.length || items[after]!.cls === 'break')) continue;
+    const values = readableValues(raw, item.start, raw.startsWith('<'));
+    if (values.length > 0) out.push({ start: item.start, end: item.end, values });
+  }
+  return out;
+}
+
+/**
+ * A piece of a block cut around split tags: line breaks, blanks and closing tags at its edges are
+ * kept, the rest goes as the block would (one whole part with its fragments, or fragments).
+ */
+function emitPiece(text: string, block: ProseBlock, items: readonly Item[], start: number, end: number, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
+  const inside = clip(items, start, end);
+  let first = 0;
+  while (first < inside.length && (inside[first]!.cls === 'break' || blankRun(text, inside[first]))) first++;
+  let last = inside.length - 1;
+  while (last >= first && (inside[last]!.cls === 'break' || blankRun(text, inside[last])
+    || (inside[last]!.cls === 'kept' && CLOSING_TAG.test(text.slice(inside[last]!.start, inside[last]!.end))))) last--;
+  if (last < first) {
+    out.keep(text.slice(start, end));
+    return;
+  }
+  const [a, b] = [inside[first]!.start, inside[last]!.end];
+  out.keep(text.slice(start, a));
+  const core = inside.slice(first, last + 1);
+  if (mode === 'fragments') {
+    const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
+    emitFragments(text, core, sub, mdx);
+    out.addParts(sub.build().parts);
+  } else {
+    emitTrimmed(text, block, core, a, b, out, mdx, true);
+  }
+  out.keep(text.slice(b, end));
+}
+
+/** A split tag: kept, but for its readable values, each a one-line part whose translation may not hold the quote. */
+function emitTag(text: string, tag: SplitTag, out: PartsBuilder, mdx: boolean): void {
+  let at = tag.start;
+  for (const v of tag.values) {
+    out.keep(text.slice(at, v.start));
+    out.add({ text: text.slice(v.start, v.end), check: 'heading', quote: v.quote, ...(mdx ? { mdx } : {}) });
+    at = v.end;
+  }
+  out.keep(text.slice(at, tag.end));
+}
+
 export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
-  const items = block.node ? flatten(text, block.node) : (block.items?.slice() ?? [{ cls: 'text', start: block.start, end: block.end } as Item]);
+  let items = block.node ? flatten(text, block.node) : (block.items?.slice() ?? [{ cls: 'text', start: block.start, end: block.end } as Item]);
+  const tags = block.quote ? [] : splitTags(text, items = withShortcodes(text, items), mdx);
+  if (tags.length > 0) {
+    let at = block.start;
+    while (items[0]?.cls === 'task') at = items.shift()!.end;
+    out.keep(text.slice(block.start, at));
+    for (const tag of tags) {
+      emitPiece(text, block, items, at, tag.start, out, mode, mdx);
+      emitTag(text, tag, out, mdx);
+      at = tag.end;
+    }
+    emitPiece(text, block, items, at, block.end, out, mode, mdx);
+    return;
+  }
   if (mode === 'fragments' && !block.quote) {
     const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, items, sub, mdx);

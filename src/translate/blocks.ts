@@ -1,4 +1,4 @@
-/** The prose blocks of a parsed document: paragraphs, heading texts, table cells, admonition titles, readable JSX attributes. */
+/** The prose blocks of a parsed document: paragraphs, heading texts, table cells, admonition titles, readable JSX and shortcode attributes. */
 import type { Item } from './inline.ts';
 import type { Admonition } from './mask.ts';
 import type { TokenNode } from './tokens.ts';
@@ -18,7 +18,26 @@ export interface ProseBlock {
 }
 
 /** JSX attributes readers see (`<Aside title="…">`, `<TabItem label="…">`, `<img alt="…">`); every other attribute is kept. */
-const READABLE_ATTRIBUTES = new Set(['title', 'label', 'alt', 'aria-label', 'description']);
+export const READABLE_ATTRIBUTES = new Set(['title', 'label', 'alt', 'aria-label', 'description']);
+
+const ATTRIBUTE_VALUE = /(?<=[\s{<%])([\w-]+)=(?:"([^"\n]*)"|'([^'\n]*)')/g;
+
+/**
+ * The readable attribute values written in an inline tag or a Hugo shortcode (`raw`, at `offset`
+ * in the document): quoted one-line text with a letter, no entity or brace (read differently once
+ * translated). `'…'` values only with `singleQuotes` (JSX; Hugo quotes with `"`).
+ */
+export function readableValues(raw: string, offset: number, singleQuotes: boolean): { start: number; end: number; quote: string }[] {
+  const out: { start: number; end: number; quote: string }[] = [];
+  for (const m of raw.matchAll(ATTRIBUTE_VALUE)) {
+    const value = m[2] ?? m[3]!;
+    if (!READABLE_ATTRIBUTES.has(m[1]!) || (m[3] !== undefined && !singleQuotes)) continue;
+    if (value !== value.trim() || /[&{}]/.test(value) || !/\p{L}/u.test(value)) continue;
+    const start = offset + m.index + m[1]!.length + 2;
+    out.push({ start, end: start + value.length, quote: m[2] !== undefined ? '"' : "'" });
+  }
+  return out;
+}
 
 /** The string values of a JSX flow tag's readable attributes, as one-line prose blocks. */
 function attributes(text: string, tag: TokenNode, out: ProseBlock[]): void {
@@ -62,6 +81,6 @@ function walk(text: string, node: TokenNode, out: ProseBlock[]): void {
 export function proseBlocks(text: string, roots: readonly TokenNode[], admonitions: readonly Admonition[], read: readonly ProseBlock[] = []): ProseBlock[] {
   const out: ProseBlock[] = [...read];
   for (const root of roots) walk(text, root, out);
-  for (const a of admonitions) out.push({ kind: 'heading', start: a.titleStart, end: a.titleEnd });
+  for (const a of admonitions) out.push(a.quote === undefined ? { kind: 'heading', start: a.titleStart, end: a.titleEnd } : { kind: 'attribute', start: a.titleStart, end: a.titleEnd, quote: a.quote });
   return out.sort((a, b) => a.start - b.start);
 }

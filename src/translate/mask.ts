@@ -12,17 +12,22 @@
  * - kept lines: MkDocs snippets (`--8<-- "file"`, and the files of a `--8<--` block), VitePress
  *   snippet imports (`<<< @/file`) and `[[toc]]`;
  * - Hugo shortcodes (`{{< x >}}`, `{{% x %}}`) on one line: the parser sees letters instead
- *   (so a shortcode inside a link destination keeps the link one link); the segmenter keeps them;
+ *   (so a shortcode inside a link destination keeps the link one link); the segmenter keeps them
+ *   but for readable values (block.ts); one alone over several lines is blanked, its readable
+ *   values (`title="…"`) translated as quoted attributes;
  * - `$$` math blocks: kept;
  * - heading anchors and attribute lists (`## Title {#id}`, `{ #id .class }`): kept (and no MDX expression);
  * - with `esm` (MDX read as Markdown because it does not parse), `import`/`export` blocks (a line
  *   starting with them after a blank line, to the next blank line): kept.
  * Fenced code is skipped.
  */
+import { readableValues } from './blocks.ts';
 
 export interface Admonition {
   titleStart: number;
   titleEnd: number;
+  /** A quoted attribute value (a shortcode's `title="…"`): its translation may not hold the quote. */
+  quote?: string;
 }
 
 export interface Masked {
@@ -38,7 +43,7 @@ const ABBREVIATION = /^\*\[[^\]]+\]:[ \t]*/;
 const KEPT_LINE = /^[ \t]*(?:-+8<-+(?:[ \t]+\S.*)?|<<<[ \t]+\S.*|\[\[toc\]\])[ \t]*$/;
 const SNIPPET_BLOCK = /^[ \t]*-+8<-+[ \t]*$/;
 /** Hugo shortcodes on one line: `{{< name args >}}`, `{{% name %}}`. */
-export const SHORTCODE = /\{\{([<%])(?:(?!\1\}\})[^\n])*\1\}\}/g;
+export const SHORTCODE = /\{\{(?:<(?:(?!>\}\})[^\n])*>|%(?:(?!%\}\})[^\n])*%)\}\}/g;
 const MATH_OPEN = /^ {0,3}\$\$(?:[ \t]*$|.*\$\$[ \t]*$)/;
 const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ \t](\{(?:#[^{}\s]+(?:[ \t][^{}]*)?|:?[ \t]*[#.][\w-][^{}]*)\})[ \t]*$/;
 
@@ -79,6 +84,22 @@ function titleIn(inner: string, innerStart: number): Admonition {
   return { titleStart: innerStart + lead, titleEnd: innerStart + lead + title.length };
 }
 
+/**
+ * The end of a shortcode opened at `start` that runs over several lines (no blank line, at most
+ * 20) and ends its last line, or -1 (one line: the line rules apply; not closed: not a shortcode).
+ */
+function multiLineShortcode(text: string, start: number): number {
+  const close = text[start + 2] === '<' ? '>}}' : '%}}';
+  const lineEnd = text.indexOf('\n', start);
+  if (lineEnd < 0 || text.slice(start, lineEnd).includes(close)) return -1;
+  const end = text.indexOf(close, lineEnd);
+  if (end < 0) return -1;
+  const inner = text.slice(start, end);
+  const after = /^[^\n]*/.exec(text.slice(end + close.length))![0];
+  if (/\n[ \t]*\r?\n/.test(inner) || inner.split('\n').length > 20 || inner.includes('{{') && inner.lastIndexOf('{{') > 0 || after.trim() !== '') return -1;
+  return end + close.length;
+}
+
 export function maskExtensions(text: string, esm = false): Masked {
   const ranges: Range[] = [];
   const admonitions: Admonition[] = [];
@@ -88,6 +109,7 @@ export function maskExtensions(text: string, esm = false): Masked {
   let previousBlank = true;
   let inEsm = false;
   let at = 0;
+  let shortcodeEnd = -1;
   while (at < text.length) {
     const nl = text.indexOf('\n', at);
     const lineEnd = nl < 0 ? text.length : nl;
@@ -134,6 +156,16 @@ export function maskExtensions(text: string, esm = false): Masked {
       const title = titleIn(line.slice(m[0].length), at + m[0].length);
       if (title.titleStart >= 0) admonitions.push(title);
       ranges.push([at, lineEnd]);
+    } else if (/^[ \t]*\{\{[<%]/.test(line) && (shortcodeEnd = multiLineShortcode(text, at + line.indexOf('{{'))) > 0) {
+      // A shortcode over several lines, alone on them (`{{% blocks/feature\n  title="…"\n%}}`):
+      // blank for the parser (a block of its own to Hugo too), readable values translated.
+      const start = at + line.indexOf('{{');
+      ranges.push([start, shortcodeEnd]);
+      admonitions.push(...readableValues(text.slice(start, shortcodeEnd), start, false).map((v) => ({ titleStart: v.start, titleEnd: v.end, quote: v.quote })));
+      const close = text.indexOf('\n', shortcodeEnd);
+      previousBlank = false;
+      at = close < 0 ? text.length : close + 1;
+      continue;
     } else {
       for (const m of line.matchAll(SHORTCODE)) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
       const anchor = HEADING_ANCHOR.exec(line);

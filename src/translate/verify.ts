@@ -58,7 +58,7 @@ function linkTailEnd(text: string, i: number): number {
     let depth = 0;
     for (; j < text.length && !/\s/.test(text[j]!); j++) {
       const c = text[j];
-      const shortcode = c === '{' && text[j + 1] === '{' && /[<%]/.test(text[j + 2] ?? '') ? text.indexOf(`${text[j + 2]}}}`, j + 3) : -1;
+      const shortcode = c === '{' && text[j + 1] === '{' && /[<%]/.test(text[j + 2] ?? '') ? text.indexOf(text[j + 2] === '<' ? '>}}' : '%}}', j + 3) : -1;
       if (shortcode > 0 && !text.slice(j, shortcode).includes('\n')) j = shortcode + 2;
       else if (c === '\\') j++;
       else if (c === '(') depth++;

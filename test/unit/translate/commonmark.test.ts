@@ -6,12 +6,22 @@ import { careless, pseudo, structureOf, translateLocally } from './structure.ts'
 
 // Examples whose structure may change when their prose is translated, with the reason. None today.
 const EXCEPTIONS: ReadonlyMap<number, string> = new Map();
-// Examples whose pseudo-translation the check refuses (they fall back, structure kept): the pseudo
-// engine accents what it does not recognise as markup. Not yet fixed in test/emulator/pseudo.ts.
+// Examples whose pseudo-translation the check refuses, rightly: the answer is damaged, so the block
+// falls back to fragments (which pass) and its structure is kept. The damage is the emulator's
+// engine (test/emulator/pseudo.ts, not part of the translate path's code): it finds the markup it
+// keeps with regular expressions, not a parser, and accents what they miss. A Markdown-aware engine
+// keeps all six. Widening three of its patterns removes every one (nested and escaped parentheses
+// and escapes inside a destination, escaped quotes inside a title; `<?…?>`, `<!X …>` and
+// `<![CDATA[…]]>` kept like tags): checked over all 652 examples in both modes, 0 refused, 0
+// changed; left to whoever owns the emulator. #532, #533 and #569 to #571 (chained brackets) are
+// no longer here: the segmenter sends them as fragments (block.ts, chainedBrackets).
 const PSEUDO_GAPS: ReadonlyMap<number, string> = new Map([
-  [496, 'nested parentheses in a destination'], [498, 'escaped parentheses in a destination'], [506, 'escaped quote in a link title'],
-  [532, 'a link inside a link text'], [533, 'a link inside a link text'], [569, '[a][b][c]'], [570, '[a][b][c]'], [571, '[a][b][c]'],
-  [627, '<?php ?>'], [628, '<!DECLARATION>'], [629, 'CDATA'],
+  [496, 'destination with nested parentheses: `(foo(and(bar)))`; the engine keeps one level, so it accents `foo`, `and`, `bar`'],
+  [498, 'destination with escaped parentheses: `(foo\\(and\\(bar\\))`; the engine reads `\\(` as an unbalanced parenthesis and accents the destination'],
+  [506, 'title with an escaped quote: `"title \\"&quot;"`; the engine ends the title at `\\"` and accents `url` and `title`'],
+  [627, 'inline processing instruction `<?php echo $a; ?>`: not a tag to the engine, `echo` and `$a` accented'],
+  [628, 'inline declaration `<!ELEMENT br EMPTY>`: not a tag to the engine, accented'],
+  [629, 'inline CDATA `<![CDATA[>&<]]>`: not a tag to the engine, `CDATA` accented'],
 ]);
 
 describe('CommonMark 0.31 examples keep their structure when their prose is translated', function () {
@@ -22,6 +32,7 @@ describe('CommonMark 0.31 examples keep their structure when their prose is tran
     for (const [name, translate] of Object.entries(translators)) {
       it(`${commonmark.length} examples, ${mode}, ${name} engine: markdown-it token streams identical`, () => {
         const failed: string[] = [];
+        const refusedGaps: number[] = [];
         let translated = 0;
         for (const [i, example] of commonmark.entries()) {
           // Every other example also through the fast reader (fast.ts), which must agree with the parser.
@@ -30,12 +41,17 @@ describe('CommonMark 0.31 examples keep their structure when their prose is tran
           assertWellFormed(example.markdown, doc);
           const { text, report } = translateLocally(doc, translate);
           // The honest engine's answers all pass the check: no fallback, nothing left in the source language.
-          if (name === 'pseudo' && report.fellBack + report.untranslated > 0 && !PSEUDO_GAPS.has(i + 1)) failed.push(`#${i + 1}: an honest answer was refused (${JSON.stringify(example.markdown)})`);
+          if (name === 'pseudo' && report.fellBack + report.untranslated > 0) {
+            if (PSEUDO_GAPS.has(i + 1)) refusedGaps.push(i + 1);
+            else failed.push(`#${i + 1}: an honest answer was refused (${JSON.stringify(example.markdown)})`);
+          }
           if (text !== example.markdown) translated++;
           const same = structureOf(text, 'commonmark').join('\n') === structureOf(example.markdown, 'commonmark').join('\n');
           if (!same && !EXCEPTIONS.has(i + 1)) failed.push(`#${i + 1} (${example.section}): ${JSON.stringify(example.markdown)} -> ${JSON.stringify(text)}`);
         }
         assert.deepEqual(failed, []);
+        // The list holds exactly the examples still refused (whole blocks; their fragments pass).
+        if (name === 'pseudo') assert.deepEqual(refusedGaps, mode === 'wholeBlocks' ? [...PSEUDO_GAPS.keys()] : []);
         assert.ok(translated > 400, `most examples have prose (${translated})`);
       });
     }

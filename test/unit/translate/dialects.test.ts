@@ -93,9 +93,63 @@ describe('dialects: Hugo shortcodes', () => {
     const text = 'See the [config file](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) for details.\n\n{{% alert title="Note" %}}\nRead this first.\n{{% /alert %}}\n';
     const { out } = translated(text);
     assert.equal(out, 'DE· Séé thé [çöñfíg fílé](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) för détáíls.\n\n'
-      + 'DE· {{% alert title="Note" %}}\nRéád thís fírst.\n{{% /alert %}}\n');
+      + '{{% alert title="DE· Ñöté" %}}\nDE· Réád thís fírst.\n{{% /alert %}}\n');
     const fragments = segmentMarkdown(text, { mode: 'fragments' });
     assert.ok(sent(fragments).every((s) => !s.includes('{{')), JSON.stringify(sent(fragments)));
+  });
+});
+
+describe('dialects: readable attributes of shortcodes and inline JSX (issue 20)', () => {
+  it('Hugo alerts: the title translated, color kept, the text between the shortcodes one sentence (docsy example-page.md)', () => {
+    const page = sitePage('hugo-docsy-example/content/en/docs/getting-started/example-page.md');
+    for (const mode of ['wholeBlocks', 'fragments'] as const) {
+      const doc = segmentMarkdown(page, { mode });
+      assertWellFormed(page, doc);
+      const { text: out, report } = translateLocally(doc, pseudo);
+      assert.deepEqual([report.fellBack, report.untranslated], [0, 0]);
+      assert.ok(out.includes('\n{{% alert title="DE· Álért títlé" color="secondary" %}} DE· Thís ís áñ álért wíth á\ntítlé. {{% /alert %}}\n'), mode);
+      assert.ok(out.includes('\n{{% alert title="DE· Dáñgér!" color="danger" %}} '), mode);
+      // Without a readable attribute, a paragraph with its shortcodes is sent whole, as before (the check keeps them).
+      assert.ok(out.includes(mode === 'wholeBlocks' ? 'DE· {{% alert color="success" %}} Thís ís á süççéssfül álért. {{% /alert %}}\n'
+        : '{{% alert color="success" %}} DE· Thís ís á süççéssfül álért. {{% /alert %}}\n'), mode);
+      if (mode === 'wholeBlocks') assert.ok(sent(doc).includes('This is an alert with a\ntitle.'), 'the alert text is one segment, without the shortcodes');
+      assert.ok(!sent(doc).some((s) => /"secondary"|"danger"/.test(s)), JSON.stringify(sent(doc).filter((s) => s.includes('{{'))));
+    }
+  });
+
+  it('Hugo blocks/feature: the title translated on one line and over several lines, icon and url kept (docsy _index.md)', () => {
+    const { out, doc } = translated(sitePage('hugo-docsy-example/content/en/_index.md'));
+    assert.ok(out.includes('{{% blocks/feature title="DE· Ñéw çháír métríçs!" icon="fa-lightbulb" %}}\n'), out);
+    assert.ok(out.includes('{{% blocks/feature\n  title="DE· Çöñtríbütíöñs wélçömé!" icon="fab fa-github"\n  url="https://github.com/google/docsy-example"\n%}}\n'), out);
+    assert.ok(out.includes('  title="DE· Föllöw üs öñ X!" icon="fab fa-x-twitter"\n'), out);
+    assert.ok(!sent(doc).some((s) => /fa-github|fa-lightbulb|blocks\/feature|url=/.test(s)));
+  });
+
+  it('Starlight tabs: an inline <TabItem label> has its label and its text translated (tabs.mdx)', () => {
+    const { out, doc } = translated(sitePage('starlight-docs/docs/src/content/docs/components/tabs.mdx'), true);
+    assert.ok(out.includes('\t<TabItem label="DE· Stárs">DE· Síríüs, Végá, Bétélgéüsé</TabItem>\n\t<TabItem label="DE· Mööñs">DE· Íö, Éüröpá, Gáñýmédé</TabItem>\n'), out);
+    assert.ok(sent(doc).includes('Sirius, Vega, Betelgeuse') && !sent(doc).some((s) => s.includes('<TabItem label')));
+  });
+
+  it('inline <Card title> / <Aside title> in a paragraph or a blockquote; a tag in the middle of a sentence stays in it', () => {
+    const text = '<Card title="Next steps" icon="rocket">Read the guide.</Card>\n\n> <Aside title=\'Careful\' type="caution">Back up\n> first.</Aside>\n\nPress <Kbd title="Control">Ctrl</Kbd> now.\n';
+    const { out, doc } = translated(text, true);
+    assert.equal(out, '<Card title="DE· Ñéxt stéps" icon="rocket">DE· Réád thé güídé.</Card>\n\n'
+      + '> <Aside title=\'DE· Çáréfül\' type="caution">DE· Báçk üp\n> fírst.</Aside>\n\nDE· Préss <Kbd title="Control">Çtrl</Kbd> ñöw.\n');
+    assert.deepEqual(sent(doc), ['Next steps', 'Read the guide.', 'Careful', 'Back up\nfirst.', 'Press <Kbd title="Control">Ctrl</Kbd> now.']);
+  });
+
+  it('a translation that would hold the attribute\'s quote is refused and the value kept; the rest is translated', () => {
+    for (const [text, mdx] of [['{{< alert title="Note" color="info" >}}\nRead this.\n{{< /alert >}}\n', false], ['<Card title="Note">Read this.</Card>\n', true]] as const) {
+      const doc = segmentMarkdown(text, { mdx });
+      const part = doc.parts.find((p) => p.kind === 'translate' && p.text === 'Note');
+      assert.ok(part && part.kind === 'translate' && part.quote === '"', text);
+      assert.ok(verifyTranslation(part, 'Hinweis'));
+      assert.ok(!verifyTranslation(part, 'Ein "Hinweis"'));
+      const { text: out, report } = translateLocally(doc, (s) => (s === 'Note' ? 'Ein "Hinweis"' : `X ${s}`));
+      assert.equal(report.untranslated, 1);
+      assert.ok(out.includes('title="Note"') && out.includes('X Read this.'), out);
+    }
   });
 });
 
@@ -104,7 +158,7 @@ describe('dialects: Docusaurus and Starlight (MDX)', () => {
     const asides = translated(sitePage('starlight-docs/docs/src/content/docs/components/asides.mdx'), true).out;
     assert.ok(asides.includes('<Aside slot="preview" type="caution" title="DE· Wátçh öüt!">'), 'title translated, slot and type kept');
     const tabs = translated(sitePage('starlight-docs/docs/src/content/docs/components/tabs.mdx'), true).out;
-    assert.ok(tabs.includes('<TabItem label="DE· Stárs">') || tabs.includes('<TabItem label="Stars">Síríüs'), 'label of a flow tag translated');
+    assert.ok(tabs.includes('<TabItem label="DE· Stárs">DE· Síríüs'), 'label of an inline tag translated');
   });
 
   it('a translation that would close the attribute\'s quote is refused and the value kept', () => {

@@ -84,9 +84,11 @@ describe('documentation sites: TOML front matter (Hugo)', () => {
   it('a Hugo page: the reader-facing strings are translated, every other byte of the front matter is kept', () => {
     const { doc, stats } = segmentWithStats(HUGO);
     assertWellFormed(HUGO, doc);
-    assert.equal(stats.segments, stats.blocks);
+    // One segment per block but for the alert, whose title="Note" is a segment of its own.
+    assert.equal(stats.segments, stats.blocks + 1);
     const { text, report } = translateLocally(doc, pseudo);
     assert.equal(report.untranslated, 0);
+    assert.ok(text.includes('\n{{< alert title="DE· Ñöté" >}}\nDE· Öñ Álpíñé Líñüx, `libc6-compat` íñstáll fírst.\n{{< /alert >}}\n'), text);
     const before = toml(HUGO);
     const after = toml(text);
     assert.equal(after.title, pseudo('Install the CLI'));
