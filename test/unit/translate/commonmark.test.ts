@@ -6,23 +6,11 @@ import { careless, pseudo, structureOf, translateLocally } from './structure.ts'
 
 // Examples whose structure may change when their prose is translated, with the reason. None today.
 const EXCEPTIONS: ReadonlyMap<number, string> = new Map();
-// Examples whose pseudo-translation the check refuses, rightly: the answer is damaged, so the block
-// falls back to fragments (which pass) and its structure is kept. The damage is the emulator's
-// engine (test/emulator/pseudo.ts, not part of the translate path's code): it finds the markup it
-// keeps with regular expressions, not a parser, and accents what they miss. A Markdown-aware engine
-// keeps all six. Widening three of its patterns removes every one (nested and escaped parentheses
-// and escapes inside a destination, escaped quotes inside a title; `<?…?>`, `<!X …>` and
-// `<![CDATA[…]]>` kept like tags): checked over all 652 examples in both modes, 0 refused, 0
-// changed; left to whoever owns the emulator. #532, #533 and #569 to #571 (chained brackets) are
-// no longer here: the segmenter sends them as fragments (block.ts, chainedBrackets).
-const PSEUDO_GAPS: ReadonlyMap<number, string> = new Map([
-  [496, 'destination with nested parentheses: `(foo(and(bar)))`; the engine keeps one level, so it accents `foo`, `and`, `bar`'],
-  [498, 'destination with escaped parentheses: `(foo\\(and\\(bar\\))`; the engine reads `\\(` as an unbalanced parenthesis and accents the destination'],
-  [506, 'title with an escaped quote: `"title \\"&quot;"`; the engine ends the title at `\\"` and accents `url` and `title`'],
-  [627, 'inline processing instruction `<?php echo $a; ?>`: not a tag to the engine, `echo` and `$a` accented'],
-  [628, 'inline declaration `<!ELEMENT br EMPTY>`: not a tag to the engine, accented'],
-  [629, 'inline CDATA `<![CDATA[>&<]]>`: not a tag to the engine, `CDATA` accented'],
-]);
+// Examples whose pseudo-translation the check refuses (the emulator's engine damaged the answer, so
+// the block falls back to fragments). None: the engine keeps nested and escaped parentheses and
+// escaped quotes in link destinations and titles, and `<?…?>`, `<!X …>` and CDATA like tags, as a
+// Markdown-aware engine does; chained brackets (#532, #533, #569-#571) go as fragments (block.ts).
+const PSEUDO_GAPS: ReadonlyMap<number, string> = new Map([]);
 
 describe('CommonMark 0.31 examples keep their structure when their prose is translated', function () {
   this.timeout(60_000);
