@@ -14,7 +14,7 @@ export interface DocTranslateExports {
   /** Wall time of activate() itself, in milliseconds. */
   readonly activationMs: number;
   /** Only under the extension's own tests (ExtensionMode.Test): scripted answers and switches. */
-  readonly testing?: Pick<Platform, 'prompter' | 'shortcuts' | 'settings' | 'contextKeys'> & { readonly secrets: vscode.SecretStorage };
+  readonly testing?: Pick<Platform, 'prompter' | 'settings' | 'contextKeys'> & { readonly secrets: vscode.SecretStorage };
 }
 
 /** Set by activate(): stops the features and closes the client's connections. */
@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
   };
   const activationMs = performance.now() - started;
   platform.logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
-  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { prompter: platform.prompter, shortcuts: platform.shortcuts, settings: platform.settings, contextKeys: platform.contextKeys, secrets: context.secrets } : undefined;
+  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { prompter: platform.prompter, settings: platform.settings, contextKeys: platform.contextKeys, secrets: context.secrets } : undefined;
   return { activationMs, ...(testing !== undefined ? { testing } : {}) };
 }
 

@@ -2,6 +2,7 @@
 export { CONFIG_FILE, LOCK_FILE, ConfigError, ConfigSchema, loadConfig, resolveConfig, type LocalizeConfig } from './config.ts';
 export { LAYOUT_NAMES, createLayout, detectFramework, type Detected, type Layout, type LayoutName, type LayoutSpec } from './layouts.ts';
 export { localFs, type Expect, type LocalizeFs } from './fs.ts';
+export { decodedExpect, encodeText, type TextEncoding } from './encoding.ts';
 export { acquireRunLock, commitLock, RUN_LOCK, type RunHolder } from './lockFile.ts';
 export { LockError, mergeLocks, parseLock, serializeLock, shardOf, type Lock, type LockEntry } from './lock.ts';
 export { listSourceFiles, listSources, parseShard, scan, type LocalizeOptions, type Shard } from './scan.ts';

@@ -7,7 +7,7 @@ import { ContextKeys } from './contextKeys.ts';
 import { DownloadCache } from './downloadCache.ts';
 import { setTranslator } from './l10n.ts';
 import { outputLogger } from './logger.ts';
-import { ArgumentShortcuts, Prompter } from './prompter.ts';
+import { Prompter } from './prompter.ts';
 import { RecentLanguages } from './recentLanguages.ts';
 import { ApiKeyStore } from './secrets.ts';
 import { SafeWriter } from './safeWriter.ts';
@@ -27,10 +27,8 @@ export interface Platform {
   readonly logger: Logger;
   readonly contextKeys: ContextKeys;
   readonly recentLanguages: RecentLanguages;
-  /** Questions that protect money, files or secrets. */
+  /** Every question asked of the person: confirmations, typed values, picks, file dialogs. */
   readonly prompter: Prompter;
-  /** Whether command arguments may stand in for the user's answers (the extension's tests only). */
-  readonly shortcuts: ArgumentShortcuts;
   /** The one writer into the workspace. */
   readonly writer: SafeWriter;
   /** Downloads kept in the extension's storage, reused across sessions. */
@@ -69,7 +67,6 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
   const recentLanguages = new RecentLanguages(context.globalState);
   const prompter = new Prompter(testMode);
   const writer = new SafeWriter(prompter);
-  const shortcuts = new ArgumentShortcuts(testMode);
   const downloads = new DownloadCache(vscode.Uri.joinPath(context.globalStorageUri, 'downloads').fsPath, () => settings.downloadCacheLimits);
   // Pruned once per activation, after the workbench has settled (never on the activation path).
   const prune = setTimeout(() => {
@@ -79,5 +76,5 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
     );
   }, 10_000);
   own({ dispose: () => clearTimeout(prune) });
-  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages, prompter, shortcuts, writer, downloads };
+  return { context, settings, keys, clients, balance, output, logger, contextKeys, recentLanguages, prompter, writer, downloads };
 }

@@ -9,9 +9,9 @@ import { CommandId } from '../../shared/ids.ts';
 import { rememberSecret } from '../../shared/secretValues.ts';
 import { serviceOrigin } from '../../shared/serviceUrl.ts';
 import { WEBHOOK_LIMIT, webhookLimitNote, webhookRow, type WebhookRow } from './model.ts';
-import { askEvents, askUrl, type WebhookAnswers } from './webhookQuestions.ts';
+import { askEvents, askUrl } from './webhookQuestions.ts';
 
-type HookDeps = Pick<Platform, 'clients' | 'settings' | 'prompter' | 'shortcuts' | 'logger' | 'context'>;
+type HookDeps = Pick<Platform, 'clients' | 'settings' | 'prompter' | 'logger' | 'context'>;
 
 export interface WebhookResult {
   done: boolean;
@@ -28,24 +28,17 @@ export function webhookSecretName(baseUrl: string, id: string): string {
 }
 
 export function webhookCommands(s: HookDeps, changed: () => void): Command[] {
-  const args = (a: unknown): WebhookAnswers | undefined => (s.shortcuts.enabled && typeof a === 'object' && a !== null ? (a as WebhookAnswers) : undefined);
   const after = async (r: Promise<WebhookResult>): Promise<WebhookResult> => {
     const result = await r;
     if (result.done) changed();
     return result;
   };
   return [
-    { id: CommandId.webhooksAdd, run: (a?: unknown) => after(add(s, args(a))) },
-    { id: CommandId.webhooksEdit, run: (id?: unknown, a?: unknown) => after(edit(s, id, args(a))) },
-    { id: CommandId.webhooksEnable, run: (id?: unknown, a?: unknown) => after(enable(s, id, recreateAnswer(s, a))) },
+    { id: CommandId.webhooksAdd, run: () => after(add(s)) },
+    { id: CommandId.webhooksEdit, run: (id?: unknown) => after(edit(s, id)) },
+    { id: CommandId.webhooksEnable, run: (id?: unknown) => after(enable(s, id)) },
     { id: CommandId.webhooksDelete, run: (id?: unknown) => after(remove(s, id)) },
   ];
-}
-
-/** Tests may answer the recreate question: `{ recreate: true }` (only while shortcuts are enabled). */
-function recreateAnswer(s: HookDeps, a: unknown): boolean | undefined {
-  const v = s.shortcuts.enabled && typeof a === 'object' && a !== null ? (a as { recreate?: unknown }).recreate : undefined;
-  return typeof v === 'boolean' ? v : undefined;
 }
 
 const failed = (s: HookDeps, err: unknown, operation: string): WebhookResult => {
@@ -59,17 +52,17 @@ async function list(client: DocTranslateClient): Promise<WebhookRow[]> {
 }
 
 /** The webhook an argument names, or one the user picks. */
-async function target(client: DocTranslateClient, id: unknown, title: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
+async function target(s: HookDeps, client: DocTranslateClient, id: unknown, title: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
   const hooks = (await list(client)).filter(only ?? (() => true));
   if (typeof id === 'string') return hooks.find((w) => w.id === id);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await s.prompter.pick('webhook', 
     hooks.map((w) => ({ label: w.description || w.url, description: w.state === 'disabled' ? vscode.l10n.t('disabled') : w.events.join(', '), detail: w.url, w })),
     { title },
   );
   return picked?.w;
 }
 
-async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<WebhookResult> {
+async function add(s: HookDeps): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
@@ -78,14 +71,13 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
       void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', limit));
       return { done: false, reason: 'limit' };
     }
-    const url = given?.url ?? (await askUrl());
+    const url = await askUrl(s.prompter);
     if (url === undefined) return { done: false, reason: 'cancelled' };
-    const events = given?.events ?? (await askEvents());
+    const events = await askEvents(s.prompter);
     if (events === undefined) return { done: false, reason: 'cancelled' };
-    const description =
-      given?.description ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: webhook description (optional)'), prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".') }));
+    const description = await s.prompter.input('description', { title: vscode.l10n.t('Doc Translate: webhook description (optional)'), prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".') });
     if (description === undefined) return { done: false, reason: 'cancelled' };
-    const sign = given?.secret ?? (await askSecret());
+    const sign = await askSecret(s);
     if (sign === undefined) return { done: false, reason: 'cancelled' };
     const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
     // Masked by value in every log line and error message from now on (also if the service echoes it).
@@ -104,8 +96,8 @@ async function add(s: HookDeps, given: WebhookAnswers | undefined): Promise<Webh
   }
 }
 
-async function askSecret(): Promise<boolean | undefined> {
-  const picked = await vscode.window.showQuickPick(
+async function askSecret(s: HookDeps): Promise<boolean | undefined> {
+  const picked = await s.prompter.pick('secret', 
     [
       { label: vscode.l10n.t('Generate a signing secret'), description: vscode.l10n.t('recommended'), detail: vscode.l10n.t('Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.'), sign: true },
       { label: vscode.l10n.t('No secret'), detail: vscode.l10n.t('Deliveries are not signed: anyone who knows the URL can send fake events.'), sign: false },
@@ -126,18 +118,17 @@ async function showSecretOnce(s: HookDeps, secret: string): Promise<void> {
   if (picked === copy) await vscode.env.clipboard.writeText(secret);
 }
 
-async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined): Promise<WebhookResult> {
+async function edit(s: HookDeps, id: unknown): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, vscode.l10n.t('Doc Translate: edit which webhook?'));
+    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: edit which webhook?'));
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    const url = given !== undefined ? (given.url ?? hook.url) : await askUrl(hook.url);
+    const url = await askUrl(s.prompter, hook.url);
     if (url === undefined) return { done: false, reason: 'cancelled' };
-    const events = given !== undefined ? (given.events ?? hook.events) : await askEvents(hook.events);
+    const events = await askEvents(s.prompter, hook.events);
     if (events === undefined) return { done: false, reason: 'cancelled' };
-    const description =
-      given !== undefined ? (given.description ?? hook.description) : await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: webhook description'), value: hook.description });
+    const description = await s.prompter.input('description', { title: vscode.l10n.t('Doc Translate: webhook description'), value: hook.description });
     if (description === undefined) return { done: false, reason: 'cancelled' };
     const changes: Record<string, unknown> = {};
     if (url !== hook.url) changes['url'] = url;
@@ -159,11 +150,11 @@ async function edit(s: HookDeps, id: unknown, given: WebhookAnswers | undefined)
  * as active, the user is told so and may recreate it (same address, events, description and
  * signing secret, under a new id), which the spec does define.
  */
-async function enable(s: HookDeps, id: unknown, recreate: boolean | undefined): Promise<WebhookResult> {
+async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.state !== 'active');
+    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.state !== 'active');
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
     await client.webhooks.update(hook.id, { url: hook.url }, { timeoutMs: 15_000 });
     const hooks = await list(client);
@@ -178,14 +169,11 @@ async function enable(s: HookDeps, id: unknown, recreate: boolean | undefined): 
         ? vscode.l10n.t('The service still lists {0} as disabled.', name)
         : vscode.l10n.t('The service does not list whether {0} is active again.', name);
     const RECREATE = vscode.l10n.t('Recreate');
-    const answer =
-      recreate !== undefined
-        ? recreate ? RECREATE : undefined
-        : await s.prompter.choose(
-            `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
-            { modal: true, detail: vscode.l10n.t('A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.') },
-            RECREATE,
-          );
+    const answer = await s.prompter.choose(
+      `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
+      { modal: true, detail: vscode.l10n.t('A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.') },
+      RECREATE,
+    );
     if (answer !== RECREATE) return { done: false, reason: 'stillDisabled', id: hook.id };
     return await recreateWebhook(s, client, hook, hooks.length);
   } catch (err) {
@@ -218,7 +206,7 @@ async function remove(s: HookDeps, id: unknown): Promise<WebhookResult> {
   const client = await requireClient(s.clients);
   if (client === undefined) return { done: false, reason: 'notConfigured' };
   try {
-    const hook = await target(client, id, vscode.l10n.t('Doc Translate: delete which webhook?'));
+    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: delete which webhook?'));
     if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
     const del = vscode.l10n.t('Delete');
     const answer = await s.prompter.choose(

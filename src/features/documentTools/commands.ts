@@ -40,7 +40,7 @@ async function operationFrom(f: DocumentToolsFeature, arg: unknown, wanted: (op:
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching operation in the Operations view.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { title }))?.op;
+  return (await f.p.prompter.pick('operation', items, { title }))?.op;
 }
 
 const withOutput = (op: TrackedOperation): boolean => op.outcome === 'completed' && (op.outputDocumentId !== undefined || (op.outputs?.length ?? 0) > 0);
@@ -205,7 +205,7 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
     if (result.started) focus();
     return result;
   };
-  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown, args?: unknown) => runFileTool(f, tool, arg, selection, args);
+  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown) => runFileTool(f, tool, arg, selection);
   return [
     { id: CommandId.toolsExtractText, run: op('extractText') },
     { id: CommandId.toolsPdfToHtml, run: op('pdfToHtml') },

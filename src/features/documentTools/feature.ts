@@ -11,7 +11,7 @@ import { OperationsTreeProvider } from './tree.ts';
 import { TOOLS, TOOL_IDS, offerOf, type Offer, type ToolId } from './tools.ts';
 
 /** What the document tools use of the platform. */
-export type ToolsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
+export type ToolsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
 
 /** Operations listed per load of the view. */
 const LIST_LIMIT = 50;

@@ -38,7 +38,7 @@ export function activateDocumentTools(p: Platform): vscode.Disposable[] {
   applyMenus(p.contextKeys, (tool) => offerOf(tool, undefined));
   const deps: ToolsPlatform = {
     context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
-    shortcuts: p.shortcuts, writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
+    writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
   };
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).documentToolsPart(deps, view));
   const tree = part.tree((d) => d.tree);

@@ -22,13 +22,6 @@ import { TOOLS, pricing, qualityRange, takes, targetFormats, type Offer, type To
 
 export type FileTool = Extract<ToolId, 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'>;
 
-/** Answers the extension's own tests may pass instead of typing or picking (only while shortcuts are enabled). */
-export interface FileToolArgs {
-  ranges?: string;
-  targetFormat?: string;
-  quality?: number;
-}
-
 export type FileToolResult =
   | { done: true; runId: string; outputs: string[]; bytes: number[] }
   | { done: false; reason: 'noFile' | 'notConfigured' | 'unavailable' | 'wrongType' | 'tooFew' | 'cancelled' | 'notWritten' | 'error'; message?: string; error?: string };
@@ -84,7 +77,7 @@ interface Plan {
   what: string;
 }
 
-function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolArgs, shortcuts: boolean): Plan {
+function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offer: Offer): Plan {
   const name = baseName(files[0]!);
   const progress = (signal: AbortSignal, onBytes: (n: number) => void) => ({ targetDir: '', signal, ifExists: 'overwrite' as const, onProgress: (n: number) => onBytes(n) });
   switch (tool) {
@@ -100,9 +93,7 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
         ask: async () => {
           const size = (await stat(files[0]!.fsPath)).size;
           const pages = size <= MAX_COUNT_BYTES ? countPdfPages(await readFile(files[0]!.fsPath)) : undefined;
-          let typed = shortcuts ? args.ranges : undefined;
-          if (typed === undefined) {
-            typed = await vscode.window.showInputBox({
+          const typed = await f.p.prompter.input('ranges', {
               title: vscode.l10n.t('Doc Translate: Split {0}', name),
               prompt: pages === undefined ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF') : pages === 1 ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has 1 page)', name) : vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has {1} pages)', name, pages),
               placeHolder: '1, 2-3, 5',
@@ -111,7 +102,6 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
                 return r.ok ? undefined : r.message;
               },
             });
-          }
           if (typed === undefined) return undefined;
           const parsed = parseRanges(typed, pages);
           if (!parsed.ok) {
@@ -138,27 +128,22 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
         ask: async () => {
           const formats = targetFormats(offer);
           const range = qualityRange(offer);
-          let target = shortcuts ? args.targetFormat : undefined;
-          if (target === undefined) {
-            const own = path.extname(name).slice(1).toLowerCase();
-            const picked = await vscode.window.showQuickPick(
-              formats.map((fmt) => ({ label: fmt.toUpperCase(), description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? vscode.l10n.t('same format, re-encoded') : undefined, fmt })),
-              { title: vscode.l10n.t('Doc Translate: Convert {0} to', name) },
-            );
-            target = picked?.fmt;
-          }
+          const own = path.extname(name).slice(1).toLowerCase();
+          const picked = await f.p.prompter.pick(
+            'targetFormat',
+            formats.map((fmt) => ({ label: fmt.toUpperCase(), description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? vscode.l10n.t('same format, re-encoded') : undefined, fmt })),
+            { title: vscode.l10n.t('Doc Translate: Convert {0} to', name) },
+          );
+          const target = picked?.fmt;
           if (target === undefined) return undefined;
-          let quality = shortcuts ? args.quality : undefined;
-          if (quality === undefined) {
-            const typed = await vscode.window.showInputBox({
-              title: vscode.l10n.t('Doc Translate: Quality of the {0} image', target.toUpperCase()),
-              prompt: range !== undefined ? vscode.l10n.t('A whole number from {0} to {1}', range.min, range.max) : vscode.l10n.t('A whole number (the service decides the range)'),
-              value: String(range?.default ?? 85),
-              validateInput: (text) => qualityProblem(text, range),
-            });
-            if (typed === undefined) return undefined;
-            quality = Number(typed.trim());
-          }
+          const typed = await f.p.prompter.input('quality', {
+            title: vscode.l10n.t('Doc Translate: Quality of the {0} image', target.toUpperCase()),
+            prompt: range !== undefined ? vscode.l10n.t('A whole number from {0} to {1}', range.min, range.max) : vscode.l10n.t('A whole number (the service decides the range)'),
+            value: String(range?.default ?? 85),
+            validateInput: (text) => qualityProblem(text, range),
+          });
+          if (typed === undefined) return undefined;
+          const quality = Number(typed.trim());
           const problem = qualityProblem(String(quality), range);
           if (problem !== undefined) {
             void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', problem));
@@ -183,9 +168,8 @@ function plan(tool: FileTool, files: vscode.Uri[], offer: Offer, args: FileToolA
   }
 }
 
-export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: unknown, selection: unknown, rawArgs: unknown): Promise<FileToolResult> {
+export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: unknown, selection: unknown): Promise<FileToolResult> {
   const title = TOOLS[tool].title;
-  const args: FileToolArgs = f.p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as FileToolArgs) : {};
   const all = selectedFiles(arg, selection).filter((u) => u.scheme === 'file');
   const files = tool === 'mergePdfs' ? all : all.slice(0, 1);
   if (files.length === 0) return refuse('noFile', tool === 'mergePdfs' ? vscode.l10n.t('{0} works on files: right-click two or more PDFs in the Explorer.', title) : vscode.l10n.t('{0} works on files: right-click a file in the Explorer.', title));
@@ -203,7 +187,7 @@ export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: 
     formats = offer.formats;
     const refused = checkOffer(offer, files);
     if (refused !== undefined) return refused;
-    const steps = plan(tool, files, offer, args, f.p.shortcuts.enabled);
+    const steps = plan(f, tool, files, offer);
     const answers = await steps.ask();
     if (answers === undefined) return { done: false, reason: 'cancelled' };
     if (!(await confirmPrice(f, offer, steps.what))) return { done: false, reason: 'cancelled' };

@@ -16,7 +16,7 @@ import { JobWatchers } from './watchers.ts';
 const LIST_LIMIT = 50;
 
 /** What the jobs feature uses of the platform. */
-export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'shortcuts' | 'prompter' | 'downloads'>;
+export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'balance' | 'writer' | 'prompter' | 'downloads'>;
 
 /**
  * File translation jobs: the store, the SSE watchers, the artifacts, the Jobs view's data and the
@@ -37,7 +37,6 @@ export class JobsFeature implements vscode.Disposable {
   readonly logger: Platform['logger'];
   readonly balance: Platform['balance'];
   readonly writer: Platform['writer'];
-  readonly shortcuts: Platform['shortcuts'];
   readonly prompter: Platform['prompter'];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
@@ -54,7 +53,6 @@ export class JobsFeature implements vscode.Disposable {
     this.logger = logger;
     this.balance = p.balance;
     this.writer = p.writer;
-    this.shortcuts = p.shortcuts;
     this.prompter = p.prompter;
     this.store = new JobStore(context.workspaceState);
     this.watchers = new JobWatchers({ store: this.store, clients, logger });

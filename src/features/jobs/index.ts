@@ -39,7 +39,7 @@ const RESTORE_DELAY_MS = 1500;
 export function activateJobs(p: Platform): vscode.Disposable[] {
   const deps: JobsPlatform & OptionDeps = {
     context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, balance: p.balance, writer: p.writer,
-    shortcuts: p.shortcuts, prompter: p.prompter, downloads: p.downloads, recentLanguages: p.recentLanguages,
+    prompter: p.prompter, downloads: p.downloads, recentLanguages: p.recentLanguages,
   };
   const restoreAt = Date.now() + RESTORE_DELAY_MS;
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).jobsPart(deps, view, restoreAt));

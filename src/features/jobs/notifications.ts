@@ -14,7 +14,7 @@ export interface NotifyDeps {
   artifacts: ArtifactService;
   logger: Logger;
   /** Asks through the platform's prompter (non-modal), so the extension's tests can see and answer it. */
-  prompter: Pick<Prompter, 'choose'>;
+  prompter: Pick<Prompter, 'choose' | 'pick'>;
 }
 
 /**
@@ -141,7 +141,8 @@ function offerAll(deps: NotifyDeps, job: TrackedJob, name: string, list: readonl
     if (picked === openAll) {
       for (const a of list) await open(a);
     } else if (picked === choose) {
-      const item = await vscode.window.showQuickPick(
+      const item = await deps.prompter.pick(
+        'result',
         list.map((a, i) => ({ label: names[i]!, description: a.format, artifact: a })),
         { title: vscode.l10n.t('Doc Translate: open which result of {0} ({1})?', name, job.targetLang) },
       );

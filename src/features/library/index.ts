@@ -43,7 +43,7 @@ const COMMANDS = [
  * bundle (./ui, dist/library-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateLibrary(p: Platform): vscode.Disposable[] {
-  const deps: LibraryPlatform = { clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, writer: p.writer, downloads: p.downloads };
+  const deps: LibraryPlatform = { clients: p.clients, balance: p.balance, prompter: p.prompter, settings: p.settings, writer: p.writer, downloads: p.downloads };
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).libraryPart(deps));
   const tree = part.tree((l) => l.tree);
   return [

@@ -55,7 +55,7 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
   return {
     readText: read.readText,
     readBytes: read.readBytes,
-    writeText: async (file, text, expect) => {
+    writeText: async (file, text, expect, encoding) => {
       const uri = vscode.Uri.file(file);
       const ws = vscode.workspace.getWorkspaceFolder(uri);
       if (ws === undefined || !(await (await engine.GuardedRoot.open(ws.uri.fsPath)).contains(file))) {
@@ -63,7 +63,8 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
       }
       await root.check(file);
       const doc = openDocument(file);
-      if (doc === undefined) return void (await root.write(file, text, expect));
+      // A closed file is written in its source's encoding (UTF-16 stays UTF-16); an open one is saved by the editor in the encoding it was read in.
+      if (doc === undefined) return void (await root.write(file, encoding === undefined ? text : engine.encodeText(text, encoding), engine.decodedExpect(expect, encoding, file)));
       const seen = read.versions.get(file);
       const relative = vscode.workspace.asRelativePath(uri);
       if (seen !== undefined ? seen !== doc.version : doc.isDirty) throw new engine.ChangedError(relative, 'changed');

@@ -51,7 +51,7 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
   const decorations = new LocalizationDecorations(state);
   const pages = new ConflictPages();
   const deps: CommandDeps = {
-    clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, logger: p.logger,
+    clients: p.clients, prompter: p.prompter, settings: p.settings, logger: p.logger,
     contextKeys: p.contextKeys, balance: p.balance, writer: p.writer, state, status, pages,
   };
   let loaded: Promise<Command[]> | undefined;

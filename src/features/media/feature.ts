@@ -10,7 +10,7 @@ import { MediaStore } from './store.ts';
 import { MediaTreeProvider } from './tree.ts';
 
 /** What the media feature uses of the platform. */
-export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'shortcuts' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
+export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
 
 /** Jobs and voices listed per load of the view. */
 const LIST_LIMIT = 50;

@@ -10,15 +10,13 @@ import { ViewId } from '../../shared/ids.ts';
 import { credits } from './describe.ts';
 import { localDurationMs } from './duration.ts';
 import type { MediaFeature } from './feature.ts';
+import type { Prompter } from '../../platform/prompter.ts';
 import { applyMediaMenus } from './menus.ts';
 import { formatDuration, needsTarget, offers, type ProductId, type ProductOffer } from './products.ts';
 
-/** Answers the extension's own tests may pass instead of picking (only while shortcuts are enabled). */
+/** Options a caller may pass (they answer no question: the product, language and voice are always asked). */
 export interface StartArgs {
-  product?: ProductId;
   sourceLanguage?: string;
-  targetLanguage?: string;
-  voiceId?: string;
   maxDurationMs?: number;
 }
 
@@ -32,29 +30,30 @@ export interface StartResult {
 }
 
 
-async function pickProduct(open: ProductOffer[], closed: ProductOffer[], verb: string, wanted: ProductId | undefined): Promise<ProductOffer | undefined> {
-  if (wanted !== undefined) return open.find((o) => o.product === wanted);
+async function pickProduct(prompter: Prompter, open: ProductOffer[], closed: ProductOffer[], verb: string): Promise<ProductOffer | undefined> {
   if (open.length === 1 && closed.length === 0) return open[0];
   type Item = vscode.QuickPickItem & { offer?: ProductOffer };
   const items: Item[] = open.map((o) => ({ label: o.name, description: o.product, offer: o }));
   // Closed products are shown with their reason but cannot be chosen.
   for (const c of closed) items.push({ label: vscode.l10n.t('{0}: not open ({1})', c.name, c.reason ?? vscode.l10n.t('closed')), kind: vscode.QuickPickItemKind.Separator });
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Doc Translate: {0}', verb), placeHolder: vscode.l10n.t('What should the service do?') }))?.offer;
+  return (await prompter.pick('product', items, { title: vscode.l10n.t('Doc Translate: {0}', verb), placeHolder: vscode.l10n.t('What should the service do?') }))?.offer;
 }
 
-async function pickTarget(current: string): Promise<string | undefined> {
+async function pickTarget(prompter: Prompter, current: string): Promise<string | undefined> {
   const codes = [current, ...COMMON_LANGUAGES.filter((c) => c !== current)];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompter.pick(
+    'targetLanguage',
     codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code === current ? vscode.l10n.t('{0} · current', code) : code, code })),
     { title: vscode.l10n.t('Doc Translate: Target Language'), matchOnDescription: true },
   );
   return picked?.code;
 }
 
-async function pickVoice(client: DocTranslateClient): Promise<string | null | undefined> {
+async function pickVoice(prompter: Prompter, client: DocTranslateClient): Promise<string | null | undefined> {
   const voices = (await client.media.voices.list({ limit: 50 })).items.filter((v: Voice) => v.status === 'active');
   if (voices.length === 0) return null;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompter.pick(
+    'voiceId',
     [{ label: vscode.l10n.t('Default voice'), id: null as string | null }, ...voices.map((v) => ({ label: v.name ?? v.asset_id, description: v.asset_id, id: v.asset_id as string | null }))],
     { title: vscode.l10n.t('Doc Translate: Voice') },
   );
@@ -85,7 +84,7 @@ async function estimateText(client: DocTranslateClient, product: ProductId, dura
  */
 export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, candidates: readonly ProductId[], verb: string, rawArgs: unknown): Promise<StartResult> {
   const { p } = f;
-  const args: StartArgs = p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as StartArgs) : {};
+  const args: StartArgs = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as StartArgs) : {};
   const file = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (file === undefined || file.scheme !== 'file') {
     void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0} works on a file: right-click it in the Explorer.', verb));
@@ -104,16 +103,16 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
       void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')));
       return { started: false, reason: 'notOpen', closed };
     }
-    const offer = await pickProduct(open, all.filter((o) => !o.open), verb, args.product);
-    if (offer === undefined) return { started: false, reason: args.product !== undefined ? 'notOpen' : 'cancelled', closed };
+    const offer = await pickProduct(p.prompter, open, all.filter((o) => !o.open), verb);
+    if (offer === undefined) return { started: false, reason: 'cancelled', closed };
     let target: string | undefined;
     if (needsTarget(offer.product)) {
-      target = args.targetLanguage ?? (await pickTarget(p.settings.targetLanguage));
+      target = await pickTarget(p.prompter, p.settings.targetLanguage);
       if (target === undefined) return { started: false, reason: 'cancelled' };
     }
     let voice: string | null | undefined = null;
     if (offer.product === 'tts' || offer.product === 'full_video') {
-      voice = args.voiceId ?? (p.shortcuts.enabled && typeof rawArgs === 'object' ? null : await pickVoice(client));
+      voice = await pickVoice(p.prompter, client);
       if (voice === undefined) return { started: false, reason: 'cancelled' };
     }
     const size = (await stat(file.fsPath)).size;
@@ -132,10 +131,10 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
         {
           product: offer.product,
           document_id: doc.id,
-          source_language: args.sourceLanguage ?? 'auto',
+          source_language: typeof args.sourceLanguage === 'string' ? args.sourceLanguage : 'auto',
           ...(target !== undefined ? { target_language: target } : {}),
           ...(typeof voice === 'string' ? { voice_id: voice } : {}),
-          ...(args.maxDurationMs !== undefined ? { max_duration_ms: args.maxDurationMs } : {}),
+          ...(typeof args.maxDurationMs === 'number' ? { max_duration_ms: args.maxDurationMs } : {}),
         },
         { signal },
       );

@@ -17,8 +17,8 @@ export interface AddVoiceResult {
   error?: string;
 }
 
-async function pickRecording(): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showOpenDialog({
+async function pickRecording(f: MediaFeature): Promise<vscode.Uri | undefined> {
+  const picked = await f.p.prompter.openDialog('recording', {
     title: vscode.l10n.t('Doc Translate: Recording for the New Voice'),
     canSelectMany: false,
     filters: { [vscode.l10n.t('Audio and video')]: AUDIO_VIDEO_EXTENSIONS.map((e) => e.slice(1)) },
@@ -32,8 +32,10 @@ async function pickRecording(): Promise<vscode.Uri | undefined> {
  * the recording. Then the recording is uploaded and the voice created with `consent: true`.
  */
 export async function addVoice(f: MediaFeature, uri: unknown, rawArgs: unknown): Promise<AddVoiceResult> {
-  const args = f.p.shortcuts.enabled && typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as { name?: string }) : {};
-  const file = uri instanceof vscode.Uri ? uri : await pickRecording();
+  // The voice's name is an option (the file's name by default), not an answer to a question.
+  const given = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as { name?: unknown }).name : undefined;
+  const args = { name: typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined };
+  const file = uri instanceof vscode.Uri ? uri : await pickRecording(f);
   if (file === undefined) return { created: false, reason: 'noFile' };
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { created: false, reason: 'noClient' };

@@ -9,18 +9,23 @@ import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { SetApiKeyResult } from './results.ts';
 
-type KeyDeps = Pick<Platform, 'settings' | 'clients' | 'keys' | 'logger' | 'shortcuts'>;
+type KeyDeps = Pick<Platform, 'settings' | 'clients' | 'keys' | 'logger' | 'prompter'>;
 
-/** Set API Key (optional argument: the key, which skips the input box) and Clear API Key. */
+/** Set API Key and Clear API Key. An argument never stands in for the key: it is typed or pasted. */
 export function apiKeyCommands(s: KeyDeps): Command[] {
   return [
-    { id: CommandId.setApiKey, run: (key?: unknown) => setApiKey(s, typeof key === 'string' && s.shortcuts.enabled ? key : undefined) },
+    { id: CommandId.setApiKey, run: () => setApiKey(s) },
     { id: CommandId.clearApiKey, run: () => clearApiKey(s) },
   ];
 }
 
-async function setApiKey(s: KeyDeps, given: string | undefined): Promise<SetApiKeyResult> {
-  if (given === undefined) return askForKey(s);
+async function setApiKey(s: KeyDeps): Promise<SetApiKeyResult> {
+  // The box stays open while the key is checked, so it is not one the prompter wraps: a scripted
+  // answer (the extension's tests) goes through the same checks without it.
+  const scripted = s.prompter.scriptedAnswer('apiKey');
+  if (scripted === undefined) return askForKey(s);
+  if (typeof scripted.value !== 'string') return { stored: false, reason: 'cancelled' };
+  const given = scripted.value;
   const problem = apiKeyProblem(given);
   if (problem !== undefined) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', problem));

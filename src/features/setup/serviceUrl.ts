@@ -5,17 +5,15 @@ import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { SetServiceUrlResult } from './results.ts';
 
-type UrlDeps = Pick<Platform, 'settings' | 'shortcuts' | 'keys'>;
+type UrlDeps = Pick<Platform, 'settings' | 'prompter' | 'keys'>;
 
-/** Set Service URL; a URL passed as an argument is only proposed in the input box (the extension's tests may skip it). */
+/** Set Service URL; a URL passed as an argument is only proposed in the input box. */
 export function serviceUrlCommands(s: UrlDeps): Command[] {
   return [{ id: CommandId.setServiceUrl, run: (url?: unknown) => setServiceUrl(s, typeof url === 'string' ? url : undefined) }];
 }
 
 async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<SetServiceUrlResult> {
-  const entered =
-    (given !== undefined && s.shortcuts.enabled ? given : undefined) ??
-    (await vscode.window.showInputBox({
+  const entered = await s.prompter.input('serviceUrl', {
       title: vscode.l10n.t('Doc Translate: Set Service URL'),
       prompt: vscode.l10n.t('Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).'),
       placeHolder: 'https://translate.example.com/api/v1',
@@ -25,7 +23,7 @@ async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<Set
         const check = checkServiceUrl(value);
         return check.ok ? undefined : check.reason;
       },
-    }));
+    });
   if (entered === undefined) return { saved: false, reason: 'cancelled' };
   const check = checkServiceUrl(entered);
   if (!check.ok) {
@@ -34,7 +32,7 @@ async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<Set
   }
   await s.settings.setBaseUrl(check.url);
   // Keys are stored per service origin: a new host has none until the user gives one.
-  if (!s.shortcuts.enabled && (await s.keys.get()) === undefined) {
+  if ((await s.keys.get()) === undefined) {
     const setKey = vscode.l10n.t('Set API Key');
     void Promise.resolve(
       vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the service is now {0}. Set the API key for it.', check.url), setKey),

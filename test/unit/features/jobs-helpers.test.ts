@@ -89,7 +89,7 @@ describe('jobs helpers', () => {
 
   it('reads a Translate Files options argument and ignores what is not one', () => {
     assert.deepEqual(parseOptions({ targetLanguages: ['de', 'fr', 'de', '../x'], outputMode: 'single', engine: ' xr-lite ', includeImages: true, confirm: false }), {
-      targetLanguages: ['de', 'fr'], outputMode: 'single', engine: 'xr-lite', includeImages: true, confirm: false,
+      targetLanguages: ['de', 'fr'], outputMode: 'single', engine: 'xr-lite', includeImages: true,
     });
     assert.equal(parseOptions(undefined), undefined);
     assert.equal(parseOptions(['de']), undefined);

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered } from './helpers.ts';
 
 const snapshot = (): Thenable<AccountSnapshot> => vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -81,7 +81,7 @@ describe('Account view', function () {
   it('shows the key\'s budget when the key has one', async () => {
     const acct = await control<{ account_id: string }>('POST', '/accounts', { credits_millicredits: 5_000_000 });
     const key = await control<{ api_key: string }>('POST', `/accounts/${acct.account_id}/keys`, { budget_millicredits: 40 });
-    const stored = await vscode.commands.executeCommand<{ stored: boolean }>('docTranslate.setApiKey', key.api_key);
+    const stored = await answered<{ stored: boolean }>({ apiKey: key.api_key }, 'docTranslate.setApiKey');
     assert.equal(stored.stored, true);
     await translateLine('account-budget.md', 'Ten chars.');
     const shot = await showAccount();
@@ -96,7 +96,7 @@ describe('Account view', function () {
     const filesBefore = before.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0;
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'account-job.md'));
     fs.writeFileSync(file.fsPath, '# Account\n\nA job whose end refreshes the Account view.\n');
-    const started = await vscode.commands.executeCommand<{ started: boolean }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
     assert.equal(started.started, true, JSON.stringify(started));
     const end = Date.now() + 60_000;
     for (;;) {

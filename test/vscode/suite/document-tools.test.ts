@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { OperationsSnapshot } from '../../../src/features/documentTools/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceGet, testEnv, testingHooks } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceGet, testEnv, testingHooks, answered } from './helpers.ts';
 
 const snapshot = (): Thenable<OperationsSnapshot> => vscode.commands.executeCommand<OperationsSnapshot>('_docTranslate.operations.snapshot');
 
@@ -79,7 +79,7 @@ describe('Document tools', function () {
   it('splits a PDF by the ranges given into one new file per range', async () => {
     const book = await writePdf('tools/book.pdf', 5, 'Book');
     testing.prompter.answerNext('Run');
-    const result = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[] }>('docTranslate.documentTools.splitPdf', book, [book], { ranges: '1, 2-4' });
+    const result = await answered<{ done: boolean; outputs?: string[] }>({ ranges: '1, 2-4' }, 'docTranslate.documentTools.splitPdf', book, [book]);
     assert.equal(result.done, true, JSON.stringify(result));
     const names = result.outputs!.map((o) => path.basename(vscode.Uri.parse(o).fsPath));
     assert.deepEqual(names, ['book-p1.pdf', 'book-p2-4.pdf']);

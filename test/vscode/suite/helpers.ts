@@ -65,11 +65,11 @@ export async function configureExtension(): Promise<void> {
   const env = testEnv();
   const config = vscode.workspace.getConfiguration('docTranslate');
   if (config.inspect<string>('baseUrl')?.globalValue !== env.baseUrl) {
-    const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', env.baseUrl);
+    const saved = await answered<{ saved: boolean }>({ serviceUrl: env.baseUrl }, 'docTranslate.setServiceUrl');
     assert.equal(saved.saved, true);
   }
   assert.equal(vscode.workspace.getConfiguration('docTranslate').inspect<string>('baseUrl')?.globalValue, env.baseUrl);
-  const stored = await vscode.commands.executeCommand<{ stored: boolean }>('docTranslate.setApiKey', env.apiKey);
+  const stored = await answered<{ stored: boolean }>({ apiKey: env.apiKey }, 'docTranslate.setApiKey');
   assert.deepEqual(stored, { stored: true });
 }
 
@@ -175,9 +175,27 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (value:
   }
 }
 
-/** The extension's test hooks (scripted prompter, argument shortcuts), activating it if needed. */
+/** The extension's test hooks (the scripted prompter), activating it if needed. */
 export async function testingHooks(): Promise<NonNullable<DocTranslateExports['testing']>> {
   const testing = (await vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.activate()).testing;
   assert.ok(testing, 'the extension runs in test mode');
   return testing;
+}
+
+/**
+ * Runs a command with the person's answers scripted by question key (`{ name: 'x' }`), as a
+ * person would type or pick them, and `confirm` the buttons pressed on its confirmations in order
+ * (`{ confirm: 'Start' }`, queued as `answerNext` does: a notification after the command may take
+ * the next one); keyed answers no question took are dropped afterwards.
+ */
+export async function answered<T = unknown>(answers: Record<string, unknown>, id: string, ...args: unknown[]): Promise<T> {
+  const { prompter } = await testingHooks();
+  const { confirm, ...keyed } = answers;
+  if (confirm !== undefined) prompter.answerNext(...(Array.isArray(confirm) ? (confirm as (string | undefined)[]) : [confirm as string]));
+  prompter.script(keyed);
+  try {
+    return await vscode.commands.executeCommand<T>(id, ...args);
+  } finally {
+    prompter.unasked();
+  }
 }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import type { DocTranslateExports } from '../../../src/extension.ts';
-import { closeAllEditors, configureExtension, control, serviceGet, testEnv, testingHooks, until } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, serviceGet, testEnv, testingHooks, until, answered } from './helpers.ts';
 
 interface TranslateFilesResult {
   started: boolean;
@@ -60,7 +60,7 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
   it('pages back with "Load older jobs" until every job the service lists is in the view; an older result opens', async () => {
     // More than one page (50) of jobs: 55 on one document, through the API.
     const doc = await (async () => {
-      const run = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', vscode.Uri.file(path.join(dir(), 'a.md')), [vscode.Uri.file(path.join(dir(), 'a.md'))], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+      const run = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', vscode.Uri.file(path.join(dir(), 'a.md')), [vscode.Uri.file(path.join(dir(), 'a.md'))], { targetLanguages: ['de'], outputMode: 'single' });
       assert.equal(run.started, true);
       return (await serviceGet<{ document_id: string }>(`/jobs/${run.jobs![0]!.jobId}`)).document_id;
     })();
@@ -98,9 +98,9 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     await closeAllEditors();
     await control('POST', '/jobs-settings', { artifacts_per_job: 3 });
     const asked = testing.prompter.asked.length;
-    testing.prompter.answerNext('Open All');
     const file = vscode.Uri.file(path.join(dir(), 'multi.md'));
-    const run = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+    // Start on the cost question, then Open All on the notification when the job completes.
+    const run = await answered<TranslateFilesResult>({ confirm: ['Start', 'Open All'] }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
     assert.equal(run.started, true);
     const jobId = run.jobs![0]!.jobId;
     await until('the notification', async () => testing.prompter.asked.slice(asked), (q) => q.some((m) => m.includes('3 results')));
@@ -115,10 +115,9 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
   it('one Translate Files run of 24 jobs ends in one summary notification, not 24', async () => {
     const files = ['a', 'b', 'c', 'd'].map((n) => vscode.Uri.file(path.join(dir(), `${n}.md`)));
     const asked = testing.prompter.asked.length;
-    const run = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', files[0], files, {
+    const run = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', files[0], files, {
       targetLanguages: ['de', 'fr', 'es', 'it', 'ja', 'nl'],
       outputMode: 'single',
-      confirm: false,
     });
     assert.equal(run.started, true);
     const ids = run.jobs!.map((j) => j.jobId);

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testEnv, until } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testEnv, until, answered } from './helpers.ts';
 
 interface StartedJob {
   jobId: string;
@@ -53,10 +53,9 @@ describe('Translate Files and the Jobs view', function () {
   it('creates four jobs from two files in two languages, lists them in the Jobs view, and they complete', async () => {
     const md = fileUri('docs/release-notes.md');
     const txt = fileUri('notes.txt');
-    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', md, [md, txt], {
+    const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', md, [md, txt], {
       targetLanguages: ['de', 'fr'],
       outputMode: 'single',
-      confirm: false,
     });
     assert.equal(result.started, true, `started: ${JSON.stringify(result)}`);
     started = result.jobs ?? [];
@@ -149,7 +148,7 @@ describe('Translate Files and the Jobs view', function () {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, png);
     const uri = vscode.Uri.file(file);
-    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'], confirm: false });
+    const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'] });
     assert.equal(result.started, true, JSON.stringify(result));
     const id = result.jobs![0]!.jobId;
     const done = await until('the image job completed', snapshot, (s) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed');
@@ -173,7 +172,7 @@ describe('Translate Files and the Jobs view', function () {
     const uri = vscode.Uri.file(file);
     await control('POST', '/uploads/expire-finalize-tokens', { count: 1 });
     await clearRequests();
-    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'], confirm: false });
+    const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'] });
     assert.equal(result.started, true, JSON.stringify(result));
     assert.equal(result.jobs?.length, 1);
     const upload = (await requestsSeen()).filter((r) => r.method === 'POST' && /\/upload\/(presign|finalize)$/.test(r.path)).map((r) => `${r.path.replace(/^.*\/upload\//, '')} ${r.status}`);
@@ -197,9 +196,8 @@ describe('Translate Files and the Jobs view', function () {
     await vscode.workspace.getConfiguration('files').update('exclude', { '**/build': true }, vscode.ConfigurationTarget.Workspace);
     try {
       const folder = vscode.Uri.file(root);
-      const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', folder, [folder], {
+      const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', folder, [folder], {
         targetLanguages: ['de'],
-        confirm: false,
       });
       assert.equal(result.started, true, JSON.stringify(result));
       const files = (result.jobs ?? []).map((j) => path.relative(root, vscode.Uri.parse(j.file).fsPath).split(path.sep).join('/')).sort();
@@ -223,9 +221,8 @@ describe('Translate Files and the Jobs view', function () {
     await control('POST', '/settings', { job_speed: 0.05 });
     const file = fileUri('docs/api-guide.md');
     const langs = ['de', 'fr', 'es', 'it', 'nl', 'pl', 'sv'];
-    const result = await vscode.commands.executeCommand<TranslateFilesResult>('docTranslate.translateFiles', file, [file], {
+    const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], {
       targetLanguages: langs,
-      confirm: false,
     });
     assert.equal(result.started, true);
     const jobs = result.jobs ?? [];

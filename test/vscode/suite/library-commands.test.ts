@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -50,7 +50,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   const shareTokens: string[] = [];
   const ws = (): string => testEnv().workspace;
   const download = (fileId: string, target: string): Thenable<DownloadResult> =>
-    vscode.commands.executeCommand<DownloadResult>('docTranslate.library.download', { fileId }, { target });
+    answered<DownloadResult>({ target }, 'docTranslate.library.download', { fileId });
   const tempFiles = (dir: string): string[] => fs.readdirSync(dir).filter((n) => n.includes('doc-translate-tmp'));
 
   before(async () => {
@@ -142,7 +142,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     assert.ok((await library(['documents'])).documents.children?.some((r) => r.label === 'library-draft.md'));
 
-    const renamed = await vscode.commands.executeCommand<{ renamed: boolean }>('docTranslate.library.rename', { documentId }, { name: 'library-final.md' });
+    const renamed = await answered<{ renamed: boolean }>({ name: 'library-final.md' }, 'docTranslate.library.rename', { documentId });
     assert.deepEqual(renamed, { renamed: true });
     const labels = ((await library(['documents'])).documents.children ?? []).map((r) => r.label);
     assert.ok(labels.includes('library-final.md'), `the tree shows the new name: ${JSON.stringify(labels)}`);
@@ -151,7 +151,7 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     assert.equal((await storageItemOf(documentId)).name, 'library-final.md', 'the library item follows');
 
     await clearRequests();
-    const refused = await vscode.commands.executeCommand<{ renamed: boolean; error?: string }>('docTranslate.library.rename', { documentId }, { name: 'library-final.txt' });
+    const refused = await answered<{ renamed: boolean; error?: string }>({ name: 'library-final.txt' }, 'docTranslate.library.rename', { documentId });
     assert.equal(refused.renamed, false, JSON.stringify(refused));
     assert.equal(refused.error, 'invalid_request');
     assert.deepEqual((await requestsSeen(`/api/v1/documents/${documentId}`)).map((r) => [r.method, r.status]), [['PATCH', 422]]);

@@ -10,12 +10,21 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, serviceGet, testEnv, testingHooks, until, uploadDirect } from './helpers.ts';
+import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, serviceGet, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
 
 type Snapshot = { sections: Record<string, LibraryRow>; order: string[] };
 
 const snapshot = (expand: string[]): Thenable<Snapshot> => vscode.commands.executeCommand<Snapshot>('_docTranslate.library.snapshot', { expand });
 const run = <T = Record<string, unknown>>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(`docTranslate.library.${command}`, ...args);
+/** The command with the person's answers to its questions (by question key). */
+const ask = <T = Record<string, unknown>>(command: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<T> => answered<T>(answers, `docTranslate.library.${command}`, ...args);
+/** What Manage Links…/Manage Access… offers to choose from (the question dismissed). */
+async function offered(command: 'manageLinks' | 'manageAccess', fileId: string): Promise<{ result: unknown; items: { label: string; description: string; id?: string }[] }> {
+  const key = command === 'manageLinks' ? 'linkId' : 'grantId';
+  const result = await ask(command, { [key]: undefined }, { fileId });
+  const items = ((await testingHooks()).prompter.offered(key) ?? []).map((i) => ({ label: i.label, description: i.description ?? '', id: (i as { record?: { id?: string } }).record?.id }));
+  return { result, items };
+}
 
 interface Project { id: string; name: string; document_ids: string[] }
 interface Tag { id: string; name: string; document_ids: string[] }
@@ -115,7 +124,8 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     const [file] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-links.txt', content: 'linked text' })).items;
     const first = await serviceApi<Link>('POST', `/storage/files/${file!.id}/links`, { expires_in_days: 7, max_downloads: 10 });
     const second = await serviceApi<Link>('POST', `/storage/files/${file!.id}/links`, { allow_download: false });
-    const listed = await run<{ items: { label: string; id?: string }[] }>('manageLinks', { fileId: file!.id }, { list: true });
+    const listed = await offered('manageLinks', file!.id);
+    assert.deepEqual(listed.result, { revoked: false, reason: 'cancelled' });
     assert.deepEqual(new Set(listed.items.slice(0, -1).map((i) => i.id)), new Set([first.id, second.id]), JSON.stringify(listed));
     assert.ok(listed.items.some((i) => i.id === first.id && /anyone with the link · download · expires in [67] days · 0 of 10 downloads/.test(i.label)), JSON.stringify(listed));
     assert.ok(listed.items.some((i) => i.id === second.id && /view only · never expires/.test(i.label)), JSON.stringify(listed));
@@ -123,13 +133,13 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     assert.ok(!JSON.stringify(listed).includes(first.url), 'addresses are never listed');
 
     testing.prompter.answerNext(undefined);
-    assert.deepEqual(await run('manageLinks', { fileId: file!.id }, { linkId: first.id }), { revoked: false, reason: 'cancelled' });
+    assert.deepEqual(await ask('manageLinks', { linkId: first.id, linkAction: 'revoke' }, { fileId: file!.id }), { revoked: false, reason: 'cancelled' });
     assert.equal((await serviceGet<{ items: Link[] }>(`/storage/files/${file!.id}/links`)).items.length, 2, 'dismissed: nothing revoked');
     assert.equal((await fetch(first.url)).status, 200);
 
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Revoke');
-    assert.deepEqual(await run('manageLinks', { fileId: file!.id }, { linkId: first.id }), { revoked: true, id: first.id });
+    assert.deepEqual(await ask('manageLinks', { linkId: first.id, linkAction: 'revoke' }, { fileId: file!.id }), { revoked: true, id: first.id });
     assert.equal(testing.prompter.asked[asked], 'Revoke this link to manage-links.txt?');
     assert.deepEqual((await serviceGet<{ items: Link[] }>(`/storage/files/${file!.id}/links`)).items.map((l) => l.id), [second.id]);
     assert.equal((await fetch(first.url)).status, 404, 'the revoked link stops working');
@@ -139,19 +149,19 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     const [file] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-access.txt', content: 'shared text' })).items;
     const viewer = await serviceApi<Grant>('POST', `/storage/files/${file!.id}/permissions`, { grantee: 'viewer@example.com', role: 'viewer' });
     const editor = await serviceApi<Grant>('POST', `/storage/files/${file!.id}/permissions`, { grantee: 'editor@example.com', role: 'editor' });
-    const listed = await run<{ items: { label: string; description: string; id?: string }[] }>('manageAccess', { fileId: file!.id }, { list: true });
+    const listed = await offered('manageAccess', file!.id);
     assert.deepEqual(listed.items.map((i) => i.label).sort(), ['$(person) editor@example.com', '$(person) viewer@example.com', '$(person-add) Grant Access…'].sort());
     assert.match(listed.items.find((i) => i.id === editor.id)!.description, /^can also change it/);
 
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Revoke');
-    assert.deepEqual(await run('manageAccess', { fileId: file!.id }, { grantId: viewer.id }), { revoked: true, id: viewer.id });
+    assert.deepEqual(await ask('manageAccess', { grantId: viewer.id }, { fileId: file!.id }), { revoked: true, id: viewer.id });
     assert.equal(testing.prompter.asked[asked], 'Revoke the access of viewer@example.com to manage-access.txt?');
     assert.deepEqual((await serviceGet<{ items: Grant[] }>(`/storage/files/${file!.id}/permissions`)).items.map((g) => g.grantee), ['editor@example.com']);
 
     const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-locked.txt', capabilities: { can_share: false } })).items;
-    assert.deepEqual(await run('manageAccess', { fileId: locked!.id }, { list: true }), { revoked: false, reason: 'notShareable' });
-    assert.deepEqual(await run('manageLinks', { fileId: locked!.id }, { list: true }), { revoked: false, reason: 'notShareable' });
+    assert.deepEqual(await run('manageAccess', { fileId: locked!.id }), { revoked: false, reason: 'notShareable' });
+    assert.deepEqual(await run('manageLinks', { fileId: locked!.id }), { revoked: false, reason: 'notShareable' });
   });
 
   it('Preview opens a result\'s preview address; Copy Download Link copies a short-lived address that works without a key', async () => {
@@ -195,7 +205,7 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     cleanups.push(() => serviceApi('DELETE', `/shares/${share.token}`));
     const target = path.join(testEnv().workspace, 'library-shares', 'shared.de.md');
     await clearRequests();
-    const written = await run<{ written: boolean; how?: string }>('downloadShare', { artifactId }, { target });
+    const written = await ask<{ written: boolean; how?: string }>('downloadShare', { target }, { artifactId });
     assert.deepEqual([written.written, written.how], [true, 'created'], JSON.stringify(written));
     const direct = await fetch(`${testEnv().baseUrl}/artifacts/${artifactId}/download`, { headers: { 'x-api-key': testEnv().apiKey } });
     assert.equal(fs.readFileSync(target, 'utf8'), await direct.text());

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -46,7 +46,7 @@ describe('Library view', function () {
     await clearRequests();
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Translate');
-    const result = await vscode.commands.executeCommand<{ created: boolean; jobId?: string }>('docTranslate.library.translateAgain', { documentId }, { targetLang: 'de' });
+    const result = await answered<{ created: boolean; jobId?: string }>({ targetLang: 'de' }, 'docTranslate.library.translateAgain', { documentId });
     assert.equal(result.created, true, JSON.stringify(result));
     jobId = result.jobId!;
     assert.match(testing.prompter.asked[asked] ?? '', /^Translate "library-guide\.md" again into German\?$/);
@@ -66,11 +66,7 @@ describe('Library view', function () {
       return jobs();
     }, (s) => (s.rows.find((r) => r.jobId === jobId)?.children ?? []).some((c) => c.artifactId !== undefined));
     const artifactRow = done.rows.find((r) => r.jobId === jobId)!.children!.find((c) => /^artifact\./.test(c.contextValue))!;
-    const created = await vscode.commands.executeCommand<{ created: boolean; expiresAt: string | null }>(
-      'docTranslate.library.createShareLink',
-      { jobId, artifactId: artifactRow.artifactId },
-      { expiresInDays: 30 },
-    );
+    const created = await answered<{ created: boolean; expiresAt: string | null }>({ expiresInDays: '30' }, 'docTranslate.library.createShareLink', { jobId, artifactId: artifactRow.artifactId });
     assert.equal(created.created, true, JSON.stringify(created));
     assert.ok(created.expiresAt);
     const shares = await serviceApi<{ items: { token: string; artifact_id: string; download_url: string }[] }>('GET', '/shares');
@@ -120,18 +116,18 @@ describe('Library view', function () {
   });
 
   it('organises a document into a new project and a tag, and finds it with Search Library', async () => {
-    const project = await vscode.commands.executeCommand<{ created: boolean; id: string }>('docTranslate.library.newProject', undefined, { name: 'Manuals' });
+    const project = await answered<{ created: boolean; id: string }>({ name: 'Manuals' }, 'docTranslate.library.newProject');
     assert.equal(project.created, true);
-    const added = await vscode.commands.executeCommand<{ added: boolean }>('docTranslate.library.addToProject', { documentId }, { projectId: project.id });
+    const added = await answered<{ added: boolean }>({ projectId: project.id }, 'docTranslate.library.addToProject', { documentId });
     assert.equal(added.added, true);
-    const tag = await vscode.commands.executeCommand<{ created: boolean; id: string }>('docTranslate.library.newTag', undefined, { name: 'to review' });
-    assert.equal((await vscode.commands.executeCommand<{ added: boolean }>('docTranslate.library.tag', { documentId }, { tagId: tag.id })).added, true);
+    const tag = await answered<{ created: boolean; id: string }>({ name: 'to review' }, 'docTranslate.library.newTag');
+    assert.equal((await answered<{ added: boolean }>({ tagId: tag.id }, 'docTranslate.library.tag', { documentId })).added, true);
     const shown = await library(['projects', 'tags']);
     const manuals = (shown.projects.children ?? []).find((r) => r.label === 'Manuals');
     assert.deepEqual(manuals?.children?.map((c) => c.label), ['library-guide.md']);
     assert.equal(manuals?.description, '1 document');
     assert.deepEqual((shown.tags.children ?? []).find((r) => r.label === 'to review')?.children?.map((c) => c.label), ['library-guide.md']);
-    const found = await vscode.commands.executeCommand<{ hits: { type: string; id: string }[] }>('docTranslate.library.search', { query: 'manuals' });
+    const found = await answered<{ hits: { type: string; id: string }[] }>({ search: { query: 'manuals' } }, 'docTranslate.library.search');
     assert.ok(found.hits.some((h) => h.type === 'document' && h.id === documentId), JSON.stringify(found));
     const ledger = await control<{ entries: { endpoint: string }[] }>('GET', '/ledger');
     assert.ok(!ledger.entries.some((e) => /projects|tags|search/.test(e.endpoint)), 'organising and searching are free');
@@ -145,16 +141,16 @@ describe('Library view', function () {
 
   it('storage links and permissions only on items whose capabilities allow sharing; the link downloads without a key', async () => {
     const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'locked.txt', capabilities: { can_share: false } })).items;
-    const refused = await vscode.commands.executeCommand<{ created: boolean; reason?: string }>('docTranslate.library.createStorageLink', { fileId: locked!.id }, { expiresInDays: 7 });
+    const refused = await answered<{ created: boolean; reason?: string }>({ expiresInDays: '7' }, 'docTranslate.library.createStorageLink', { fileId: locked!.id });
     assert.deepEqual(refused, { created: false, reason: 'notShareable' });
-    assert.equal((await vscode.commands.executeCommand<{ granted: boolean }>('docTranslate.library.grantAccess', { fileId: locked!.id }, { grantee: 'a@example.com', role: 'viewer' })).granted, false);
+    assert.equal((await answered<{ granted: boolean }>({ grantee: 'a@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', { fileId: locked!.id })).granted, false);
     const [open] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'shared.txt', content: 'for everyone' })).items;
-    const made = await vscode.commands.executeCommand<{ created: boolean }>('docTranslate.library.createStorageLink', { fileId: open!.id }, { expiresInDays: 7 });
+    const made = await answered<{ created: boolean }>({ expiresInDays: '7' }, 'docTranslate.library.createStorageLink', { fileId: open!.id });
     assert.equal(made.created, true);
     const links = await serviceApi<{ items: { url: string; expires_at: string }[] }>('GET', `/storage/files/${open!.id}/links`);
     assert.equal(links.items.length, 1);
     assert.equal(await (await fetch(links.items[0]!.url)).text(), 'for everyone');
-    const granted = await vscode.commands.executeCommand<{ granted: boolean }>('docTranslate.library.grantAccess', { fileId: open!.id }, { grantee: 'reviewer@example.com', role: 'viewer' });
+    const granted = await answered<{ granted: boolean }>({ grantee: 'reviewer@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', { fileId: open!.id });
     assert.equal(granted.granted, true);
     const grants = await serviceApi<{ items: { grantee: string; role: string }[] }>('GET', `/storage/files/${open!.id}/permissions`);
     assert.deepEqual(grants.items.map((g) => [g.grantee, g.role]), [['reviewer@example.com', 'viewer']]);

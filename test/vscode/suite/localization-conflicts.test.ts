@@ -12,7 +12,7 @@ import type { LocalizationRow, LocalizationSnapshot } from '../../../src/feature
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import { fileHash } from '../../../src/localize/hash.ts';
 import { parseLock, serializeLock } from '../../../src/localize/index.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, testingHooks } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, testingHooks, answered } from './helpers.ts';
 
 const ws = (): string => testEnv().workspace;
 const abs = (rel: string): string => path.join(ws(), rel);
@@ -63,7 +63,7 @@ describe('Localization conflicts and the view (issue 19)', function () {
     }
     fs.writeFileSync(abs('doc-translate.json'), JSON.stringify({ source: 'l10c', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' }));
     await snapshot(true);
-    const first = await vscode.commands.executeCommand<UpdateResult>('docTranslate.localization.updateAll', { confirm: false });
+    const first = await answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.updateAll');
     assert.equal(first.reports?.[0]?.written.length, 6, JSON.stringify(first));
   });
 
@@ -92,7 +92,7 @@ describe('Localization conflicts and the view (issue 19)', function () {
     await editAndSave(src(1), 'shows an example', 'shows one example');
     await waitFor((x) => fileRow(x, src(1))?.description === 'de stale fr stale', 'page 1 stale');
     const row = { kind: 'target', folder: ws(), target: { source: src(1), target: tgt(1, 'de'), lang: 'de', state: 'stale', segments: 1, chars: 10, conflicts: [] } };
-    const result = await vscode.commands.executeCommand<UpdateResult>('docTranslate.localization.updateAll', row, { confirm: false });
+    const result = await answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.updateAll', row);
     assert.deepEqual(result.reports![0]!.written.sort(), [tgt(1, 'de'), tgt(1, 'fr'), tgt(2, 'de'), tgt(2, 'fr')].sort());
   });
 
@@ -101,7 +101,7 @@ describe('Localization conflicts and the view (issue 19)', function () {
     fs.rmSync(abs('l10c/fr'), { recursive: true, force: true });
     const s = await waitFor((x) => fileRow(x, src(3))?.description === 'de ✓ fr missing', 'the deleted folder noticed');
     assert.equal(child(s, src(1), 'fr').description, 'missing');
-    await vscode.commands.executeCommand('docTranslate.localization.updateAll', { confirm: false });
+    await answered({ confirm: 'Update' }, 'docTranslate.localization.updateAll');
   });
 
   it('conflict markers are a conflict everywhere: the view, the status item, Check Translations; Show Conflict opens the file at them', async () => {
@@ -204,7 +204,7 @@ describe('Localization conflicts and the view (issue 19)', function () {
       await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
       try {
         const uri = vscode.Uri.file(abs(intro));
-        const started = await vscode.commands.executeCommand<{ started: boolean; jobs?: { jobId: string }[] }>('docTranslate.translateFiles', uri, [uri], { targetLanguages: ['fr'], outputMode: 'single', confirm: false });
+        const started = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], { targetLanguages: ['fr'], outputMode: 'single' });
         assert.equal(started.started, true, JSON.stringify(started));
         const ids = started.jobs!.map((j) => j.jobId);
         const end = Date.now() + 60_000;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, testEnv } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, answered } from './helpers.ts';
 
 const snapshot = (): Thenable<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
 const abs = (rel: string): string => path.join(testEnv().workspace, rel);
@@ -33,7 +33,7 @@ describe('Jobs view runs (localization)', function () {
 
   it('one run of two READMEs in two languages is one node whose four jobs show their paths', async () => {
     const uris = files.map((f) => vscode.Uri.file(abs(f)));
-    const result = await vscode.commands.executeCommand<{ started: boolean; jobs?: { jobId: string }[] }>('docTranslate.translateFiles', uris[0], uris, { targetLanguages: ['de', 'fr'], outputMode: 'single', confirm: false });
+    const result = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uris[0], uris, { targetLanguages: ['de', 'fr'], outputMode: 'single' });
     assert.equal(result.started, true, JSON.stringify(result));
     ids = result.jobs!.map((j) => j.jobId);
     assert.equal(ids.length, 4);

@@ -17,7 +17,7 @@ import type { SetupResult } from '../../../src/features/localization/commands/se
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import type { LocalizationRow, LocalizationSnapshot } from '../../../src/features/localization/snapshot.ts';
 import { loadConfig, parseLock, planStatus } from '../../../src/localize/index.ts';
-import { clearFaults, closeAllEditors, configureExtension, looksTranslated, testEnv, testingHooks, writeWorkspaceFile } from './helpers.ts';
+import { clearFaults, closeAllEditors, configureExtension, looksTranslated, testEnv, testingHooks, writeWorkspaceFile, answered } from './helpers.ts';
 
 /** The site in the repository (the suite runs from out/test/suite). */
 const SITE = path.resolve(__dirname, '..', '..', '..', 'test', 'sites', 'docusaurus-riverpod', 'website');
@@ -35,7 +35,7 @@ const ws = (): string => testEnv().workspace;
 const inSite = (rel: string): string => path.join(ws(), 'website', rel);
 const read = (rel: string): string => fs.readFileSync(inSite(rel), 'utf8');
 const snapshot = (refresh = false): Thenable<LocalizationSnapshot> => vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
-const setUp = (answers: Record<string, unknown>): Thenable<SetupResult> => vscode.commands.executeCommand<SetupResult>('docTranslate.localization.setUp', undefined, answers);
+const setUp = (answers: Record<string, unknown>): Promise<SetupResult> => answered<SetupResult>(answers, 'docTranslate.localization.setUp');
 
 /** The row of a translation: folder row, file row, language row (the view groups files by folder). */
 function child(s: LocalizationSnapshot, source: string, lang: string): LocalizationRow {
@@ -147,14 +147,14 @@ describe('Localization set-up of a Docusaurus site in website/', function () {
   });
 
   it('Add Language… adds Portuguese and says what docusaurus.config.js needs; the update into it writes one file per source page and changes no existing translation', async () => {
-    const added = await vscode.commands.executeCommand<AddLanguageResult>('docTranslate.localization.addLanguage', undefined, { language: 'pt' });
+    const added = await answered<AddLanguageResult>({ language: 'pt' }, 'docTranslate.localization.addLanguage');
     assert.deepEqual([added.added, added.missing], ['pt', PAGES.length], JSON.stringify(added));
     assert.deepEqual(JSON.parse(read('doc-translate.json')).targetLanguages, ['fr', 'pt']);
     assert.equal(added.frameworkNeeds?.file, 'website/docusaurus.config.js');
     assert.equal(added.frameworkNeeds?.setting, 'i18n.locales');
     assert.match(added.frameworkNeeds?.snippet ?? '', /locales: \["en", "fr", .*"zh-Hans", "pt"\]/);
     const lockBefore = parseLock(read('doc-translate.lock'));
-    const result = await vscode.commands.executeCommand<UpdateResult>('docTranslate.localization.update', { languages: ['pt'], confirm: false });
+    const result = await answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.update', { languages: ['pt'] });
     assert.equal(result.started, true, JSON.stringify(result));
     const written = result.reports!.flatMap((x) => x.written).sort();
     const expected = PAGES.map((p) => `i18n/pt/docusaurus-plugin-content-docs/current/${p.slice('docs/'.length)}`).sort();

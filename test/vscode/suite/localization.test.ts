@@ -11,7 +11,7 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LocalizationRow, LocalizationSnapshot } from '../../../src/features/localization/snapshot.ts';
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import { loadConfig, planStatus } from '../../../src/localize/index.ts';
-import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks } from './helpers.ts';
+import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, answered } from './helpers.ts';
 
 const FILES = 8;
 const ws = (): string => testEnv().workspace;
@@ -84,9 +84,9 @@ describe('Localization view', function () {
     assert.deepEqual([before.rows, before.status.visible], [[], false]);
     // No framework config: the layout is asked (a site read from its framework's config is set up in
     // localization-setup.test.ts).
-    const result = await vscode.commands.executeCommand<{ written: boolean; config: unknown; detected?: string }>('docTranslate.localization.setUp', undefined, {
+    const result = await answered<{ written: boolean; config: unknown; detected?: string }>({
       layout: 'vitepress', source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'],
-    });
+    }, 'docTranslate.localization.setUp');
     assert.equal(result.written, true);
     assert.equal(result.detected, undefined);
     assert.deepEqual(JSON.parse(read('doc-translate.json')), { source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' });
@@ -222,7 +222,7 @@ describe('Localization view', function () {
     const lockBefore = read('doc-translate.lock');
     // Cancel while translating (the user's Cancel, through the command): nothing is written.
     await control('POST', '/faults', { kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: 1500, count: 2 });
-    const running = update({ confirm: false });
+    const running = answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.update');
     await new Promise((r) => setTimeout(r, 700));
     assert.equal(await vscode.commands.executeCommand('docTranslate.localization.cancelUpdate'), true);
     const first = await running;
@@ -232,7 +232,7 @@ describe('Localization view', function () {
     for (const [t, text] of before) assert.equal(read(t), text, `${t} unchanged`);
     await clearFaults();
     // Cancel while writing: after the 4th file.
-    const second = await update({ confirm: false, cancelAt: { phase: 'write', done: 3 } });
+    const second = await answered<UpdateResult>({ confirm: 'Update', cancelAt: { phase: 'write', done: 3 } }, 'docTranslate.localization.update');
     const r = second.reports![0]!;
     assert.equal(r.cancelled, true);
     const written = r.written;
@@ -248,7 +248,7 @@ describe('Localization view', function () {
     const status = await planStatus({ config: await loadConfig(ws()) });
     for (const t of status.targets) assert.equal(t.state, written.includes(t.target) ? 'up-to-date' : 'stale', t.target);
     // The next update finishes the rest.
-    const third = await update({ confirm: false });
+    const third = await answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.update');
     assert.equal(third.reports![0]!.written.length, FILES * 2 - written.length);
     const s = await snapshot();
     assert.match(s.status.text, /Localization: up to date$/);

@@ -12,7 +12,7 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mp4File } from '../../unit/emulator/media-files.ts';
 import { waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testingHooks, writeWorkspaceFile } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testingHooks, writeWorkspaceFile, answered } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 const FULL_VIDEO_CLOSED = 'Full video processing is not open for this account yet';
@@ -139,7 +139,7 @@ describe('Media: video and voices', function () {
     testing.prompter.answerNext('Start');
     const basic = await withQuickPick(
       (items) => items.find((i) => (i as { description?: string }).description === 'basic_video'),
-      () => vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { targetLanguage: 'fr' }),
+      () => answered<StartResult>({ targetLanguage: 'fr' }, 'docTranslate.media.processVideo', video, [video]),
     );
     assert.deepEqual(
       basic.shown.map((s) => s.items.map((i) => [i.label, i.description, i.kind ?? vscode.QuickPickItemKind.Default])),
@@ -171,7 +171,7 @@ describe('Media: video and voices', function () {
 
     // Full video processing chosen through the arguments, into German.
     testing.prompter.answerNext('Start');
-    const full = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { product: 'full_video', targetLanguage: 'de' });
+    const full = await answered<StartResult>({ product: 'full_video', targetLanguage: 'de', voiceId: null }, 'docTranslate.media.processVideo', video, [video]);
     assert.equal(full.started, true, JSON.stringify(full));
     assert.match(testing.prompter.asked.at(-1)!, /^Process Video promo\.mp4 into German with Full video processing\? Estimated cost: about 16 credits \(an estimate only\)\.$/);
     const fullJob = await serviceGet<ServiceJob>(`/media-jobs/${full.operationId!}`);
@@ -207,13 +207,9 @@ describe('Media: video and voices', function () {
     await clearRequests();
     const asked = testing.prompter.asked.length;
 
-    const wanted = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { product: 'basic_video', targetLanguage: 'fr' });
-    assert.deepEqual([wanted.started, wanted.reason], [false, 'notOpen']);
-    assert.deepEqual(wanted.closed, [{ product: 'basic_video', reason }], 'the result names the closed product and its reason');
-
     const picked = await withQuickPick(
       () => undefined,
-      () => vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { targetLanguage: 'fr' }),
+      () => answered<StartResult>({ targetLanguage: 'fr' }, 'docTranslate.media.processVideo', video, [video]),
     );
     const items = picked.shown[0]?.items ?? [];
     assert.deepEqual(
@@ -227,12 +223,13 @@ describe('Media: video and voices', function () {
       'the closed one is shown with its reason',
     );
     assert.deepEqual([picked.result.started, picked.result.reason], [false, 'cancelled']);
+    assert.deepEqual(picked.result.closed, [{ product: 'basic_video', reason }], 'the result names the closed product and its reason');
     assert.equal(testing.prompter.asked.length, asked, 'no cost question');
     assert.deepEqual(await posts(), [], 'nothing uploaded, no job');
 
     // Both closed: nothing to offer, the reasons of both are given.
     await control('POST', '/media/catalog', { product: 'full_video', open: false, reason: FULL_VIDEO_CLOSED });
-    const none = await withMessages(() => vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { targetLanguage: 'fr' }));
+    const none = await withMessages(() => answered<StartResult>({ targetLanguage: 'fr' }, 'docTranslate.media.processVideo', video, [video]));
     assert.deepEqual([none.result.started, none.result.reason], [false, 'notOpen']);
     assert.deepEqual(none.result.closed, [
       { product: 'basic_video', reason },
@@ -267,7 +264,7 @@ describe('Media: video and voices', function () {
       // With the voice chosen, the job carries it and delivers the audio.
       await clearRequests();
       testing.prompter.answerNext('Start');
-      const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', script, [script], { voiceId: assetId });
+      const result = await answered<StartResult>({ voiceId: assetId }, 'docTranslate.media.synthesizeSpeech', script, [script]);
       assert.equal(result.started, true, JSON.stringify(result));
       assert.match(testing.prompter.asked.at(-1)!, /^Synthesize Speech lines\.txt with Speech synthesis\? Estimated cost/);
       assert.deepEqual((await posts()).filter((p) => p.startsWith('/api/v1/media-jobs')), ['/api/v1/media-jobs 201'], 'one job');
@@ -277,31 +274,23 @@ describe('Media: video and voices', function () {
       assert.match(row.description, /^completed · \d+ credits?$/);
       assert.deepEqual(row.children?.map((c) => [c.label, c.description, c.contextValue]), [['lines.speech.wav', 'audio', 'media.file.binary.source']]);
 
-      // A voice id that is not one of the account's voices: the service refuses, the user is told why, nothing is charged.
+      // Revoked (clean-up of the voice): it is no longer offered, and nothing is sent or charged.
       const balance = await available();
       const ledgerSize = (await ledger()).length;
       await clearRequests();
-      testing.prompter.answerNext('Start');
-      const unknown = await withMessages(() =>
-        vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', script, [script], { voiceId: 'voice_not_one_of_mine' }),
-      );
-      assert.deepEqual([unknown.result.started, unknown.result.reason, unknown.result.error], [false, 'error', 'not_found'], JSON.stringify(unknown.result));
-      assert.equal(unknown.messages.length, 1, JSON.stringify(unknown.messages));
-      assert.match(unknown.messages[0]!, /^Doc Translate: Synthesize Speech failed \(HTTP 404\): Voice voice_not_one_of_mine does not exist/);
-      assert.ok((await posts()).includes('/api/v1/media-jobs 404'), 'the service refused the job');
-
-      // Revoked (clean-up of the voice), then refused by the service as not active.
       testing.prompter.answerNext('Revoke');
       const revoke = await vscode.commands.executeCommand<{ done: boolean; status?: string }>('docTranslate.media.revokeVoice', { assetId });
       assert.deepEqual(revoke, { done: true, status: 'revoked' });
       revoked = true;
-      testing.prompter.answerNext('Start');
-      const inactive = await withMessages(() => vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', script, [script], { voiceId: assetId }));
-      assert.deepEqual([inactive.result.started, inactive.result.reason], [false, 'error'], JSON.stringify(inactive.result));
-      assert.equal(inactive.messages.length, 1, JSON.stringify(inactive.messages));
-      assert.match(inactive.messages[0]!, /^Doc Translate: The service rejected the request \(422\): voice_id: the voice is revoked, not active/);
+      const { prompter } = testing;
+      const keysBefore = prompter.askedKeys.length;
+      const declined = await answered<StartResult>({ voiceId: null, confirm: [undefined] }, 'docTranslate.media.synthesizeSpeech', script, [script]);
+      assert.deepEqual([declined.started, declined.reason], [false, 'cancelled'], JSON.stringify(declined));
+      const voices = prompter.askedKeys.slice(keysBefore).includes('voiceId') ? (prompter.offered('voiceId') ?? []).map((i) => (i as { id?: string | null }).id) : [];
+      assert.ok(!voices.includes(assetId), `the revoked voice is not offered: ${JSON.stringify(voices)}`);
+      assert.ok(!(await posts()).some((p) => p.startsWith('/api/v1/media-jobs')), 'no job was sent');
 
-      assert.equal(await available(), balance, 'nothing charged for the refused jobs');
+      assert.equal(await available(), balance, 'nothing charged');
       assert.deepEqual((await ledger()).slice(ledgerSize), [], 'no ledger line');
     } finally {
       if (!revoked) {
@@ -317,7 +306,7 @@ describe('Media: video and voices', function () {
     const ledgerSize = (await ledger()).length;
     await clearRequests();
     testing.prompter.answerNext(undefined);
-    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', video, [video], { product: 'basic_video', targetLanguage: 'es' });
+    const result = await answered<StartResult>({ product: 'basic_video', targetLanguage: 'es' }, 'docTranslate.media.processVideo', video, [video]);
     assert.deepEqual(result, { started: false, reason: 'cancelled' });
     assert.match(testing.prompter.asked.at(-1)!, /^Process Video declined\.mp4 into Spanish with Basic video processing\? Estimated cost: about 3 credits \(an estimate only\)\.$/);
     const seen = (await requestsSeen()).map((r) => `${r.method} ${r.path}`);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mediaSection, mediaSnapshot, waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, writeWorkspaceFile } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, writeWorkspaceFile, answered } from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 
@@ -66,7 +66,7 @@ describe('Media: audio, subtitles and voices', function () {
   it('translates an .srt and saves the result next to the source', async () => {
     const srt = writeWorkspaceFile('media/intro.srt', '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the product tour\n\n2\n00:00:05,000 --> 00:00:09,500\nOpen the settings to begin\n');
     testing.prompter.answerNext('Start');
-    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.translateSubtitles', srt, [srt], { targetLanguage: 'de' });
+    const result = await answered<StartResult>({ targetLanguage: 'de' }, 'docTranslate.media.translateSubtitles', srt, [srt]);
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Translate Subtitles intro\.srt into German with Subtitle translation\? Estimated cost/);
     await waitForMediaJob(result.operationId!);
@@ -106,7 +106,7 @@ describe('Media: audio, subtitles and voices', function () {
   it('synthesizes speech from a text file and opens the audio in VS Code\'s media preview', async () => {
     const txt = writeWorkspaceFile('media/script.txt', 'Welcome to the product tour. '.repeat(6));
     testing.prompter.answerNext('Start');
-    const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.synthesizeSpeech', txt, [txt], {});
+    const result = await answered<StartResult>({ voiceId: null }, 'docTranslate.media.synthesizeSpeech', txt, [txt]);
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Synthesize Speech script\.txt with Speech synthesis\? Estimated cost: about 2 credits/);
     const row = await waitForMediaJob(result.operationId!);
@@ -138,10 +138,11 @@ describe('Media: audio, subtitles and voices', function () {
 
   it('does not offer closed products and says why', async () => {
     const wav = writeWorkspaceFile('media/clip.wav', wavFile(3000));
-    const video = await vscode.commands.executeCommand<StartResult>('docTranslate.media.processVideo', wav, [wav], { product: 'full_video', targetLanguage: 'fr' });
-    assert.equal(video.started, false);
-    assert.equal(video.reason, 'notOpen');
+    const video = await answered<StartResult>({ product: undefined }, 'docTranslate.media.processVideo', wav, [wav]);
+    assert.deepEqual([video.started, video.reason], [false, 'cancelled']);
     assert.match(video.closed?.find((c) => c.product === 'full_video')?.reason ?? '', /not open/);
+    const choosable = (testing.prompter.offered('product') ?? []).filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.description);
+    assert.deepEqual(choosable, ['basic_video'], 'only the open product can be chosen');
     await control('POST', '/media/catalog', { product: 'asr', open: false, reason: 'Speech recognition is paused for maintenance' });
     const asked = testing.prompter.asked.length;
     const asr = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, setGlobal, testEnv, testingHooks } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, setGlobal, testEnv, testingHooks, answered } from './helpers.ts';
 
 interface SaveResult {
   saved: boolean;
@@ -20,10 +20,9 @@ interface SaveResult {
 const snapshot = async (): Promise<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
 
 async function translateAndWait(file: vscode.Uri): Promise<string> {
-  const result = await vscode.commands.executeCommand<{ started: boolean; jobs?: { jobId: string }[] }>('docTranslate.translateFiles', file, [file], {
+  const result = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], {
     targetLanguages: ['de'],
     outputMode: 'single',
-    confirm: false,
   });
   assert.equal(result.started, true, JSON.stringify(result));
   const id = result.jobs![0]!.jobId;
@@ -59,7 +58,6 @@ describe('Safe writes into the workspace', function () {
   afterEach(async () => {
     await setGlobal('saveNextToSource.pattern', undefined);
     testing.settings.trustOverride = undefined;
-    testing.shortcuts.set(true);
     await closeAllEditors();
   });
 
@@ -177,15 +175,18 @@ describe('Safe writes into the workspace', function () {
   });
 
   it('a key passed by another caller is never stored without the user', async () => {
-    testing.shortcuts.set(false);
     const pending = vscode.commands.executeCommand<{ stored: boolean; reason?: string }>('docTranslate.setApiKey', 'sk_from_another_extension_0000');
-    await new Promise((r) => setTimeout(r, 800));
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    let settled = false;
+    void pending.then(() => (settled = true));
+    // The key box opens instead (the argument is ignored); the person closes it.
+    while (!settled) {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     assert.deepEqual(await pending, { stored: false, reason: 'cancelled' });
   });
 
   it('`confirm: false` from another caller does not skip the cost confirmation', async () => {
-    testing.shortcuts.set(false);
     testing.prompter.answerNext(undefined);
     const file = vscode.Uri.file(path.join(ws(), 'safe', 'guide.md'));
     const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], confirm: false });

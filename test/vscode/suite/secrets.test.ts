@@ -1,7 +1,7 @@
 // The API key lives in SecretStorage: set (verified with the service), used, cleared.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, closeAllEditors, configureExtension, lineRange, openWorkspaceFile, requestsSeen, select, testEnv } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered } from './helpers.ts';
 
 interface Balance {
   available: number;
@@ -20,7 +20,7 @@ describe('API key in SecretStorage', () => {
 
   it('is verified with a free call and then used for requests', async () => {
     await clearRequests();
-    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', testEnv().apiKey);
+    const result = await answered({ apiKey: testEnv().apiKey }, 'docTranslate.setApiKey');
     assert.deepEqual(result, { stored: true });
     const seen = await requestsSeen();
     assert.deepEqual(
@@ -50,14 +50,14 @@ describe('API key in SecretStorage', () => {
   });
 
   it('is not stored when the service rejects it (401), and the previous key stays', async () => {
-    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', 'sk_rejected_by_the_service_0000');
+    const result = await answered({ apiKey: 'sk_rejected_by_the_service_0000' }, 'docTranslate.setApiKey');
     assert.deepEqual(result, { stored: false, reason: 'rejected', error: 'authentication_failed' });
     assert.ok((await showBalance()) !== undefined, 'the earlier valid key is still in use');
   });
 
   it('is refused without the sk_ prefix, before any request', async () => {
     await clearRequests();
-    const result = await vscode.commands.executeCommand('docTranslate.setApiKey', 'not-a-key');
+    const result = await answered({ apiKey: 'not-a-key' }, 'docTranslate.setApiKey');
     assert.deepEqual(result, { stored: false, reason: 'invalid' });
     assert.deepEqual(await requestsSeen(), []);
   });

@@ -16,8 +16,7 @@ import {
   requestsSeen,
   select,
   setGlobal,
-  testEnv,
-} from './helpers.ts';
+  testEnv, answered, testingHooks } from './helpers.ts';
 
 const BOGUS = 'http://127.0.0.1:9/evil/api/v1';
 
@@ -56,15 +55,19 @@ describe('Settings', () => {
   });
 
   it('Set Service URL refuses plain http to a non-loopback host and addresses without /api/v1', async () => {
+    const { prompter } = await testingHooks();
     for (const url of ['http://translate.example.com/api/v1', 'https://translate.example.com/v2', 'not a url']) {
-      const result = await vscode.commands.executeCommand('docTranslate.setServiceUrl', url);
-      assert.deepEqual(result, { saved: false, reason: 'invalid' }, url);
+      const refusals = prompter.refusals.length;
+      const result = await answered({ serviceUrl: url }, 'docTranslate.setServiceUrl');
+      assert.deepEqual(result, { saved: false, reason: 'cancelled' }, url);
+      assert.equal(prompter.refusals.length, refusals + 1, `the box refused ${url}`);
+      assert.match(prompter.refusals.at(-1)!, /http|api\/v1|URL|address/i);
     }
     assert.equal(globalBaseUrl(), testEnv().baseUrl, 'the user setting is unchanged');
   });
 
   it('Set Service URL writes the user setting, normalised', async () => {
-    const result = await vscode.commands.executeCommand('docTranslate.setServiceUrl', `${testEnv().baseUrl}/`);
+    const result = await answered({ serviceUrl: `${testEnv().baseUrl}/` }, 'docTranslate.setServiceUrl');
     assert.deepEqual(result, { saved: true, url: testEnv().baseUrl });
     assert.equal(globalBaseUrl(), testEnv().baseUrl);
   });

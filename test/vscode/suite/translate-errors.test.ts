@@ -9,8 +9,7 @@ import {
   lineRange,
   openWorkspaceFile,
   select,
-  setGlobal,
-} from './helpers.ts';
+  setGlobal, answered } from './helpers.ts';
 
 interface TranslateResult {
   applied: boolean;
@@ -78,7 +77,7 @@ describe('Translate failures', () => {
   it('reports short credits (402) and leaves the document untouched', async () => {
     const account = await control<{ api_key: string }>('POST', '/accounts', { credits_millicredits: 5 });
     try {
-      const stored = await vscode.commands.executeCommand('docTranslate.setApiKey', account.api_key);
+      const stored = await answered({ apiKey: account.api_key }, 'docTranslate.setApiKey');
       assert.deepEqual(stored, { stored: true });
       const editor = await openWorkspaceFile('error-credits.md', SAMPLE);
       select(editor, lineRange(editor, 0));

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
-import { closeAllEditors, configureExtension, EXTENSION_ID, lineRange, openWorkspaceFile, select, testEnv } from './helpers.ts';
+import { closeAllEditors, configureExtension, EXTENSION_ID, lineRange, openWorkspaceFile, select, testEnv, answered } from './helpers.ts';
 
 interface Step { id: string; completionEvents?: string[] }
 
@@ -60,7 +60,7 @@ describe('Walkthrough', function () {
     // VS Code's walkthrough never completes a step whose context key was already true when it
     // registered the walkthrough, so a URL only present in settings does not set the key: saving it does.
     assert.notEqual(value(urlKey), true, 'a URL only present in settings does not complete the step');
-    const saved = await vscode.commands.executeCommand<{ saved: boolean }>('docTranslate.setServiceUrl', testEnv().baseUrl);
+    const saved = await answered<{ saved: boolean }>({ serviceUrl: testEnv().baseUrl }, 'docTranslate.setServiceUrl');
     assert.equal(saved.saved, true);
     await configureExtension();
     await becomes(urlKey, true, 'service URL saved');
@@ -87,7 +87,7 @@ describe('Walkthrough', function () {
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'walkthrough-folder', 'page.md'));
     fs.mkdirSync(path.dirname(file.fsPath), { recursive: true });
     fs.writeFileSync(file.fsPath, '# Page\n\nText.\n');
-    const started = await vscode.commands.executeCommand<{ started: boolean }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
     assert.equal(started.started, true, JSON.stringify(started));
     assert.equal(value(folderKey), true);
   });

@@ -10,10 +10,12 @@ import * as vscode from 'vscode';
 import { verifyWebhookSignature } from '../../../src/api/webhook-signature.ts';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv } from './helpers.ts';
+import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, answered } from './helpers.ts';
 
 interface Result { done: boolean; reason?: string; id?: string }
 const run = (cmd: string, ...args: unknown[]): Thenable<Result> => vscode.commands.executeCommand<Result>(`docTranslate.webhooks.${cmd}`, ...args);
+/** The command with the person's answers to its questions (url, events, description, secret). */
+const ask = (cmd: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<Result> => answered<Result>(answers, `docTranslate.webhooks.${cmd}`, ...args);
 const snapshot = async (): Promise<AccountSnapshot> => {
   await vscode.commands.executeCommand('docTranslate.account.refresh');
   return vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
@@ -57,7 +59,7 @@ describe('Webhooks in the Account view', function () {
   it('adds a webhook whose generated secret lives only in SecretStorage and signs deliveries', async () => {
     const t = testing();
     t.prompter.answerNext(undefined); // the secret, shown once: dismissed
-    const added = await run('add', { url: receiverUrl, events: ['job.completed'], description: 'CI', secret: true });
+    const added = await ask('add', { url: receiverUrl, events: ['job.completed'], description: 'CI', secret: true });
     assert.equal(added.done, true, JSON.stringify(added));
     const id = added.id!;
     const secret = await t.secrets.get(secretName(id));
@@ -71,7 +73,7 @@ describe('Webhooks in the Account view', function () {
     // A job ends: the emulator delivers, and the receiver verifies with the stored secret.
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'webhook-source.md'));
     fs.writeFileSync(file.fsPath, '# Hook\n\nA job whose end is announced.\n');
-    const started = await vscode.commands.executeCommand<{ started: boolean }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single', confirm: false });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
     assert.equal(started.started, true, JSON.stringify([started, await requestsSeen()]));
     const { deliveries } = await control<{ deliveries: { ok: boolean }[] }>('GET', `/webhooks/deliveries?webhook_id=${id}&wait=1`);
     const end = Date.now() + 60_000;
@@ -90,7 +92,7 @@ describe('Webhooks in the Account view', function () {
   it('edits a webhook; Re-enable sends only spec fields (PATCH url) and, when the service still lists it disabled, recreates it with its secret', async () => {
     const t = testing();
     const id = (await snapshot()).model!.webhooks[0]!.id;
-    const edited = await run('edit', id, { description: 'CI builds', events: ['*'] });
+    const edited = await ask('edit', { url: receiverUrl, description: 'CI builds', events: ['*'] }, id);
     assert.equal(edited.done, true, JSON.stringify(edited));
     let hook = (await snapshot()).model!.webhooks.find((w) => w.id === id)!;
     assert.equal(hook.description, 'CI builds');
@@ -126,7 +128,7 @@ describe('Webhooks in the Account view', function () {
 
   it('explains the limit of 3 before a 4th is tried', async () => {
     for (const n of [2, 3]) {
-      const r = await run('add', { url: `${receiverUrl}${n}`, events: ['job.completed'], description: `hook ${n}`, secret: false });
+      const r = await ask('add', { url: `${receiverUrl}${n}`, events: ['job.completed'], description: `hook ${n}`, secret: false });
       assert.equal(r.done, true, JSON.stringify(r));
     }
     const shot = await snapshot();
@@ -134,7 +136,7 @@ describe('Webhooks in the Account view', function () {
     assert.match(shot.html, /id="webhook-limit">The service allows at most 3 webhooks per user/);
     assert.match(shot.html, /data-action="webhookAdd"[^>]* disabled/);
     await clearRequests();
-    const fourth = await run('add', { url: `${receiverUrl}4`, events: ['*'], secret: false });
+    const fourth = await ask('add', { url: `${receiverUrl}4`, events: ['*'], secret: false });
     assert.deepEqual(fourth, { done: false, reason: 'limit' });
     assert.ok(!(await requestsSeen()).some((r) => r.method === 'POST' && r.path.endsWith('/webhooks')), 'the 4th was never sent');
   });

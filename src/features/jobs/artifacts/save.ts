@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
+import type { Prompter } from '../../../platform/prompter.ts';
 import type { SafeWriter, WriteOutcome } from '../../../platform/safeWriter.ts';
 import type { Settings } from '../../../platform/settings.ts';
 import type { ArtifactInfo, JobOrigin } from '../model.ts';
@@ -20,7 +20,7 @@ export interface SaveDeps {
   store: JobStore;
   settings: Settings;
   writer: SafeWriter;
-  shortcuts: ArgumentShortcuts;
+  prompter: Pick<Prompter, 'saveDialog'>;
 }
 
 /**
@@ -73,16 +73,13 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
   return result.saved ? { ...result, rule: 'pattern' } : result;
 }
 
-/** Save dialog starting next to the source when known; a target passed as an argument is used only by the extension's tests. */
+/** Save dialog starting next to the source when known (or at a target passed as an argument). */
 export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, given?: vscode.Uri): Promise<SaveResult> {
   const name = deps.artifacts.displayName(artifact);
   const origin = deps.store.origin(artifact.jobId);
   const base = origin !== undefined ? vscode.Uri.parse(origin.source) : vscode.workspace.workspaceFolders?.[0]?.uri;
   const near = given ?? (base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined);
-  const uri =
-    given !== undefined && deps.shortcuts.enabled
-      ? given
-      : await vscode.window.showSaveDialog({ title: vscode.l10n.t('Doc Translate: Save Translation As'), ...(near !== undefined ? { defaultUri: near } : {}) });
+  const uri = await deps.prompter.saveDialog('target', { title: vscode.l10n.t('Doc Translate: Save Translation As'), ...(near !== undefined ? { defaultUri: near } : {}) });
   if (uri === undefined) return { saved: false, reason: 'cancelled' };
   return write(deps, artifact, uri);
 }

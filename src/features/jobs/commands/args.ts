@@ -28,7 +28,7 @@ export async function jobIdFrom(f: JobsFeature, arg: unknown, candidates: (job: 
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching job.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { title, matchOnDetail: true });
+  const picked = await f.prompter.pick('job', items, { title, matchOnDetail: true });
   return picked?.id;
 }
 

@@ -18,7 +18,7 @@ import { jobsSnapshot } from './snapshot.ts';
  * `docTranslate.jobs.focus` is VS Code's own command for the view and is not registered here.
  */
 export function jobsCommands(f: JobsFeature): Command[] {
-  const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, shortcuts: f.shortcuts };
+  const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, prompter: f.prompter };
   const withArtifact =
     <T>(run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>) =>
     async (arg: unknown, ...rest: unknown[]): Promise<T | undefined> => {

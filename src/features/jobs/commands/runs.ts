@@ -22,7 +22,7 @@ export function jobIdsOf(args: readonly unknown[]): string[] | undefined {
 }
 
 export function runCommands(f: JobsFeature): Command[] {
-  const deps: SaveDeps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, shortcuts: f.shortcuts };
+  const deps: SaveDeps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, prompter: f.prompter };
   return [
     { id: CommandId.jobsSaveAllNextToSource, run: (...args: unknown[]) => saveAll(f, deps, jobIdsOf(args)) },
     {

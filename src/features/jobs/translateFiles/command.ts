@@ -19,7 +19,7 @@ export type TranslateFilesResult =
 
 /**
  * Translate Files…: Explorer files and folders (`(uri, uris)`), or files picked from the palette;
- * a third argument with `targetLanguages` skips the pickers (`confirm: false` also the question).
+ * a third argument with `targetLanguages` skips the pickers, never the question before sending.
  */
 export function translateFilesCommand(f: JobsFeature, p: OptionDeps): Command {
   return { id: CommandId.translateFiles, run: (...args: unknown[]) => translateFiles(f, p, args) };
@@ -28,7 +28,7 @@ export function translateFilesCommand(f: JobsFeature, p: OptionDeps): Command {
 async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): Promise<TranslateFilesResult> {
   const given = urisFrom(args);
   const options = args.map(parseOptions).find((o) => o !== undefined);
-  const uris = given.length > 0 ? given : await pickFiles();
+  const uris = given.length > 0 ? given : await pickFiles(f);
   if (uris === undefined || uris.length === 0) return { started: false, reason: 'cancelled' };
   const collected = await collectFiles(uris);
   if (collected.files.length === 0) {
@@ -41,10 +41,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
-  const confirmed = chosen.confirm !== false || !f.shortcuts.enabled;
-  if (confirmed && !(await confirmStart(f, collected.files, chosen, collected.skipped))) {
-    return { started: false, reason: 'cancelled' };
-  }
+  if (!(await confirmStart(f, collected.files, chosen, collected.skipped))) return { started: false, reason: 'cancelled' };
   if (options === undefined) await rememberOptions(s, chosen);
   const outcome = await sendFiles(f, client, collected.files, chosen);
   void f.balance.refresh();
@@ -68,8 +65,8 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   });
   for (const r of refused) f.logger.warn(`Translate Files: ${r.file}${r.lang !== undefined ? ` (${r.lang})` : ''} not sent: ${r.reason}`);
   const leftOut = [...skippedFiles(collected.skipped), ...refused];
-  const notice = [describeNotSent(collected.files.length, refused), confirmed ? undefined : describeSkipped(collected.skipped)].filter((m) => m !== undefined);
-  if (notice.length > 0) void vscode.window.showWarningMessage(`Doc Translate: ${notice.join(' ')}`);
+  const notice = describeNotSent(collected.files.length, refused);
+  if (notice !== undefined) void vscode.window.showWarningMessage(`Doc Translate: ${notice}`);
   if (outcome.jobs.length === 0) {
     if (outcome.cancelled) return { started: false, reason: 'cancelled' };
     const code = first !== undefined ? (first.error as { code?: unknown }).code : undefined;
@@ -91,8 +88,8 @@ function urisFrom(args: unknown[]): vscode.Uri[] {
   return [];
 }
 
-async function pickFiles(): Promise<vscode.Uri[] | undefined> {
-  return vscode.window.showOpenDialog({
+async function pickFiles(f: JobsFeature): Promise<vscode.Uri[] | undefined> {
+  return f.prompter.openDialog('files', {
     title: vscode.l10n.t('Doc Translate: files or folders to translate'),
     canSelectFiles: true,
     canSelectFolders: true,

@@ -11,8 +11,6 @@ export interface TranslateFilesOptions {
   includeImages?: boolean;
   contextTranslation?: boolean;
   stylePreset?: string;
-  /** `false` skips the confirmation before starting. */
-  confirm?: false;
 }
 
 /** Reads an options argument; undefined when it is not one. */
@@ -32,7 +30,6 @@ export function parseOptions(value: unknown): TranslateFilesOptions | undefined 
     const v = o[key];
     if (typeof v === 'boolean') out[key] = v;
   }
-  if (o['confirm'] === false) out.confirm = false;
   return out;
 }
 

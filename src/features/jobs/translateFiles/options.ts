@@ -7,7 +7,7 @@ import { pickLanguages } from '../../../platform/languagePicker.ts';
 import { describeOptions, parseOptions, type TranslateFilesOptions } from './optionValues.ts';
 
 /** What the option pickers use of the platform. */
-export type OptionDeps = Pick<Platform, 'context' | 'recentLanguages' | 'settings'>;
+export type OptionDeps = Pick<Platform, 'context' | 'recentLanguages' | 'settings' | 'prompter'>;
 /** The service's default configuration (spec 4.3); the service lists no others, so any id can be typed. */
 const KNOWN_ENGINES = ['xr-397b'];
 
@@ -17,8 +17,7 @@ export function lastOptions(s: OptionDeps): TranslateFilesOptions | undefined {
 }
 
 export async function rememberOptions(s: OptionDeps, options: TranslateFilesOptions): Promise<void> {
-  const { confirm: _confirm, ...kept } = options;
-  await s.context.globalState.update(GlobalStateKey.translateFilesLastOptions, kept);
+  await s.context.globalState.update(GlobalStateKey.translateFilesLastOptions, options);
   for (const lang of [...options.targetLanguages].reverse()) await s.recentLanguages.remember(lang);
 }
 
@@ -31,7 +30,7 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
   if (last !== undefined) {
     const useLast = { label: vscode.l10n.t('$(history) Use last settings'), detail: describeOptions(last) };
     const choose = { label: vscode.l10n.t('$(settings) Choose settings…') };
-    const picked = await vscode.window.showQuickPick([useLast, choose], { title: vscode.l10n.t('Doc Translate: Translate Files ({0})', `1/${total}`) });
+    const picked = await s.prompter.pick('useLast', [useLast, choose], { title: vscode.l10n.t('Doc Translate: Translate Files ({0})', `1/${total}`) });
     if (picked === undefined) return undefined;
     if (picked === useLast) return last;
   }
@@ -47,11 +46,11 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
     { label: vscode.l10n.t('Bilingual'), description: vscode.l10n.t('source and translation together'), value: 'bilingual' as const },
   ];
   if (last?.outputMode === 'bilingual') modes.reverse();
-  const mode = await vscode.window.showQuickPick(modes, { title: vscode.l10n.t('Doc Translate: output ({0})', step(2)) });
+  const mode = await s.prompter.pick('outputMode', modes, { title: vscode.l10n.t('Doc Translate: output ({0})', step(2)) });
   if (mode === undefined) return undefined;
   const engine = await pickEngine(s, last?.engine, step(3));
   if (engine === undefined) return undefined;
-  const extras = await pickExtras(last, step(4));
+  const extras = await pickExtras(s, last, step(4));
   if (extras === undefined) return undefined;
   return { targetLanguages, outputMode: mode.value, engine, ...extras };
 }
@@ -59,35 +58,35 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
 async function pickEngine(s: OptionDeps, last: string | undefined, step: string): Promise<string | undefined> {
   const engines = [...new Set([last, s.settings.engine, ...KNOWN_ENGINES].filter((e): e is string => e !== undefined))];
   const other = { label: vscode.l10n.t('$(edit) Other…'), description: vscode.l10n.t('enter a translation configuration id') };
-  const picked = await vscode.window.showQuickPick([...engines.map((e) => ({ label: e, description: e === s.settings.engine ? vscode.l10n.t('from settings') : '' })), other], {
+  const picked = await s.prompter.pick('engine', [...engines.map((e) => ({ label: e, description: e === s.settings.engine ? vscode.l10n.t('from settings') : '' })), other], {
     title: vscode.l10n.t('Doc Translate: engine ({0})', step),
   });
   if (picked === undefined) return undefined;
   if (picked !== other) return picked.label;
-  const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: engine'), prompt: vscode.l10n.t('Translation configuration id'), value: last ?? '' });
+  const typed = await s.prompter.input('engineId', { title: vscode.l10n.t('Doc Translate: engine'), prompt: vscode.l10n.t('Translation configuration id'), value: last ?? '' });
   return typed?.trim() || undefined;
 }
 
 type Extras = Pick<TranslateFilesOptions, 'includeImages' | 'contextTranslation' | 'glossaryId' | 'stylePreset'>;
 
-async function pickExtras(last: TranslateFilesOptions | undefined, step: string): Promise<Extras | undefined> {
+async function pickExtras(s: OptionDeps, last: TranslateFilesOptions | undefined, step: string): Promise<Extras | undefined> {
   const items = [
     { label: vscode.l10n.t('Translate text in images'), key: 'includeImages', picked: last?.includeImages === true },
     { label: vscode.l10n.t('Context translation'), key: 'contextTranslation', picked: last?.contextTranslation === true },
     { label: vscode.l10n.t('Use a glossary…'), key: 'glossary', picked: last?.glossaryId !== undefined },
     { label: vscode.l10n.t('Style preset…'), key: 'style', picked: last?.stylePreset !== undefined },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Doc Translate: options ({0}), Enter for none', step), canPickMany: true });
+  const picked = await s.prompter.pickMany('extras', items, { title: vscode.l10n.t('Doc Translate: options ({0}), Enter for none', step) });
   if (picked === undefined) return undefined;
   const has = (key: string): boolean => picked.some((p) => p.key === key);
   const out: Extras = { includeImages: has('includeImages'), contextTranslation: has('contextTranslation') };
   if (has('glossary')) {
-    const id = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: glossary id'), value: last?.glossaryId ?? '' });
+    const id = await s.prompter.input('glossaryId', { title: vscode.l10n.t('Doc Translate: glossary id'), value: last?.glossaryId ?? '' });
     if (id === undefined) return undefined;
     if (id.trim() !== '') out.glossaryId = id.trim();
   }
   if (has('style')) {
-    const style = await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: style preset'), value: last?.stylePreset ?? '' });
+    const style = await s.prompter.input('stylePreset', { title: vscode.l10n.t('Doc Translate: style preset'), value: last?.stylePreset ?? '' });
     if (style === undefined) return undefined;
     if (style.trim() !== '') out.stylePreset = style.trim();
   }

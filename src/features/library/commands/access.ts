@@ -11,9 +11,9 @@ import { requireClient } from '../../../platform/requireClient.ts';
 import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { describeLink } from '../model.ts';
-import { resolveFile, shortcut } from './args.ts';
+import { resolveFile } from './args.ts';
 
-export type AccessDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts'>;
+export type AccessDeps = Pick<Platform, 'clients' | 'prompter'>;
 
 type Result = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ function entries(kind: 'links' | 'access', records: readonly (Link | Grant)[], n
   return items;
 }
 
-async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown, args: unknown): Promise<Result> {
+async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown): Promise<Result> {
   const file: StorageFile | undefined = await resolveFile(d.clients, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { revoked: false, reason: 'notShareable' };
   const client = await requireClient(d.clients);
@@ -44,30 +44,22 @@ async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown, ar
   try {
     const records: (Link | Grant)[] = kind === 'links' ? (await client.storage.listLinks(file.id, { limit: 100 })).items : (await client.storage.listPermissions(file.id, { limit: 100 })).items;
     const items = entries(kind, records, Date.now());
-    if (shortcut<boolean>(d.shortcuts, args, 'list') === true) return { revoked: false, reason: 'listed', items: items.map((i) => ({ label: i.label, description: i.description ?? '', id: i.record?.id })) };
-    const passed = shortcut<string>(d.shortcuts, args, kind === 'links' ? 'linkId' : 'grantId');
-    let chosen: Entry<Link | Grant> | undefined;
-    if (passed !== undefined) {
-      chosen = items.find((i) => i.record?.id === passed);
-      if (chosen === undefined) return { revoked: false, reason: 'notFound' };
-    } else {
-      chosen = await vscode.window.showQuickPick(items, {
-        title: kind === 'links' ? vscode.l10n.t('Links to {0}', file.name) : vscode.l10n.t('Access to {0}', file.name),
-        placeHolder: records.length === 0
-          ? (kind === 'links' ? vscode.l10n.t('No links yet') : vscode.l10n.t('Nobody else has access yet'))
-          : (kind === 'links' ? vscode.l10n.t('Choose a link to revoke it or copy it') : vscode.l10n.t('Choose a grant to revoke it')),
-      });
-    }
+    const chosen = await d.prompter.pick(kind === 'links' ? 'linkId' : 'grantId', items, {
+      title: kind === 'links' ? vscode.l10n.t('Links to {0}', file.name) : vscode.l10n.t('Access to {0}', file.name),
+      placeHolder: records.length === 0
+        ? (kind === 'links' ? vscode.l10n.t('No links yet') : vscode.l10n.t('Nobody else has access yet'))
+        : (kind === 'links' ? vscode.l10n.t('Choose a link to revoke it or copy it') : vscode.l10n.t('Choose a grant to revoke it')),
+    });
     if (chosen === undefined) return { revoked: false, reason: 'cancelled' };
     if (chosen.create === true) {
       return { revoked: false, reason: 'create', created: await vscode.commands.executeCommand(kind === 'links' ? CommandId.libraryCreateStorageLink : CommandId.libraryGrantAccess, node) };
     }
     const record = chosen.record!;
     const url = kind === 'links' && typeof record.url === 'string' && record.status !== 'expired' && record.status !== 'exhausted' ? record.url : undefined;
-    if (passed === undefined && url !== undefined) {
-      const revokeItem = { label: vscode.l10n.t('$(close) Revoke…'), revoke: true };
-      const copyItem = { label: vscode.l10n.t('$(copy) Copy Link'), revoke: false };
-      const action = await vscode.window.showQuickPick([copyItem, revokeItem], { title: chosen.label.replace(/^\$\([\w-]+\) /, '') });
+    if (url !== undefined) {
+      const revokeItem = { label: vscode.l10n.t('$(close) Revoke…'), revoke: true, action: 'revoke' };
+      const copyItem = { label: vscode.l10n.t('$(copy) Copy Link'), revoke: false, action: 'copy' };
+      const action = await d.prompter.pick('linkAction', [copyItem, revokeItem], { title: chosen.label.replace(/^\$\([\w-]+\) /, '') });
       if (action === undefined) return { revoked: false, reason: 'cancelled' };
       if (!action.revoke) {
         await vscode.env.clipboard.writeText(url);
@@ -93,7 +85,7 @@ async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown, ar
 
 export function accessCommands(d: AccessDeps): Command[] {
   return [
-    { id: CommandId.libraryManageLinks, run: (node?: unknown, args?: unknown) => manage(d, 'links', node, args) },
-    { id: CommandId.libraryManageAccess, run: (node?: unknown, args?: unknown) => manage(d, 'access', node, args) },
+    { id: CommandId.libraryManageLinks, run: (node?: unknown) => manage(d, 'links', node) },
+    { id: CommandId.libraryManageAccess, run: (node?: unknown) => manage(d, 'access', node) },
   ];
 }

@@ -1,7 +1,6 @@
-// Reading what a Library command was invoked on, and the answers tests may pass as arguments.
+// Reading what a Library command was invoked on.
 import type { StorageFile } from '../../../api/index.ts';
 import type { ClientService } from '../../../platform/clientService.ts';
-import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
 import { DocumentNode, FileNode, ProjectNode, ShareNode, TagNode } from '../nodes.ts';
 
@@ -33,12 +32,6 @@ export function targetOf(node: unknown): Target | undefined {
   if (node instanceof ShareNode) return { kind: 'share', token: node.share.token, name: String(node.label) };
   const doc = documentOf(node);
   return doc === undefined ? undefined : { kind: 'document', ...doc };
-}
-
-/** A test's answer passed as an argument, honoured only under the extension's tests. */
-export function shortcut<T>(shortcuts: ArgumentShortcuts, args: unknown, key: string): T | undefined {
-  if (!shortcuts.enabled || typeof args !== 'object' || args === null || !(key in args)) return undefined;
-  return (args as Record<string, T>)[key];
 }
 
 /** A Storage row, or `{ fileId }` (scripts, tests): then the item is read from the service (free). */

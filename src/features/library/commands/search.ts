@@ -7,9 +7,8 @@ import { describeError } from '../../../platform/errorMessages.ts';
 import { showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryFiles } from '../files.ts';
-import { shortcut } from './args.ts';
 
-export type SearchDeps = Pick<Platform, 'clients' | 'shortcuts'> & { files: LibraryFiles };
+export type SearchDeps = Pick<Platform, 'clients' | 'prompter'> & { files: LibraryFiles };
 
 /** Typing pauses this long before a search request (search is free, but not every keystroke). */
 const DEBOUNCE_MS = 250;
@@ -40,15 +39,16 @@ async function openHit(d: SearchDeps, client: DocTranslateClient, hit: SearchHit
 }
 
 /** "Search Library…": live results while typing (debounced), documents and jobs; Enter opens one. */
-async function search(d: SearchDeps, args?: unknown): Promise<Record<string, unknown>> {
+async function search(d: SearchDeps): Promise<Record<string, unknown>> {
   const client = await requireClient(d.clients);
   if (client === undefined) return { opened: false, reason: 'notConfigured' };
-  const query = shortcut<string>(d.shortcuts, args, 'query');
-  if (query !== undefined) {
-    const hits = (await client.search.query(query, { limit: LIMIT })).items;
-    const pick = shortcut<number>(d.shortcuts, args, 'pick');
-    if (pick === undefined || hits[pick] === undefined) return { opened: false, hits: hits.map((h) => ({ type: h.type, id: h.id, title: h.title })) };
-    return openHit(d, client, hits[pick]);
+  // Tests script what is typed and which result is chosen (`{ search: { query, pick } }`).
+  const scripted = d.prompter.scriptedAnswer('search')?.value as { query: string; pick?: number } | undefined;
+  if (scripted !== undefined) {
+    const hits = (await client.search.query(scripted.query, { limit: LIMIT })).items;
+    const hit = scripted.pick === undefined ? undefined : hits[scripted.pick];
+    if (hit === undefined) return { opened: false, hits: hits.map((h) => ({ type: h.type, id: h.id, title: h.title })) };
+    return openHit(d, client, hit);
   }
   const qp = vscode.window.createQuickPick<HitItem>();
   qp.title = vscode.l10n.t('Search Library');
@@ -102,5 +102,5 @@ async function search(d: SearchDeps, args?: unknown): Promise<Record<string, unk
 }
 
 export function searchCommands(d: SearchDeps): Command[] {
-  return [{ id: CommandId.librarySearch, run: (args?: unknown) => search(d, args) }];
+  return [{ id: CommandId.librarySearch, run: () => search(d) }];
 }

@@ -2,28 +2,27 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { DocTranslateClient, Share } from '../../../api/index.ts';
+import { defineCommand, failedAs, type RunContext } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { requireClient } from '../../../platform/requireClient.ts';
-import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { describeExpiry, EXPIRY_CHOICES, readArtifactArg, validateDays } from '../model.ts';
 import { ShareNode } from '../nodes.ts';
 import type { LibraryTree } from '../tree.ts';
-import { shortcut } from './args.ts';
 
-export type ShareDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'downloads' | 'writer'> & { tree: LibraryTree };
+export type ShareDeps = Pick<Platform, 'clients' | 'prompter' | 'downloads' | 'writer'> & { tree: LibraryTree };
 
 type Result = Record<string, unknown>;
 
 /** Days (1-365) or null for never; undefined when the user backed out. */
-export async function askExpiry(d: Pick<Platform, 'shortcuts'>, args: unknown): Promise<number | null | undefined> {
-  const passed = shortcut<number | null>(d.shortcuts, args, 'expiresInDays');
-  if (passed !== undefined) return passed;
-  const picked = await vscode.window.showQuickPick(EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c })), { title: vscode.l10n.t('Link expiry'), placeHolder: vscode.l10n.t('How long should the link work?') });
+export async function askExpiry(d: Pick<Platform, 'prompter'>): Promise<number | null | undefined> {
+  // `days` names the choice for a scripted answer ('never', '7', …, 'custom').
+  const items = EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c, days: c.days === null ? 'never' : String(c.days) }));
+  const picked = await d.prompter.pick('expiresInDays', items, { title: vscode.l10n.t('Link expiry'), placeHolder: vscode.l10n.t('How long should the link work?') });
   if (picked === undefined) return undefined;
   if (picked.choice.days !== 'custom') return picked.choice.days;
-  const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Link expiry'), prompt: vscode.l10n.t('Days until the link stops working (1-365)'), validateInput: validateDays });
+  const text = await d.prompter.input('days', { title: vscode.l10n.t('Link expiry'), prompt: vscode.l10n.t('Days until the link stops working (1-365)'), validateInput: validateDays });
   return text === undefined || validateDays(text) !== undefined ? undefined : Number(text.trim());
 }
 
@@ -36,26 +35,20 @@ function linkOf(client: DocTranslateClient, share: Share): string {
  * a read-only link anyone holding it can download without a key, copied to the clipboard. The
  * link is a secret: it is never logged or shown, only copied.
  */
-async function createShareLink(d: ShareDeps, arg: unknown, args: unknown): Promise<Result> {
+async function createShareLink(d: ShareDeps, ctx: RunContext, arg: unknown): Promise<Result> {
   const artifact = readArtifactArg(arg);
   if (artifact === undefined) return { created: false, reason: 'noArtifact' };
-  const days = await askExpiry(d, args);
+  const days = await askExpiry(d);
   if (days === undefined) return { created: false, reason: 'cancelled' };
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { created: false, reason: 'notConfigured' };
-  try {
-    const share = await client.shares.create({ artifact_id: artifact.artifactId, ...(days !== null ? { expires_in_days: days } : {}) });
-    await vscode.env.clipboard.writeText(linkOf(client, share));
-    d.tree.refresh('shares');
-    const expiry = describeExpiry(share.expires_at, Date.now());
-    void vscode.window.showInformationMessage(artifact.name !== undefined
-      ? vscode.l10n.t('Doc Translate: a read-only link to {0} is on the clipboard ({1}). Anyone holding it can download the file.', artifact.name, expiry)
-      : vscode.l10n.t('Doc Translate: a read-only link to the result is on the clipboard ({0}). Anyone holding it can download the file.', expiry));
-    return { created: true, expiresAt: share.expires_at ?? null };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Create Share Link') });
-    return { created: false, error: errorCode(err) ?? 'failed' };
-  }
+  const client = await ctx.client();
+  const share = await client.shares.create({ artifact_id: artifact.artifactId, ...(days !== null ? { expires_in_days: days } : {}) });
+  await vscode.env.clipboard.writeText(linkOf(client, share));
+  d.tree.refresh('shares');
+  const expiry = describeExpiry(share.expires_at, Date.now());
+  void vscode.window.showInformationMessage(artifact.name !== undefined
+    ? vscode.l10n.t('Doc Translate: a read-only link to {0} is on the clipboard ({1}). Anyone holding it can download the file.', artifact.name, expiry)
+    : vscode.l10n.t('Doc Translate: a read-only link to the result is on the clipboard ({0}). Anyone holding it can download the file.', expiry));
+  return { created: true, expiresAt: share.expires_at ?? null };
 }
 
 /** "Copy Share Link" on a Shares row, or (tests, scripts) `{ artifactId }`: the share Revoke would take. */
@@ -78,23 +71,17 @@ async function shareFor(client: DocTranslateClient, arg: unknown): Promise<Share
   return (await client.shares.list({ limit: 100 })).items.find((s) => s.artifact_id === ref.artifactId);
 }
 
-async function revokeShare(d: ShareDeps, arg: unknown): Promise<Result> {
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { revoked: false, reason: 'notConfigured' };
-  try {
-    const share = await shareFor(client, arg);
-    if (share === undefined) return { revoked: false, reason: 'noShare' };
-    const question = typeof share.filename === 'string' ? vscode.l10n.t('Revoke the share link to {0}?', share.filename) : vscode.l10n.t('Revoke the share link to this result?');
-    const revoke = vscode.l10n.t('Revoke');
-    const answer = await d.prompter.choose(question, { modal: true, detail: vscode.l10n.t('Anyone holding the link can no longer download the file. This cannot be undone.') }, revoke);
-    if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
-    await client.shares.delete(share.token);
-    d.tree.refresh('shares');
-    return { revoked: true };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Revoke Share Link') });
-    return { revoked: false, error: errorCode(err) ?? 'failed' };
-  }
+async function revokeShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promise<Result> {
+  const client = await ctx.client();
+  const share = await shareFor(client, arg);
+  if (share === undefined) return { revoked: false, reason: 'noShare' };
+  const question = typeof share.filename === 'string' ? vscode.l10n.t('Revoke the share link to {0}?', share.filename) : vscode.l10n.t('Revoke the share link to this result?');
+  const revoke = vscode.l10n.t('Revoke');
+  const answer = await d.prompter.choose(question, { modal: true, detail: vscode.l10n.t('Anyone holding the link can no longer download the file. This cannot be undone.') }, revoke);
+  if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
+  await client.shares.delete(share.token);
+  d.tree.refresh('shares');
+  return { revoked: true };
 }
 
 /**
@@ -102,39 +89,32 @@ async function revokeShare(d: ShareDeps, arg: unknown): Promise<Result> {
  * /shares/{token}/download, no key) into the download cache (its folder named by a hash of the
  * token, never the token), then saved where the user chooses through the SafeWriter.
  */
-async function downloadShare(d: ShareDeps, arg: unknown, args: unknown): Promise<Result> {
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { written: false, reason: 'notConfigured' };
-  try {
-    const share = await shareFor(client, arg);
-    if (share === undefined) return { written: false, reason: 'noShare' };
-    const name = typeof share.filename === 'string' && share.filename !== '' ? share.filename.replace(/[/\\]/g, '_') : 'shared-file';
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const passed = shortcut<string>(d.shortcuts, args, 'target');
-    const target = passed !== undefined ? vscode.Uri.file(passed) : await vscode.window.showSaveDialog({
-      ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
-      saveLabel: vscode.l10n.t('Download'),
-    });
-    if (target === undefined) return { written: false, reason: 'cancelled' };
-    const key = `share:${createHash('sha256').update(share.token).digest('hex').slice(0, 32)}`;
-    const local = await d.downloads.get(key, async (dir, ifNoneMatch) => {
-      const res = await client.shares.download(share.token, { targetDir: dir, ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}) });
-      return res.notModified ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) } : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
-    });
-    const outcome = await d.writer.write({ target, content: await readFile(local), what: name });
-    if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
-    return outcome;
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Download Shared File') });
-    return { written: false, error: errorCode(err) ?? 'failed' };
-  }
+async function downloadShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promise<Result> {
+  const client = await ctx.client();
+  const share = await shareFor(client, arg);
+  if (share === undefined) return { written: false, reason: 'noShare' };
+  const name = typeof share.filename === 'string' && share.filename !== '' ? share.filename.replace(/[/\\]/g, '_') : 'shared-file';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await d.prompter.saveDialog('target', {
+    ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+    saveLabel: vscode.l10n.t('Download'),
+  });
+  if (target === undefined) return { written: false, reason: 'cancelled' };
+  const key = `share:${createHash('sha256').update(share.token).digest('hex').slice(0, 32)}`;
+  const local = await d.downloads.get(key, async (dir, ifNoneMatch) => {
+    const res = await client.shares.download(share.token, { targetDir: dir, ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}) });
+    return res.notModified ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) } : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+  });
+  const outcome = await d.writer.write({ target, content: await readFile(local), what: name });
+  if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
+  return outcome;
 }
 
 export function shareCommands(d: ShareDeps): Command[] {
   return [
-    { id: CommandId.libraryCreateShareLink, run: (arg?: unknown, args?: unknown) => createShareLink(d, arg, args) },
+    defineCommand(d, { id: CommandId.libraryCreateShareLink, operation: () => vscode.l10n.t('Create Share Link'), failed: failedAs('created'), run: (ctx, arg?: unknown) => createShareLink(d, ctx, arg) }),
     { id: CommandId.libraryCopyShareLink, run: (node?: unknown) => copyShareLink(d, node) },
-    { id: CommandId.libraryRevokeShare, run: (arg?: unknown) => revokeShare(d, arg) },
-    { id: CommandId.libraryDownloadShare, run: (arg?: unknown, args?: unknown) => downloadShare(d, arg, args) },
+    defineCommand(d, { id: CommandId.libraryRevokeShare, operation: () => vscode.l10n.t('Revoke Share Link'), failed: failedAs('revoked'), run: (ctx, arg?: unknown) => revokeShare(d, ctx, arg) }),
+    defineCommand(d, { id: CommandId.libraryDownloadShare, operation: () => vscode.l10n.t('Download Shared File'), failed: failedAs('written'), run: (ctx, arg?: unknown) => downloadShare(d, ctx, arg) }),
   ];
 }

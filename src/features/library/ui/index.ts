@@ -17,7 +17,7 @@ import type { SectionKind } from '../nodes.ts';
 import { librarySnapshot } from '../snapshot.ts';
 import { LibraryTree } from '../tree.ts';
 
-export type LibraryPlatform = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'writer' | 'downloads'>;
+export type LibraryPlatform = Pick<Platform, 'clients' | 'balance' | 'prompter' | 'settings' | 'writer' | 'downloads'>;
 
 export interface LibraryPart extends Part {
   readonly tree: LibraryTree;
@@ -44,14 +44,14 @@ export function libraryPart(p: LibraryPlatform): LibraryPart {
     commands: [
       { id: CommandId.libraryRefresh, run: () => tree.refresh() },
       { id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) },
-      ...itemCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, settings: p.settings, writer: p.writer, tree, files }),
-      ...organiseCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
-      ...shareCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts, downloads: p.downloads, writer: p.writer, tree }),
-      ...accessCommands({ clients: p.clients, prompter: p.prompter, shortcuts: p.shortcuts }),
+      ...itemCommands({ clients: p.clients, balance: p.balance, prompter: p.prompter, settings: p.settings, writer: p.writer, tree, files }),
+      ...organiseCommands({ clients: p.clients, prompter: p.prompter, tree }),
+      ...shareCommands({ clients: p.clients, prompter: p.prompter, downloads: p.downloads, writer: p.writer, tree }),
+      ...accessCommands({ clients: p.clients, prompter: p.prompter }),
       ...quickLookCommands({ clients: p.clients }),
       ...detailsCommands(details),
-      ...storageCommands({ clients: p.clients, shortcuts: p.shortcuts, tree }),
-      ...searchCommands({ clients: p.clients, shortcuts: p.shortcuts, files }),
+      ...storageCommands({ clients: p.clients, prompter: p.prompter, tree }),
+      ...searchCommands({ clients: p.clients, prompter: p.prompter, files }),
     ],
     dispose: () => {
       for (const d of owned.splice(0).reverse()) d.dispose();

@@ -14,7 +14,7 @@ import type { LocalizationState } from '../state.ts';
 import { setupRow } from './scope.ts';
 import { pickLanguages, sitesIn, tellFrameworkNeeds } from './setup.ts';
 
-export type AddLanguageDeps = Pick<Platform, 'shortcuts'> & { state: LocalizationState };
+export type AddLanguageDeps = Pick<Platform, 'prompter'> & { state: LocalizationState };
 
 export interface AddLanguageResult {
   added?: string;
@@ -25,22 +25,22 @@ export interface AddLanguageResult {
   frameworkNeeds?: FrameworkNeeds;
 }
 
-async function pickSetup(state: LocalizationState, arg: unknown): Promise<SetupStatus | undefined> {
+async function pickSetup(d: AddLanguageDeps, arg: unknown): Promise<SetupStatus | undefined> {
+  const state = d.state;
   const row = setupRow(arg);
   if (row !== undefined) return row.setup;
   await state.ready();
   if (arg instanceof vscode.Uri) return state.setupOf(arg.fsPath);
   const all = state.all();
   if (all.length <= 1) return all[0];
-  return (await vscode.window.showQuickPick(all.map((s) => ({ label: s.name, description: s.folder, s })), { title: vscode.l10n.t('Doc Translate: add a language to which set-up?') }))?.s;
+  return (await d.prompter.pick('setup', all.map((s) => ({ label: s.name, description: s.folder, s })), { title: vscode.l10n.t('Doc Translate: add a language to which set-up?') }))?.s;
 }
 
 export function addLanguageCommand(d: AddLanguageDeps): Command {
   return {
     id: CommandId.localizationAddLanguage,
-    run: async (arg?: unknown, answers?: { language?: string }): Promise<AddLanguageResult> => {
-      const given = d.shortcuts.enabled && typeof answers === 'object' && answers !== null ? answers : {};
-      const setup = await pickSetup(d.state, arg);
+    run: async (arg?: unknown): Promise<AddLanguageResult> => {
+      const setup = await pickSetup(d, arg);
       if (setup === undefined) {
         const SET_UP = vscode.l10n.t('Set Up Localization…');
         void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'), SET_UP)).then(
@@ -62,7 +62,9 @@ export function addLanguageCommand(d: AddLanguageDeps): Command {
       }
       // The site the set-up localizes (its framework's config in the set-up's folder or one folder down).
       const site = await sitesIn(engine, setup.folder).then((r) => r.sites.find((s) => s.siteRoot === '') ?? r.sites[0], () => undefined);
-      const picked = given.language !== undefined ? [given.language] : await pickLanguages(
+      const picked = await pickLanguages(
+        d.prompter,
+        'language',
         languageChoices({ preselected: [], site, common: COMMON_LANGUAGES, sourceLanguage: config.sourceLanguage, exclude: config.targetLanguages }),
         vscode.l10n.t('Doc Translate: add which language to {0}?', shown),
         site?.configFile,

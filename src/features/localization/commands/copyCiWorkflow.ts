@@ -11,7 +11,7 @@ import { CommandId } from '../../../shared/ids.ts';
 import { loadEngine } from '../engine.ts';
 import type { LocalizationState } from '../state.ts';
 
-export type CopyCiWorkflowDeps = Pick<Platform, 'writer'> & { state: LocalizationState };
+export type CopyCiWorkflowDeps = Pick<Platform, 'writer' | 'prompter'> & { state: LocalizationState };
 
 export interface CopyCiWorkflowResult {
   written: boolean;
@@ -20,12 +20,13 @@ export interface CopyCiWorkflowResult {
 }
 
 /** The set-up the command is for: the row it was run on, the only one, or the one picked. */
-async function pickSetup(state: LocalizationState, arg: unknown): Promise<string | undefined> {
+async function pickSetup(d: CopyCiWorkflowDeps, arg: unknown): Promise<string | undefined> {
+  const state = d.state;
   const all = state.all();
   const given = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'object' && arg !== null && typeof (arg as { folder?: unknown }).folder === 'string' ? (arg as { folder: string }).folder : undefined;
   if (given !== undefined) return state.setupOf(given)?.folder;
   if (all.length <= 1) return all[0]?.folder;
-  const picked = await vscode.window.showQuickPick(all.map((s) => ({ label: s.name, description: vscode.workspace.asRelativePath(s.folder), folder: s.folder })), {
+  const picked = await d.prompter.pick('setup', all.map((s) => ({ label: s.name, description: vscode.workspace.asRelativePath(s.folder), folder: s.folder })), {
     placeHolder: vscode.l10n.t('Doc Translate: which localization set-up should the workflow run?'),
   });
   return picked?.folder;
@@ -40,7 +41,7 @@ export function copyCiWorkflowCommand(d: CopyCiWorkflowDeps): Command {
   return {
     id: CommandId.localizationCopyCiWorkflow,
     run: async (arg?: unknown): Promise<CopyCiWorkflowResult> => {
-      const folder = await pickSetup(d.state, arg);
+      const folder = await pickSetup(d, arg);
       if (folder === undefined) {
         if (d.state.all().length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: set up localization first (doc-translate.json); the workflow runs that set-up.'));
         return { written: false, reason: 'noSetup' };

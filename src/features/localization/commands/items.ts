@@ -22,7 +22,8 @@ interface Picked {
 }
 
 /** The translation an argument names: a view row, `{ target }` (relative or absolute), a Uri, or the active editor; else the user picks. */
-async function targetFrom(state: LocalizationState, arg: unknown, filter: (t: TargetStatus) => boolean, title: string): Promise<Picked | undefined> {
+async function targetFrom(d: ItemDeps, arg: unknown, filter: (t: TargetStatus) => boolean, title: string): Promise<Picked | undefined> {
+  const state = d.state;
   const row = targetRow(arg);
   if (row !== undefined) return { folder: row.folder, status: row.target };
   await state.ready();
@@ -38,7 +39,7 @@ async function targetFrom(state: LocalizationState, arg: unknown, filter: (t: Ta
     return undefined;
   }
   if (items.length === 1) return items[0]!.x;
-  return (await vscode.window.showQuickPick(items, { title }))?.x;
+  return (await d.prompter.pick('translation', items, { title }))?.x;
 }
 
 export function itemCommands(d: ItemDeps): Command[] {
@@ -46,7 +47,7 @@ export function itemCommands(d: ItemDeps): Command[] {
     {
       id: CommandId.localizationOpenTranslation,
       run: async (arg?: unknown) => {
-        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: open which translation?'));
+        const t = await targetFrom(d, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: open which translation?'));
         if (t === undefined) return undefined;
         if (t.status.state === 'missing') {
           void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} is not written yet: Update Translations writes it.', t.status.target));
@@ -59,7 +60,7 @@ export function itemCommands(d: ItemDeps): Command[] {
     {
       id: CommandId.localizationDiffWithSource,
       run: async (arg?: unknown) => {
-        const t = await targetFrom(d.state, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: compare which translation with its source?'));
+        const t = await targetFrom(d, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: compare which translation with its source?'));
         if (t === undefined || t.status.state === 'missing') return false;
         const title = `${path.posix.basename(t.status.source)} ↔ ${languageName(t.status.lang, vscode.env.language)} (${t.status.target})`;
         await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(path.join(t.folder, t.status.source)), vscode.Uri.file(path.join(t.folder, t.status.target)), title);
@@ -79,7 +80,7 @@ export interface ShowConflictResult {
 }
 
 async function showConflict(d: ItemDeps, arg: unknown): Promise<ShowConflictResult> {
-  const t = await targetFrom(d.state, arg, (s) => s.state === 'conflict', vscode.l10n.t('Doc Translate: show the conflict of which translation?'));
+  const t = await targetFrom(d, arg, (s) => s.state === 'conflict', vscode.l10n.t('Doc Translate: show the conflict of which translation?'));
   if (t === undefined) return { shown: false };
   const first = t.status.conflicts[0];
   if (first === undefined) {

@@ -1,7 +1,6 @@
 // What Update Translations and Check Translations act on: everything, a set-up, a folder or file
 // from the Explorer, a source or one translation from the Localization view. Test options ride along.
 import * as vscode from 'vscode';
-import type { ArgumentShortcuts } from '../../../platform/prompter.ts';
 import { relativeInside, scopeOf, type SetupStatus } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
 import type { TargetStatus } from '../../../localize/index.ts';
@@ -13,13 +12,6 @@ export interface Scope {
 }
 
 /** Options only the extension's tests may pass (ignored for any other caller). */
-export interface TestOptions {
-  /** false: no confirmation (tests answer through the prompter otherwise). */
-  confirm?: boolean;
-  /** Aborts the update as the user's Cancel would, once progress reaches this point. */
-  cancelAt?: { phase: 'translate' | 'write'; done: number };
-}
-
 export const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
 
 // Rows of the Localization view, recognised by their `kind` (these commands load in their own bundle, so
@@ -36,12 +28,6 @@ function folderRow(v: unknown): { folder: string; sources: string[] } | undefine
 }
 export function setupRow(v: unknown): { setup: SetupStatus } | undefined {
   return kindOf(v) === 'setup' ? (v as { setup: SetupStatus }) : undefined;
-}
-
-export function testOptions(shortcuts: ArgumentShortcuts, args: readonly unknown[]): TestOptions {
-  if (!shortcuts.enabled) return {};
-  const found = args.find(isPlain);
-  return found !== undefined ? (found as TestOptions) : {};
 }
 
 /** The scopes an invocation names, one per set-up; [] when the argument lies outside every set-up. */

@@ -15,17 +15,12 @@ import type { Platform } from '../../../platform/platform.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { editorFs, editorReadFs, loadEngine, type Engine } from '../engine.ts';
 import { isUntracked } from '../model.ts';
-import { configText, layoutChoices, normalizeSource, validateSource, type SetupAnswers } from '../setupModel.ts';
+import { configText, layoutChoices, normalizeSource, validateSource } from '../setupModel.ts';
 import { configuredLanguages, frameworkName, frameworkNeeds, frameworkNeedsPage, languageChoices, preselectedLanguages, siteConfig, siteFindings, siteLabel, withTargetLanguages, type FrameworkNeeds } from '../siteSetup.ts';
+import type { Prompter } from '../../../platform/prompter.ts';
 import type { LocalizationState } from '../state.ts';
 
-export type SetupDeps = Pick<Platform, 'writer' | 'shortcuts' | 'settings' | 'prompter'> & { state: LocalizationState };
-
-/** What the extension's tests may answer instead of the pickers (the confirmation goes through the prompter). */
-export interface SetupGiven extends Partial<SetupAnswers> {
-  /** The site to set up, by its folder relative to the workspace folder ('' = the top). */
-  site?: string;
-}
+export type SetupDeps = Pick<Platform, 'writer' | 'settings' | 'prompter'> & { state: LocalizationState };
 
 export interface SetupResult {
   written: boolean;
@@ -78,7 +73,7 @@ function searchRoot(arg: unknown, folder: vscode.WorkspaceFolder): string {
 }
 
 /** The language picker: the preselected codes checked and first, the site's locales marked as declared in its config. */
-export async function pickLanguages(choices: ReturnType<typeof languageChoices>, title: string, configFile: string | undefined, many: boolean): Promise<string[] | undefined> {
+export async function pickLanguages(prompter: Prompter, key: string, choices: ReturnType<typeof languageChoices>, title: string, configFile: string | undefined, many: boolean): Promise<string[] | undefined> {
   const locale = vscode.env.language;
   const items = choices.map((c) => ({
     label: languageName(c.code, locale),
@@ -88,10 +83,10 @@ export async function pickLanguages(choices: ReturnType<typeof languageChoices>,
     picked: c.picked,
   }));
   if (!many) {
-    const one = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
+    const one = await prompter.pick(key, items, { title, matchOnDescription: true });
     return one === undefined ? undefined : [one.code];
   }
-  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true });
+  const picked = await prompter.pickMany(key, items, { title, matchOnDescription: true });
   return picked?.map((i) => i.code);
 }
 
@@ -115,8 +110,7 @@ export async function sitesIn(engine: Engine, dir: string): Promise<Awaited<Retu
 export function setupCommand(d: SetupDeps): Command {
   return {
     id: CommandId.localizationSetUp,
-    run: async (arg?: unknown, answers?: SetupGiven): Promise<SetupResult> => {
-      const given: SetupGiven = d.shortcuts.enabled && typeof answers === 'object' && answers !== null ? answers : {};
+    run: async (arg?: unknown): Promise<SetupResult> => {
       const folder = await pickFolder(arg);
       if (folder === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a folder with documentation to set up localization.'));
@@ -136,23 +130,24 @@ export function setupCommand(d: SetupDeps): Command {
         return { written: false, reason: 'broken' };
       }
       const sites = rules?.sites ?? [];
-      if (sites.length === 0) return genericSetup(d, engine, folder, given);
-      let site = sites.find((s) => s.siteRoot === given.site) ?? (sites.length === 1 ? sites[0] : undefined);
+      if (sites.length === 0) return genericSetup(d, engine, folder);
+      let site = sites.length === 1 ? sites[0] : undefined;
       if (site === undefined) {
-        const picked = await vscode.window.showQuickPick(
-          sites.map((s) => ({ label: siteLabel(s), description: s.locales.map((l) => l.code).join(', '), site: s })),
+        const picked = await d.prompter.pick(
+          'site',
+          sites.map((s) => ({ label: siteLabel(s), description: s.locales.map((l) => l.code).join(', '), site: s, siteRoot: s.siteRoot })),
           { title: vscode.l10n.t('Doc Translate: {0} documentation sites found; set up which one?', sites.length) },
         );
         if (picked === undefined) return { written: false, reason: 'cancelled' };
         site = picked.site;
       }
-      return siteSetup(d, engine, path.join(base, site.siteRoot), site, given, path.relative(folder.uri.fsPath, path.join(base, site.siteRoot)).split(path.sep).join('/'));
+      return siteSetup(d, engine, path.join(base, site.siteRoot), site, path.relative(folder.uri.fsPath, path.join(base, site.siteRoot)).split(path.sep).join('/'));
     },
   };
 }
 
 /** A site read from its framework's config: findings, languages, one confirmation, doc-translate.json at the site's root. */
-async function siteSetup(d: SetupDeps, engine: Engine, dir: string, site: SiteModel, given: SetupGiven, rel: string): Promise<SetupResult> {
+async function siteSetup(d: SetupDeps, engine: Engine, dir: string, site: SiteModel, rel: string): Promise<SetupResult> {
   const findings = siteFindings(site);
   const configPath = path.join(dir, CONFIG_FILE);
   const shown = vscode.workspace.asRelativePath(configPath);
@@ -162,19 +157,21 @@ async function siteSetup(d: SetupDeps, engine: Engine, dir: string, site: SiteMo
     void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}: {1}', siteLabel(site), findings.slice(1).join('; ')));
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(dir));
     if (folder === undefined) return { written: false, reason: 'noFolder' };
-    return { ...(await genericSetup(d, engine, folder, given, dir)), site: rel, findings };
+    return { ...(await genericSetup(d, engine, folder, dir)), site: rel, findings };
   }
   const read = editorReadFs(engine, dir);
   const existing = await read.readText(configPath).catch(() => undefined);
   const sourceLanguage = proposal.sourceLanguage === 'auto' ? 'auto' : proposal.sourceLanguage.split(/[-_]/)[0]!.toLowerCase();
   const preselected = preselectedLanguages({ configured: configuredLanguages(existing), site, fallback: d.settings.targetLanguage, sourceLanguage });
   const base = { site: rel, preselected, findings, detected: site.framework };
-  const targetLanguages = given.targetLanguages ?? (await pickLanguages(
+  const targetLanguages = await pickLanguages(
+    d.prompter,
+    'targetLanguages',
     languageChoices({ preselected, site, common: COMMON_LANGUAGES, sourceLanguage }),
     vscode.l10n.t('Doc Translate: translate the {0} site in {1} into', frameworkName(site.framework), rel === '' ? '.' : `${rel}/`),
     site.configFile,
     true,
-  ));
+  );
   if (targetLanguages === undefined || targetLanguages.length === 0) return { ...base, written: false, reason: 'cancelled' };
   let text: string;
   try {
@@ -227,22 +224,20 @@ function announce(d: SetupDeps, dir: string, shown: string): void {
 }
 
 /** No site found: the layout, the source folder and the languages are asked; doc-translate.json goes to `dir` (the workspace folder). */
-async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.WorkspaceFolder, given: SetupGiven, dir = folder.uri.fsPath): Promise<SetupResult> {
+async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.WorkspaceFolder, dir = folder.uri.fsPath): Promise<SetupResult> {
   const configUri = vscode.Uri.file(path.join(dir, CONFIG_FILE));
   const detected = engine.detectFramework(await workspaceFiles(folder), (rel) => readSmall(folder.uri.fsPath, rel));
   const choices = layoutChoices(detected);
-  let choice = choices.find((c) => c.layout === given.layout);
-  if (choice === undefined) {
-    const picked = await vscode.window.showQuickPick(
-      choices.map((c) => ({ label: c.label, description: c.detected !== undefined ? vscode.l10n.t('detected ({0})', c.detected) : '', detail: c.mapping, choice: c })),
-      { title: vscode.l10n.t('Doc Translate: where do translations go? ({0})', '1/4'), matchOnDetail: true },
-    );
-    if (picked === undefined) return { written: false, reason: 'cancelled' };
-    choice = picked.choice;
-  }
-  const source = given.source ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Doc Translate: source folder ({0})', '2/4'), prompt: vscode.l10n.t('The folder of the documentation in its original language, relative to the workspace folder.'), value: choice.source, validateInput: validateSource }));
+  const picked = await d.prompter.pick(
+    'layout',
+    choices.map((c) => ({ label: c.label, description: c.detected !== undefined ? vscode.l10n.t('detected ({0})', c.detected) : '', detail: c.mapping, choice: c, layout: c.layout })),
+    { title: vscode.l10n.t('Doc Translate: where do translations go? ({0})', '1/4'), matchOnDetail: true },
+  );
+  if (picked === undefined) return { written: false, reason: 'cancelled' };
+  const choice = picked.choice;
+  const source = await d.prompter.input('source', { title: vscode.l10n.t('Doc Translate: source folder ({0})', '2/4'), prompt: vscode.l10n.t('The folder of the documentation in its original language, relative to the workspace folder.'), value: choice.source, validateInput: validateSource });
   if (source === undefined || validateSource(source) !== undefined) return { written: false, reason: 'cancelled' };
-  const sourceLanguage = given.sourceLanguage ?? (await vscode.window.showInputBox({
+  const sourceLanguage = (await d.prompter.input('sourceLanguage', {
     title: vscode.l10n.t('Doc Translate: language of the source ({0})', '3/4'),
     prompt: vscode.l10n.t('A language code such as en, or auto to let the service detect it.'),
     value: 'en',
@@ -251,12 +246,14 @@ async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.Workspa
   if (sourceLanguage === undefined) return { written: false, reason: 'cancelled' };
   const existing = readSmall(dir, CONFIG_FILE);
   const preselected = preselectedLanguages({ configured: configuredLanguages(existing), fallback: d.settings.targetLanguage, sourceLanguage });
-  const targetLanguages = given.targetLanguages ?? (await pickLanguages(
+  const targetLanguages = await pickLanguages(
+    d.prompter,
+    'targetLanguages',
     languageChoices({ preselected, common: COMMON_LANGUAGES, sourceLanguage }),
     vscode.l10n.t('Doc Translate: translate the documentation into ({0})', '4/4'),
     undefined,
     true,
-  ));
+  );
   if (targetLanguages === undefined || targetLanguages.length === 0) return { written: false, reason: 'cancelled', preselected };
   const text = configText({ layout: choice.layout, source: normalizeSource(source), sourceLanguage, targetLanguages });
   // The engine validates what is written, exactly as `npm run localize` will read it.

@@ -14,9 +14,9 @@ import { editorFs, editorReadFs, loadEngine } from '../engine.ts';
 import { dryRunSummary } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
 import type { LocalizationStatusItem } from '../statusBar.ts';
-import { isPlain, scopeOptions, scopesOf, testOptions, type Scope } from './scope.ts';
+import { isPlain, scopeOptions, scopesOf, type Scope } from './scope.ts';
 
-export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'shortcuts' | 'settings' | 'logger' | 'contextKeys' | 'balance'> & {
+export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'settings' | 'logger' | 'contextKeys' | 'balance'> & {
   state: LocalizationState;
   status: LocalizationStatusItem;
 };
@@ -54,7 +54,6 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
   }
   // An untrusted workspace never chooses what is sent, where it is written, or what it costs.
   if (!d.settings.trusted) return untrusted();
-  const opts = testOptions(d.shortcuts, args);
   await d.state.ready();
   const scopes = scopesOf(d.state, args);
   if (scopes.length === 0) return noSetup();
@@ -81,10 +80,10 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       const question = summary.files === 1 ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars) : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
       const engines = [...new Set(work.map((w) => w.config.engine))].join(', ');
       const detail = [...summary.lines, vscode.l10n.t('Engine: {0} (doc-translate.json "engine").', engines)].join('\n');
-      const confirmed = opts.confirm === false || (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
+      const confirmed = (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
-    const reports = await withUpdateProgress(d, opts, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
+    const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
     tell(reports);
     void d.balance.refresh();
     return { started: true, reports: reports.map((r) => ({ folder: r.folder, written: r.report.written, requests: r.report.requests, chars_sent: r.report.chars_sent, segments_sent: r.report.segments_sent, cancelled: r.report.cancelled, conflicts: r.report.conflicts.length })) };
@@ -126,8 +125,10 @@ async function runAll(
 }
 
 /** Progress in a cancellable notification; the CancellationToken becomes the AbortSignal here. */
-async function withUpdateProgress<T>(d: UpdateDeps, opts: ReturnType<typeof testOptions>, task: (signal: AbortSignal, onProgress: Progress) => Promise<T>): Promise<T> {
+async function withUpdateProgress<T>(d: UpdateDeps, task: (signal: AbortSignal, onProgress: Progress) => Promise<T>): Promise<T> {
   const controller = new AbortController();
+  // The notification's Cancel, pressed once progress reaches a point (scripted by the extension's tests).
+  const at = d.prompter.scriptedAnswer('cancelAt')?.value as { phase: 'translate' | 'write'; done: number } | undefined;
   running = controller;
   d.contextKeys.set(ContextKey.localizationUpdating, true);
   d.status.setUpdating(true);
@@ -137,7 +138,6 @@ async function withUpdateProgress<T>(d: UpdateDeps, opts: ReturnType<typeof test
       let shown = 0;
       try {
         return await task(controller.signal, (phase, done, total) => {
-          const at = opts.cancelAt;
           if (at !== undefined && at.phase === phase && done >= at.done) controller.abort();
           const fraction = phase === 'scan' ? 0 : phase === 'translate' ? 0.8 * (total > 0 ? done / total : 1) : 0.8 + 0.2 * (total > 0 ? done / total : 1);
           const percent = Math.floor(fraction * 100);
