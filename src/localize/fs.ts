@@ -33,21 +33,25 @@ export interface LocalizeFs {
   /**
    * Files under `dir`, relative to it with `/` separators; folders named node_modules or starting
    * with `.` and symbolic links are skipped; a `dir` whose real path leaves the root is refused.
+   * `onFolder`, when given, is called for each folder just before it is read.
    */
-  listFiles(dir: string): Promise<string[]>;
+  listFiles(dir: string, onFolder?: (abs: string, rel: string) => void): Promise<string[]>;
 }
+
+/** Folders the engine's listing never enters. */
+const skipFolder = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
 /** The engine's file access for `folder` (the folder holding doc-translate.json). */
 export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
   const root = GuardedRoot.openSync(folder);
-  const listFiles = async (dir: string): Promise<string[]> => {
+  const listFiles = async (dir: string, onFolder?: (abs: string, rel: string) => void): Promise<string[]> => {
     try {
       await root.check(dir);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    return walkFiles(root.resolve(dir), (name) => name === 'node_modules' || name.startsWith('.'), 'missing');
+    return walkFiles(root.resolve(dir), skipFolder, 'missing', onFolder);
   };
   return {
     root,
@@ -63,10 +67,12 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
  * Every file below `start`, relative to it with `/` separators, sorted; folders `skip` names are
  * not entered and symbolic links are not followed. A folder that cannot be read is skipped when
  * `tolerate` is 'all', only when it is gone with 'missing' (any other error is thrown).
+ * `onFolder` is called for each folder just before it is read.
  */
-export async function walkFiles(start: string, skip: (name: string) => boolean, tolerate: 'missing' | 'all'): Promise<string[]> {
+export async function walkFiles(start: string, skip: (name: string) => boolean, tolerate: 'missing' | 'all', onFolder?: (abs: string, rel: string) => void): Promise<string[]> {
   const out: string[] = [];
   const walk = async (abs: string, rel: string): Promise<void> => {
+    onFolder?.(abs, rel);
     let entries;
     try {
       entries = await readdir(abs, { withFileTypes: true });

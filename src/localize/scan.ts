@@ -12,11 +12,12 @@ import type { LocaleFolderWarning, SiteModel } from './site/index.ts';
 import { siteRulesFor } from './site/rules.ts';
 import { compileYielding, filterYielding, matchesAny } from './glob.ts';
 import { createLayout, type Layout } from './layouts.ts';
-import { parseLock, shardOf, type Lock } from './lock.ts';
+import { parseLock, shardOf, type Lock, type LockEntry } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
 import { hasConflictMarkers, markersPlan, planFile, unchangedPlan, type FilePlan } from './plan.ts';
 import { fileHash } from './hash.ts';
 import { decodeText } from './encoding.ts';
+import { StatCache } from './statCache.ts';
 
 /** The scan gives the event loop a turn at least this often (a file's parse is the longest step). */
 const YIELD_EVERY_MS = 8;
@@ -136,7 +137,7 @@ const hasWildcard = (p: string): boolean => /[*?[\]{}]/.test(p);
  * written as is) is kept; `"detect": false` turns the framework reading off.
  */
 export async function listSourceFiles(
-  config: LocalizeConfig, fs: LocalizeFs & { root?: GuardedRoot }, layout?: Layout, removedLanguages: readonly string[] = [],
+  config: LocalizeConfig, fs: LocalizeFs & { root?: GuardedRoot }, layout?: Layout, removedLanguages: readonly string[] = [], cache?: StatCache,
 ): Promise<SourceListing> {
   const langs = [...config.targetLanguages, ...removedLanguages];
   const lay = layout ?? createLayout(config.layout, config.source, langs);
@@ -160,28 +161,65 @@ export async function listSourceFiles(
     c.files++;
     return false;
   };
-  const wanted = (f: string): boolean => matchesAny(f, include) || matchesAny(f, jobs);
-  const keep = (f: string): boolean => {
+  // Each pattern list is tried once per file (the matchers are the costly part of a listing).
+  const keep = (f: string, inc: boolean, job: () => boolean): boolean => {
+    const wanted = (): boolean => inc || job();
     if (matchesAny(f, exclude)) {
-      if (!wanted(f)) return false;
+      if (!wanted()) return false;
       const g = config.exclude.find((_, i) => exclude[i]!.test(f))!;
       return leave(`x:${g}`, () => ({ glob: g, reason: `exclude in ${CONFIG_FILE}`, files: 0 }));
     }
-    if (lay.isOutput(f)) return wanted(f) ? leave('layout', () => ({ reason: `translation into a target language (layout ${typeof config.layout === 'string' ? config.layout : config.layout.pattern})`, files: 0 })) : false;
-    if (siteRules.length === 0 || !wanted(f)) return true;
+    if (lay.isOutput(f)) return wanted() ? leave('layout', () => ({ reason: `translation into a target language (layout ${typeof config.layout === 'string' ? config.layout : config.layout.pattern})`, files: 0 })) : false;
+    if (siteRules.length === 0 || !wanted()) return true;
     const rule = siteRules.find((r) => r.m.test(f));
     if (rule === undefined || literal.has(f) || named.has(rule.glob)) return true;
     return leave(`s:${rule.glob}`, () => (rule.kind === 'undeclared-locale' ? { path: rule.glob.replace(/\/\*\*$/, '/'), reason: rule.reason, files: 0 } : { glob: rule.glob, reason: rule.reason, files: 0 }));
   };
+  // The listing depends on names only (never on contents): the stat cache keeps it under a hash of all its inputs,
+  // and the names themselves while no folder the walk read has changed (cache.walk: only the engine's own listing).
+  const dir = join(config.folder, config.source);
+  const inputs = cache === undefined ? '' : JSON.stringify([config.source, config.include, config.exclude, config.files, config.layout, config.targetLanguages, langs, site?.rules ?? []]);
+  const keyOf = (namesHash: string): string => fileHash(`${inputs}\u0000${namesHash}`);
+  const unchanged = cache?.walks === true ? cache.unchangedWalk(dir) : undefined;
+  const early = unchanged !== undefined ? cache!.listing(keyOf(unchanged)) : undefined;
+  if (early !== undefined) return { ...early, undeclared: site?.undeclared ?? [], sites: site?.sites ?? [] };
+  let names: string[];
+  let key = '';
+  if (cache?.walks === true) {
+    const w = await cache.walk(dir, fs.listFiles);
+    names = w.names;
+    key = keyOf(w.hash);
+  } else {
+    names = await fs.listFiles(dir);
+    if (cache !== undefined) key = keyOf(fileHash(names.join('\n')));
+  }
+  const known = cache?.listing(key);
+  if (known !== undefined) return { ...known, undeclared: site?.undeclared ?? [], sites: site?.sites ?? [] };
+  const pages: string[] = [];
+  const files: string[] = [];
   // Patterns come from the repository: the filtering yields to the event loop every few milliseconds.
-  const all = await filterYielding((await fs.listFiles(join(config.folder, config.source))).map((f) => prefix + f), keep);
-  const pages = await filterYielding(all, (f) => matchesAny(f, include));
-  const files = await filterYielding(all, (f) => !matchesAny(f, include) && matchesAny(f, jobs));
+  await filterYielding(names, (name) => {
+    const f = prefix + name;
+    const inc = matchesAny(f, include);
+    let job: boolean | undefined;
+    const isJob = (): boolean => (job ??= matchesAny(f, jobs));
+    if (!keep(f, inc, isJob)) return false;
+    if (inc) pages.push(f);
+    else if (isJob()) files.push(f);
+    return false;
+  });
+  // Every translation of every source (configured languages first: the stat cache's positions).
+  const targets = new Map<string, string[]>();
   const outputs = new Set<string>();
-  for (const f of [...pages, ...files]) for (const l of langs) outputs.add(lay.target(f, l));
+  for (const f of [...pages, ...files]) {
+    const t = langs.map((l) => lay.target(f, l));
+    targets.set(f, t);
+    for (const x of t) outputs.add(x);
+  }
   const notOutput = (f: string): boolean => !outputs.has(f) || leave('other', () => ({ reason: 'the translation of another source (layout)', files: 0 }));
-  const result = { pages: pages.filter(notOutput), files: files.filter(notOutput) };
-  return { ...result, leftOut: [...counts.values()], undeclared: site?.undeclared ?? [], sites: site?.sites ?? [] };
+  const result = { pages: pages.filter(notOutput), files: files.filter(notOutput), leftOut: [...counts.values()] };
+  cache?.setListing(key, result, config.targetLanguages.length, (f, k) => targets.get(f)![k]!);
+  return { ...result, undeclared: site?.undeclared ?? [], sites: site?.sites ?? [] };
 }
 
 /** The Markdown sources of the set, sorted. */
@@ -196,29 +234,99 @@ export function lastListing(config: LocalizeConfig): SourceListing | undefined {
   return listings.get(config);
 }
 
+/** What a report (status, check, dry run) needs of a scan: the lock itself may be left unread. */
+export type ReportScan = Omit<Scan, 'lock' | 'lockText'>;
+
+/** The lock changed between its stat and its read during a scan: the scan starts again without trusting the cache's projection of it. */
+class LockMoved extends Error {}
+
 /** Reads sources, translations and the lock, and plans every translation in scope. */
 export async function scan(opts: LocalizeOptions): Promise<Scan> {
+  return (await scanWith(opts, true)) as Scan;
+}
+
+/**
+ * The same plans as `scan` for reports: when the stat cache shows the lock unchanged and every
+ * translation in scope up to date or edited, the lock is not read at all.
+ */
+export async function scanForReport(opts: LocalizeOptions): Promise<ReportScan> {
+  return scanWith(opts, false);
+}
+
+async function scanWith(opts: LocalizeOptions, needLock: boolean): Promise<Scan | ReportScan> {
+  const fs = resolveFs(opts.config.folder, opts.fs);
+  // Only a scan that reads the disk itself may answer from stats (the editor reads unsaved documents).
+  const cache = opts.fs?.readText === undefined && opts.fs?.readBytes === undefined ? StatCache.load(fs.root, opts.fs?.listFiles === undefined) : undefined;
+  try {
+    try {
+      return await scanOnce(opts, fs, cache, needLock, true);
+    } catch (err) {
+      if (!(err instanceof LockMoved)) throw err;
+      return await scanOnce(opts, fs, cache, needLock, false);
+    }
+  } finally {
+    await cache?.save();
+  }
+}
+
+type Read = { hash: string; text: () => string; marks: boolean };
+
+async function scanOnce(opts: LocalizeOptions, fs: LocalizeFs & { root: GuardedRoot }, cache: StatCache | undefined, needLock: boolean, trustLock: boolean): Promise<Scan | ReportScan> {
   const { config } = opts;
-  const fs = resolveFs(config.folder, opts.fs);
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
-  const lockText = await fs.readText(join(config.folder, LOCK_FILE));
-  const lock = parseLock(lockText);
+  const lockPath = join(config.folder, LOCK_FILE);
+  // The lock's stat is taken before it is read; its projection in the cache stands in for it while that stat holds.
+  const lockStat = cache?.stat(lockPath);
+  const part = trustLock && lockStat !== 'other' ? cache?.lockPart(lockStat) : undefined;
+  let lockText: string | undefined;
+  let lock: Lock | undefined;
+  let loading: Promise<Lock> | undefined;
+  const loadLock = (): Promise<Lock> => (loading ??= (async () => {
+    await cache?.takeStamp();
+    lockText = await fs.readText(lockPath);
+    if (part !== undefined && fileHash(lockText ?? '') !== part.hash) throw new LockMoved();
+    return (lock = parseLock(lockText));
+  })());
+  if (part === undefined) await loadLock();
   // A language taken out of targetLanguages: its translations stay where they are, never sources.
   const configured = new Set(config.targetLanguages);
-  const removedLanguages = [...new Set([...(lock.removedLanguages ?? []), ...[...lock.files.values()].map((e) => e.lang)])]
+  const lockLangs = lock !== undefined ? [...lock.files.values()].map((e) => e.lang) : part!.extras.map((e) => e.lang);
+  const removedLanguages = [...new Set([...((lock !== undefined ? lock.removedLanguages : part!.removedLanguages) ?? []), ...lockLangs])]
     .filter((l) => !configured.has(l)).sort();
   const layout = createLayout(config.layout, config.source, [...config.targetLanguages, ...removedLanguages]);
-  const listing = await listSourceFiles(config, fs, layout, removedLanguages);
+  const listing = await listSourceFiles(config, fs, layout, removedLanguages, cache);
   listings.set(config, listing);
   const { pages: allSources, files: allFiles } = listing;
-  const sources = allSources.filter((s) => inScope(s, opts));
-  const fileSources = allFiles.filter((s) => inScope(s, opts));
+  // The positions of the cache are those of this listing from here on.
+  const positioned = cache?.positioned === true;
+  if (part !== undefined && !(positioned && cache!.lockMatchesListing())) await loadLock();
+  if (positioned && lock !== undefined && part === undefined) {
+    cache!.setLock(lockStat === 'other' ? undefined : lockStat, fileHash(lockText ?? ''), lock.removedLanguages ?? [], lock.files, config.targetLanguages);
+  }
+  const sourceIndex: number[] = [];
+  const sources: string[] = [];
+  allSources.forEach((s, i) => {
+    if (inScope(s, opts)) {
+      sources.push(s);
+      sourceIndex.push(i);
+    }
+  });
+  const fileIndex: number[] = [];
+  const fileSources: string[] = [];
+  allFiles.forEach((s, i) => {
+    if (inScope(s, opts)) {
+      fileSources.push(s);
+      fileIndex.push(allSources.length + i);
+    }
+  });
+  // Position of each language in scope among the configured ones (0 is the source itself).
+  const langSlot = languages.map((l) => config.targetLanguages.indexOf(l) + 1);
   const sourceText = new Map<string, string>();
   const targetText = new Map<string, string | undefined>();
   // Hashes come from the bytes; text is decoded (and Markdown parsed) only where something changed.
   const readBytes = opts.fs?.readText !== undefined && opts.fs.readBytes === undefined ? undefined : fs.readBytes;
   // `marks`: the file may hold merge conflict markers (a byte search; decoded only when it might).
-  const read = async (path: string): Promise<{ hash: string; text: () => string; marks: boolean } | undefined> => {
+  const readFile = async (path: string): Promise<Read | undefined> => {
     if (readBytes !== undefined) {
       const bytes = await readBytes(path);
       if (bytes === undefined) return undefined;
@@ -227,6 +335,17 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
     }
     const text = await fs.readText(path);
     return text === undefined ? undefined : { hash: fileHash(text), text: () => text, marks: text.includes(MARKER) };
+  };
+  // A read whose hash the cache records: the stat is taken first, the stamp before the read (see statCache.ts).
+  const read = async (rel: string, pos: number): Promise<Read | undefined> => {
+    const path = join(config.folder, rel);
+    if (!positioned) return readFile(path);
+    const st = cache!.stat(rel);
+    await cache!.takeStamp();
+    const r = await readFile(path);
+    if (r === undefined || st === undefined || st === 'other') cache!.forget(pos);
+    else cache!.record(pos, st, r.hash, r.marks);
+    return r;
   };
   // Time-sliced: in the editor this runs on the extension host, which must never stall for long.
   // One shared turn for all workers: each would otherwise take its own slice in the same check phase.
@@ -242,17 +361,62 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
     }));
     return turn;
   };
-  const perSource = await mapLimit(sources, 16, async (source) => {
+  /**
+   * The plans of a source answered from stats alone: the source and every translation in scope
+   * known to the cache with the stat they have now, none holding conflict markers, and the lock's
+   * entry made from this very source. Undefined when anything else holds (then everything is read).
+   */
+  const fromStats = (index: number, source: string): FilePlan[] | undefined => {
+    const c = cache!;
+    const sourcePos = c.position(index, 0);
+    for (let li = 0; li < languages.length; li++) if (!c.has(sourcePos + langSlot[li]!)) return undefined;
+    if (!c.has(sourcePos)) return undefined;
+    const st = c.stat(source);
+    if (st === undefined || st === 'other' || c.known(sourcePos, st) !== true) return undefined;
+    const srcHex = lock !== undefined ? c.hashAt(sourcePos) : '';
+    const plans: FilePlan[] = [];
+    for (let li = 0; li < languages.length; li++) {
+      const pos = sourcePos + langSlot[li]!;
+      const target = c.pathAt(pos);
+      const tst = c.stat(target);
+      if (tst === undefined || tst === 'other' || c.known(pos, tst) !== true) return undefined;
+      let same: boolean;
+      if (lock !== undefined) {
+        const entry = lock.files.get(target);
+        if (entry === undefined || entry.sourceHash !== srcHex) return undefined;
+        same = entry.output === c.hashAt(pos);
+      } else {
+        if (!c.entryFromSource(pos, sourcePos)) return undefined;
+        same = c.entryOutputMatches(pos);
+      }
+      plans.push(unchangedPlan(source, target, languages[li]!, same ? 'up-to-date' : 'edited'));
+    }
+    return plans;
+  };
+  // First every source the stats answer, in one synchronous pass (with turns for the event loop)...
+  const perSource = new Array<FilePlan[]>(sources.length);
+  const toRead: number[] = [];
+  for (let n = 0; n < sources.length; n++) {
+    const known = positioned ? fromStats(sourceIndex[n]!, sources[n]!) : undefined;
+    if (known !== undefined) perSource[n] = known;
+    else toRead.push(n);
+    if ((n & 63) === 63) await breathe();
+  }
+  // ...then the others, read and planned.
+  await mapLimit(toRead, 16, async (n) => {
     await breathe();
-    const src = (await read(join(config.folder, source))) ?? { hash: fileHash(''), text: () => '' };
+    const source = sources[n]!;
+    const index = sourceIndex[n]!;
+    const lk = lock ?? (await loadLock());
+    const src = (await read(source, positioned ? cache!.position(index, 0) : -1)) ?? { hash: fileHash(''), text: () => '', marks: false };
     let doc: SourceDoc | undefined;
     const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys, isMdxSource(source, config.layout)));
     const plans: FilePlan[] = [];
-    for (const lang of languages) {
+    for (const [li, lang] of languages.entries()) {
       await breathe();
-      const target = layout.target(source, lang);
-      const current = await read(join(config.folder, target));
-      const entry = lock.files.get(target);
+      const target = positioned ? cache!.pathAt(cache!.position(index, langSlot[li]!)) : layout.target(source, lang);
+      const current = await read(target, positioned ? cache!.position(index, langSlot[li]!) : -1);
+      const entry = lk.files.get(target);
       if (entry !== undefined && current !== undefined && entry.sourceHash === src.hash) {
         // A merge nobody finished is never "up to date", even when the lock recorded it as written.
         if (current.marks && hasConflictMarkers(current.text())) plans.push(markersPlan(source, target, lang, current.text()));
@@ -265,20 +429,43 @@ export async function scan(opts: LocalizeOptions): Promise<Scan> {
       plans.push(plan);
     }
     if (plans.some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
-    return plans;
+    perSource[n] = plans;
   });
-  const filePlans = await mapLimit(fileSources, 8, async (source) => {
-    const sourceHash = (await hashFile(await fs.root.check(source))) ?? '';
-    return Promise.all(languages.map(async (lang) => {
-      const target = layout.target(source, lang);
-      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashFile(await fs.root.check(target)), entry: lock.files.get(target) });
+  // File jobs: hashes of the bytes, from the cache while the stat holds.
+  const hashAt = async (rel: string, pos: number): Promise<string | undefined> => {
+    if (!positioned) return hashFile(await fs.root.check(rel));
+    const st = cache!.stat(rel);
+    if (st !== undefined && st !== 'other' && cache!.known(pos, st) === true) return cache!.hashAt(pos);
+    await cache!.takeStamp();
+    const hash = await hashFile(await fs.root.check(rel));
+    if (hash === undefined || st === undefined || st === 'other') cache!.forget(pos);
+    else cache!.record(pos, st, hash, false);
+    return hash;
+  };
+  const entryAt = async (target: string, pos: number): Promise<LockEntry | undefined> => {
+    if (lock !== undefined || !positioned) return (lock ?? (await loadLock())).files.get(target);
+    const e = cache!.entryAt(pos);
+    // A file job's entry has no blocks: what the projection keeps is all its plan reads.
+    return e === 'none' ? undefined : { source: cache!.pathAt(pos - (pos % (1 + config.targetLanguages.length))), lang: '', sourceHash: e.sourceHash, output: e.output, blocks: [] };
+  };
+  const filePlans = await mapLimit(fileSources, 8, async (source, n) => {
+    const index = fileIndex[n]!;
+    const pos = (k: number): number => (positioned ? cache!.position(index, k) : -1);
+    const sourceHash = (await hashAt(source, pos(0))) ?? '';
+    return Promise.all(languages.map(async (lang, li) => {
+      const target = positioned ? cache!.pathAt(pos(langSlot[li]!)) : layout.target(source, lang);
+      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashAt(target, pos(langSlot[li]!)), entry: await entryAt(target, pos(langSlot[li]!)) });
     }));
   });
+  if (needLock) await loadLock();
   const knownAll = new Set([...allSources, ...allFiles]);
-  const orphaned = [...lock.files].filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
-  const unconfigured = [...lock.files].filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
-  return {
-    fs, root: fs.root, layout, allSources, allSourceSet: knownAll, sources, languages, lock, lockText, plans: [...perSource.flat(), ...filePlans.flat()],
+  // Entries at their own translation's position have a listed source and a configured language: only the others can be orphaned or unconfigured.
+  const entries: [string, { source: string; lang: string }][] = lock !== undefined ? [...lock.files] : part!.extras.map((e) => [e.target, e]);
+  const orphaned = entries.filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
+  const unconfigured = entries.filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
+  const base = {
+    fs, root: fs.root, layout, allSources, allSourceSet: knownAll, sources, languages, plans: [...perSource.flat(), ...filePlans.flat()],
     files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages, listing,
   };
+  return lock !== undefined ? { ...base, lock, lockText } : base;
 }

@@ -1,7 +1,7 @@
 /** Status of every translation and the dry run: computed locally from hashes, no requests. */
 import { minimumRequests } from '../translate/index.ts';
 import { type Conflict, type FilePlan, type Needed, type TargetState } from './plan.ts';
-import { scan, type LocalizeOptions, type Scan } from './scan.ts';
+import { scanForReport, type LocalizeOptions, type ReportScan } from './scan.ts';
 
 export interface TargetStatus {
   source: string;
@@ -26,7 +26,7 @@ export interface StatusReport {
 
 const chars = (p: FilePlan): number => p.needed.reduce((sum, s) => sum + s.text.length, 0);
 
-export function statusOf(s: Scan): StatusReport {
+export function statusOf(s: ReportScan): StatusReport {
   const counts: Record<TargetState, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
   const targets = s.plans.map((p): TargetStatus => {
     counts[p.state]++;
@@ -37,7 +37,7 @@ export function statusOf(s: Scan): StatusReport {
 
 /** Per source file and language: up-to-date, stale (n segments), missing, edited or conflict. */
 export async function planStatus(opts: LocalizeOptions): Promise<StatusReport> {
-  return statusOf(await scan(opts));
+  return statusOf(await scanForReport(opts));
 }
 
 export interface DryRunLanguage {
@@ -72,7 +72,7 @@ export function uniqueNeeded(plans: readonly FilePlan[], lang: string): Map<stri
 }
 
 export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
-  const s = await scan(opts);
+  const s = await scanForReport(opts);
   const rate = opts.config.estimateMillicreditsPerChar;
   const languages = s.languages.map((lang): DryRunLanguage => {
     const unique = uniqueNeeded(s.plans, lang);

@@ -1,0 +1,206 @@
+/**
+ * The stat cache (.doc-translate/stat-cache): a status, check or dry run reads again only the files
+ * whose stat changed since a scan recorded them, and the lock only when its own stat changed; a file
+ * whose times are not older than the stamp taken before it was read ("racy") is never trusted; a
+ * missing, corrupt or truncated cache is ignored; the editor's reads never go through it. Reads are
+ * counted with a spy on the guarded layer (every read of the engine goes through readBytesSync).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Stats } from 'node:fs';
+import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
+import { dryRun, loadConfig, planStatus, update, type BatchTranslator, type LocalizeConfig } from '../../../src/localize/index.ts';
+import { STAT_CACHE, StatCache } from '../../../src/localize/statCache.ts';
+import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
+import { pagePath, writeDocs } from './support/docs.ts';
+
+const PAGES = 9;
+
+const client: BatchTranslator = {
+  translateBatch(req: BatchRequest): Promise<BatchResponse> {
+    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })) } as BatchResponse);
+  },
+};
+
+/** Paths (relative to `dir`) read through the guarded layer while `fn` runs. */
+async function readsDuring<T>(dir: string, fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+  const original = GuardedRoot.prototype.readBytesSync;
+  const reads: string[] = [];
+  GuardedRoot.prototype.readBytesSync = function (this: GuardedRoot, p: string) {
+    reads.push(relative(dir, this.resolve(p)).split('\\').join('/'));
+    return original.call(this, p);
+  };
+  try {
+    return { result: await fn(), reads };
+  } finally {
+    GuardedRoot.prototype.readBytesSync = original;
+  }
+}
+
+const pagesRead = (reads: string[]): string[] => reads.filter((r) => /\.mdx?$/.test(r));
+
+/**
+ * Waits until the file system's clock has moved past every file written so far (a new file's
+ * times are newer than the latest change time in `dir`), so the next scan may record them.
+ */
+async function settle(dir: string, files: readonly string[]): Promise<void> {
+  const latest = Math.max(...files.map((f) => Math.max(statSync(join(dir, f)).mtimeMs, statSync(join(dir, f)).ctimeMs)));
+  const probe = join(dir, '.probe');
+  for (;;) {
+    writeFileSync(probe, '');
+    const t = statSync(probe).mtimeMs;
+    unlinkSync(probe);
+    if (t > latest) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Same length, different content: the size stays, only the bytes change. */
+function editInPlace(path: string, from: string, to: string): void {
+  assert.equal(from.length, to.length);
+  const text = readFileSync(path, 'utf8');
+  assert.ok(text.includes(from), `${path} holds ${from}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
+describe('localize: stat cache', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let config: LocalizeConfig;
+  let all: string[];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'doc-translate-statcache-'));
+    const pages = writeDocs(dir, { files: PAGES });
+    config = await loadConfig(dir);
+    const r = await update({ config, client });
+    assert.equal(r.written.length, PAGES * 2);
+    all = [...pages, ...r.written, 'doc-translate.lock'];
+    await settle(dir, all);
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a second status reads no page and not the lock, and says the same', async () => {
+    const first = await readsDuring(dir, () => planStatus({ config }));
+    assert.equal(first.result.counts['up-to-date'], PAGES * 2);
+    assert.equal(pagesRead(first.reads).length, PAGES * 3, 'the first status reads every page once');
+    const second = await readsDuring(dir, () => planStatus({ config }));
+    assert.deepEqual(second.result, first.result);
+    assert.deepEqual(pagesRead(second.reads), []);
+    assert.ok(!second.reads.includes('doc-translate.lock'), 'the lock is not read while its stat holds');
+    // The dry run and an update with nothing to do answer from the same cache.
+    const dry = await readsDuring(dir, () => dryRun({ config }));
+    assert.deepEqual(pagesRead(dry.reads), []);
+    assert.equal(dry.result.counts['up-to-date'], PAGES * 2);
+    const noop = await readsDuring(dir, () => update({ config, client }));
+    assert.equal(noop.result.written.length, 0);
+    assert.deepEqual(pagesRead(noop.reads), []);
+  });
+
+  it('an edited translation (same size) is found edited and an edited source stale; only their files are read again', async () => {
+    await planStatus({ config });
+    const de = join(dir, 'docs/de', pagePath(1).slice('docs/'.length));
+    editInPlace(de, 'DE Paragraph 1', 'DE paragraph 1');
+    editInPlace(join(dir, pagePath(2)), 'Paragraph 2 of page 2', 'Paragraph 2 of page 2'.replace('P', 'p'));
+    const { result, reads } = await readsDuring(dir, () => planStatus({ config }));
+    const state = (source: string, lang: string) => result.targets.find((t) => t.source === source && t.lang === lang)?.state;
+    assert.equal(state(pagePath(1), 'de'), 'edited');
+    assert.equal(state(pagePath(1), 'fr'), 'up-to-date');
+    assert.equal(state(pagePath(2), 'de'), 'stale');
+    assert.equal(state(pagePath(2), 'fr'), 'stale');
+    assert.equal(result.counts['up-to-date'], PAGES * 2 - 3);
+    // Pages 1 and 2 with their translations; no other page.
+    const groups = new Set(pagesRead(reads).map((r) => r.replace(/^docs\/(?:de|fr)\//, 'docs/')));
+    assert.deepEqual([...groups].sort(), [pagePath(1), pagePath(2)].sort());
+  });
+
+  it('racy: a file whose times are not older than the stamp is never trusted, and read by every scan', async () => {
+    const fr = join(dir, 'docs/fr', pagePath(4).slice('docs/'.length));
+    const future = Date.now() / 1000 + 3600;
+    utimesSync(fr, future, future);
+    for (let round = 0; round < 2; round++) {
+      const { result, reads } = await readsDuring(dir, () => planStatus({ config }));
+      assert.equal(result.counts['up-to-date'], PAGES * 2);
+      assert.ok(reads.includes(`docs/fr/${pagePath(4).slice('docs/'.length)}`), `round ${round}: the racy file is read`);
+    }
+    // Its content changes, its size and modification time stay: still caught.
+    editInPlace(fr, 'FR Paragraph 1', 'FR paragraph 1');
+    utimesSync(fr, future, future);
+    const { result } = await readsDuring(dir, () => planStatus({ config }));
+    assert.equal(result.targets.find((t) => t.source === pagePath(4) && t.lang === 'fr')?.state, 'edited');
+  });
+
+  it('racy, at the level of the cache: the same stat with other content is caught when the times are not older than the stamp', async () => {
+    const root = GuardedRoot.openSync(dir);
+    const cache = StatCache.load(root);
+    cache.setListing('k', { pages: ['a.md'], files: [], leftOut: [] }, 1, () => 'de/a.md');
+    assert.ok(await cache.takeStamp());
+    const stamp = statSync(join(dir, '.doc-translate')).mtimeMs; // the temporary file was created just now
+    const st = (mtimeMs: number): Stats => ({ size: 10, mtimeMs, ctimeMs: mtimeMs, ino: 7 }) as Stats;
+    // Recorded with times at (or after) the stamp: racy, never known, whatever is said later.
+    cache.record(0, st(stamp + 1000), '0123456789abcdef', false);
+    assert.equal(cache.known(0, st(stamp + 1000)), false);
+    // Older than the stamp: known while the stat is the same, not once it differs.
+    cache.record(1, st(stamp - 1000), 'fedcba9876543210', false);
+    assert.equal(cache.known(1, st(stamp - 1000)), true);
+    assert.equal(cache.hashAt(1), 'fedcba9876543210');
+    assert.equal(cache.known(1, st(stamp - 999)), false);
+    await cache.discard();
+  });
+
+  it('a missing, corrupt or truncated cache is ignored (the files are read, the answer is the same) and written anew', async () => {
+    const expected = (await planStatus({ config })).counts;
+    const cacheFile = join(dir, STAT_CACHE);
+    const good = readFileSync(cacheFile);
+    for (const damage of [
+      () => rmSync(cacheFile),
+      () => writeFileSync(cacheFile, 'not a cache at all'),
+      () => writeFileSync(cacheFile, good.subarray(0, Math.floor(good.length / 2))),
+      () => writeFileSync(cacheFile, Buffer.concat([good.subarray(0, 60), Buffer.alloc(good.length - 60, 0xff)])),
+    ]) {
+      damage();
+      const broken = await readsDuring(dir, () => planStatus({ config }));
+      assert.deepEqual(broken.result.counts, expected);
+      assert.equal(pagesRead(broken.reads).length, PAGES * 3);
+      await settle(dir, all);
+      const next = await readsDuring(dir, () => planStatus({ config }));
+      assert.deepEqual(next.result.counts, expected);
+      assert.deepEqual(pagesRead(next.reads), [], 'the cache was written again');
+    }
+  });
+
+  it('the lock edited by hand, a new page and a deleted page are all seen', async () => {
+    await planStatus({ config });
+    const lockPath = join(dir, 'doc-translate.lock');
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { files: Record<string, { output: string }> };
+    const target = `docs/de/${pagePath(3).slice('docs/'.length)}`;
+    lock.files[target]!.output = '0000000000000000';
+    writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
+    writeFileSync(join(dir, 'docs/new-page.md'), '# New\n\nA new page.\n');
+    rmSync(join(dir, pagePath(5)));
+    const s = await planStatus({ config });
+    const state = (source: string, lang: string) => s.targets.find((t) => t.source === source && t.lang === lang)?.state;
+    assert.equal(state(pagePath(3), 'de'), 'edited');
+    assert.equal(state('docs/new-page.md', 'de'), 'missing');
+    assert.equal(state(pagePath(5), 'de'), undefined);
+    assert.deepEqual(s.orphaned, [`docs/de/${pagePath(5).slice('docs/'.length)}`, `docs/fr/${pagePath(5).slice('docs/'.length)}`]);
+  });
+
+  it("the editor's reads (unsaved text) never answer from the cache", async () => {
+    await planStatus({ config });
+    const target = join(dir, 'docs/de', pagePath(6).slice('docs/'.length));
+    const unsaved = `${readFileSync(target, 'utf8')}\nAn unsaved line.\n`;
+    const root = GuardedRoot.openSync(dir);
+    const s = await planStatus({
+      config,
+      fs: {
+        readText: async (p) => (p === target ? unsaved : root.readText(p)),
+        readBytes: async (p) => (p === target ? Buffer.from(unsaved) : root.readBytes(p)),
+      },
+    });
+    assert.equal(s.targets.find((t) => t.source === pagePath(6) && t.lang === 'de')?.state, 'edited');
+  });
+});
