@@ -5,7 +5,7 @@
  */
 import type { Sleep } from './abort.ts';
 import type { Logger } from './logger.ts';
-import { Requester, type RequestOptions, type RetryConfig } from './requester.ts';
+import { Requester, type RequestOptions } from './requester.ts';
 import { Billing } from './resources/billing.ts';
 import { Artifacts, type ArtifactDownloadOptions } from './resources/artifacts.ts';
 import { Documents } from './resources/documents.ts';
@@ -95,23 +95,16 @@ export class DocTranslateClient {
     this.transport = new Transport({
       baseUrl: opts.baseUrl,
       apiKey: opts.apiKey,
-      ...(logger !== undefined ? { logger } : {}),
-      ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
-      ...(opts.clientVersion !== undefined ? { clientVersion: opts.clientVersion } : {}),
-      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+      logger,
+      userAgent: opts.userAgent,
+      clientVersion: opts.clientVersion,
+      timeoutMs: opts.timeoutMs,
     });
-    const retry: RetryConfig = {};
-    if (opts.maxRetries !== undefined) retry.maxRetries = opts.maxRetries;
-    if (opts.retryBaseDelayMs !== undefined) retry.retryBaseDelayMs = opts.retryBaseDelayMs;
-    if (opts.retryMaxDelayMs !== undefined) retry.retryMaxDelayMs = opts.retryMaxDelayMs;
-    if (opts.retryAfterCapMs !== undefined) retry.retryAfterCapMs = opts.retryAfterCapMs;
-    if (opts.now !== undefined) retry.now = opts.now;
-    if (opts.random !== undefined) retry.random = opts.random;
-    if (opts.sleep !== undefined) retry.sleep = opts.sleep;
     // The key is masked by value wherever it appears, whatever its shape (src/shared/secretValues.ts).
     this.#apiKey = opts.apiKey.trim();
     rememberSecret(this.#apiKey);
-    this.requester = new Requester(this.transport, retry, logger);
+    // Requester reads only its RetryConfig fields, each with a default when undefined.
+    this.requester = new Requester(this.transport, opts, logger);
     if (opts.maxDownloadBytes !== undefined) setDefaultMaxDownloadBytes(this.requester, opts.maxDownloadBytes);
     this.instant = new InstantTranslation(this.requester);
     this.billing = new Billing(this.requester);

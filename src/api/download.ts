@@ -342,11 +342,11 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
   };
   const startUrl = 'path' in source ? new URL(transport.base.basePath + source.path, transport.base.origin) : new URL(source.url);
   const describe = 'path' in source ? source.path : '(download address)';
-  const ctx = { method, path: describe, signal, ...(opts.maxRetries !== undefined ? { maxRetries: opts.maxRetries } : {}) };
+  const ctx = { method, path: describe, signal, maxRetries: opts.maxRetries };
 
   const attempt = async (): Promise<DownloadResult> => {
     let current = startUrl;
-    let res = 'path' in source ? await transport.send({ ...common, method, path: source.path, ...(json !== undefined ? { json } : {}) }) : await transport.send({ ...common, url: startUrl });
+    let res = 'path' in source ? await transport.send({ ...common, method, path: source.path, json }) : await transport.send({ ...common, url: startUrl });
     for (let hops = 0; REDIRECT_STATUSES.has(res.status); hops++) {
       await readBodyText(res.body, 64 * 1024, res.describe).catch(() => undefined);
       if (hops >= MAX_REDIRECTS) throw refuse(`The download was redirected more than ${MAX_REDIRECTS} times.`, res.status);

@@ -11,7 +11,6 @@ export { sleep } from './abort.ts';
 export {
   Requester,
   pathSegment,
-  pickRequestOptions,
   readBodyText,
   type ApiRequest,
   type AttemptContext,

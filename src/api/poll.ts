@@ -26,7 +26,7 @@ export async function pollUntil<T>(
   let wait = Math.min(max, Math.max(1, opts.intervalMs ?? 1000));
   for (;;) {
     throwIfAborted(opts.signal);
-    const value = await read(opts.signal !== undefined ? { signal: opts.signal } : {});
+    const value = await read({ signal: opts.signal });
     opts.onUpdate?.(value);
     if (ended(value)) return value;
     await sleep(wait, opts.signal);

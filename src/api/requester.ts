@@ -14,22 +14,16 @@ import { redactPath } from './redact.ts';
 import { decideRetry, RETRY_DEFAULTS } from './retry.ts';
 import { toTransportError, type HttpMethod, type QueryValue, type ResponseBody, type SendResult, type Transport } from './transport.ts';
 
-/** Per-call options every resource method accepts. */
+/**
+ * Per-call options every resource method accepts. Resources pass their own options object on
+ * unchanged (as the last argument of `requestJson`); only these three fields are read from it.
+ */
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Per-attempt deadline in ms. */
   timeoutMs?: number;
   /** Overrides the client's retry count for this call (0 = a single attempt). */
   maxRetries?: number;
-}
-
-/** Copies only the defined per-call options (keeps exactOptionalPropertyTypes-style objects clean). */
-export function pickRequestOptions(opts: RequestOptions): RequestOptions {
-  const out: RequestOptions = {};
-  if (opts.signal !== undefined) out.signal = opts.signal;
-  if (opts.timeoutMs !== undefined) out.timeoutMs = opts.timeoutMs;
-  if (opts.maxRetries !== undefined) out.maxRetries = opts.maxRetries;
-  return out;
 }
 
 /** One path segment from an id: percent-encoded, never empty, `.` or `..`. */
@@ -61,6 +55,7 @@ export interface AttemptContext {
   maxRetries?: number;
 }
 
+/** What to send; how (abort, deadline, retries) is the separate `RequestOptions`. */
 export interface ApiRequest {
   method: HttpMethod;
   path: string;
@@ -69,9 +64,6 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** Sent unchanged on every attempt; makes a POST retryable. */
   idempotencyKey?: string;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxRetries?: number;
 }
 
 export interface JsonResponse<T> {
@@ -173,32 +165,21 @@ export class Requester {
   }
 
   /** A JSON API call with retries; the 2xx body is validated against `schema`. */
-  async requestJson<S extends z.ZodMiniType>(req: ApiRequest, schema: S): Promise<z.output<S>> {
-    return (await this.requestJsonResponse(req, schema)).data;
+  async requestJson<S extends z.ZodMiniType>(req: ApiRequest, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+    return (await this.requestJsonResponse(req, schema, opts)).data;
   }
 
   /** As requestJson, also returning the status and X-Request-Id of the successful response. */
-  async requestJsonResponse<S extends z.ZodMiniType>(req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
-    const ctx: AttemptContext = { method: req.method, path: req.path, maxRetries: req.maxRetries ?? this.#config.maxRetries };
-    if (req.idempotencyKey !== undefined) ctx.idempotencyKey = req.idempotencyKey;
-    if (req.signal !== undefined) ctx.signal = req.signal;
-    return this.withRetry(ctx, async () => {
-      const res = await this.transport.send({
-        method: req.method,
-        path: req.path,
-        ...(req.query !== undefined ? { query: req.query } : {}),
-        ...(req.json !== undefined ? { json: req.json } : {}),
-        ...(req.headers !== undefined ? { headers: req.headers } : {}),
-        ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}),
-        ...(req.signal !== undefined ? { signal: req.signal } : {}),
-        ...(req.timeoutMs !== undefined ? { timeoutMs: req.timeoutMs } : {}),
-      });
+  async requestJsonResponse<S extends z.ZodMiniType>(req: ApiRequest, schema: S, opts: RequestOptions = {}): Promise<JsonResponse<z.output<S>>> {
+    const { signal, timeoutMs, maxRetries } = opts;
+    return this.withRetry({ method: req.method, path: req.path, idempotencyKey: req.idempotencyKey, signal, maxRetries }, async () => {
+      const res = await this.transport.send({ ...req, signal, timeoutMs });
       return this.#readJson(res, req, schema);
     });
   }
 
   async #readJson<S extends z.ZodMiniType>(res: SendResult, req: ApiRequest, schema: S): Promise<JsonResponse<z.output<S>>> {
-    const details = { ...res.describe, ...(res.requestId !== undefined ? { requestId: res.requestId } : {}) };
+    const details = { ...res.describe, requestId: res.requestId };
     if (res.status < 200 || res.status > 299) {
       const text = await readBodyText(res.body, MAX_ERROR_BYTES, details);
       throw createApiError(res.status, text ?? '', res.headers, {
@@ -231,8 +212,6 @@ export class Requester {
         status: res.status,
       });
     }
-    const out: JsonResponse<z.output<S>> = { data: parsed.data, status: res.status };
-    if (res.requestId !== undefined) out.requestId = res.requestId;
-    return out;
+    return { data: parsed.data, status: res.status, requestId: res.requestId };
   }
 }

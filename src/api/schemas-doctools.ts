@@ -134,6 +134,7 @@ export function readCapabilities(value: unknown): ToolCapabilities {
     const entry: ToolCapability = { ...o, kind, input_formats: formats(o['input_formats'] ?? o['formats'] ?? o['inputs']) };
     if (o['open'] === false || o['available'] === false || o['enabled'] === false) {
       const reason = reasonOf(o);
+      // Set only when read: a `reason: undefined` would hide the entry's own field spread from `o`.
       unavailable.push({ ...o, kind, ...(reason !== undefined ? { reason } : {}) });
     } else operations.push(entry);
   }
@@ -149,7 +150,7 @@ export function readCapabilities(value: unknown): ToolCapabilities {
   } else if (asObject(raw) !== undefined) {
     for (const [kind, why] of Object.entries(asObject(raw)!)) {
       const reason = reasonOf(why);
-      unavailable.push({ kind, ...(reason !== undefined ? { reason } : {}) });
+      unavailable.push({ kind, reason });
     }
   }
   const closed = new Set(unavailable.map((u) => u.kind));

@@ -92,7 +92,7 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
       path,
       query: { ticket: opts.ticket },
       headers: { accept: 'text/event-stream', 'cache-control': 'no-cache' },
-      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      signal: opts.signal,
       timeoutMs: 0,
       idleTimeoutMs: opts.idleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
     });
@@ -140,7 +140,7 @@ export async function readJobStream(transport: Transport, opts: SseConnectOption
       } else if (name === 'job_done') {
         const data = parseData(message.data);
         if (data !== undefined) opts.onSnapshot?.(data);
-        terminal = data !== undefined ? { kind: 'done', data } : { kind: 'done' };
+        terminal = { kind: 'done', data };
       } else if (name === 'timeout') {
         terminal = { kind: 'timeout' };
       } else if (name === 'error') {

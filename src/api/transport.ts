@@ -218,7 +218,9 @@ export class Transport {
         headers,
         body,
         signal: controller.signal,
-        ...(opts.idleTimeoutMs !== undefined ? { headersTimeout: opts.idleTimeoutMs, bodyTimeout: opts.idleTimeoutMs } : {}),
+        // undefined leaves undici's defaults (it reads both with `!= null`).
+        headersTimeout: opts.idleTimeoutMs,
+        bodyTimeout: opts.idleTimeoutMs,
       });
     } catch (err) {
       cleanup();

@@ -80,7 +80,7 @@ export async function putFile(transport: Transport, opts: PutFileOptions): Promi
       url: opts.url,
       headers,
       body,
-      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      signal: opts.signal,
       timeoutMs: 0,
       idleTimeoutMs: opts.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS,
     });

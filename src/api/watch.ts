@@ -127,10 +127,7 @@ class Watcher {
 
   async #getJob(): Promise<Job> {
     const { signal } = this.#opts;
-    return this.#deps.requester.requestJson(
-      { method: 'GET', path: `/jobs/${pathSegment(this.#jobId)}`, ...(signal !== undefined ? { signal } : {}) },
-      JobSchema,
-    );
+    return this.#deps.requester.requestJson({ method: 'GET', path: `/jobs/${pathSegment(this.#jobId)}` }, JobSchema, { signal });
   }
 
   /** Reads the job; transient failures give undefined (the caller keeps watching). */
@@ -148,10 +145,7 @@ class Watcher {
     const { signal } = this.#opts;
     let ticket: string;
     try {
-      const res = await this.#deps.requester.requestJson(
-        { method: 'POST', path: `/sse/ticket/${pathSegment(this.#jobId)}`, ...(signal !== undefined ? { signal } : {}) },
-        SseTicketSchema,
-      );
+      const res = await this.#deps.requester.requestJson({ method: 'POST', path: `/sse/ticket/${pathSegment(this.#jobId)}` }, SseTicketSchema, { signal });
       ticket = res.ticket;
     } catch (err) {
       if (signal?.aborted) throw new AbortError();
@@ -162,7 +156,7 @@ class Watcher {
     return readJobStream(this.#deps.requester.transport, {
       jobId: this.#jobId,
       ticket,
-      ...(signal !== undefined ? { signal } : {}),
+      signal,
       // The end is reported from GET /jobs/{id} (the full job), never from the stream alone.
       onSnapshot: (data) => {
         if (!isJobEnded(data.status)) this.#emit(fromEvent(this.#jobId, data));

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { assertServerUrl } from '../config.ts';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { ArtifactSchema, DownloadLinkSchema, looseListSchema, type Artifact, type DownloadLink } from '../schemas.ts';
 
 const ArtifactListSchema = looseListSchema(ArtifactSchema, ['artifacts']);
@@ -31,28 +31,31 @@ export class Artifacts {
   async list(jobId: string, opts: RequestOptions = {}): Promise<Artifact[]> {
     pathSegment(jobId);
     const res = await this.#requester.requestJson(
-      { method: 'GET', path: '/artifacts', query: { job_id: jobId }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/artifacts', query: { job_id: jobId } },
       ArtifactListSchema,
+      opts,
     );
     return res.items;
   }
 
   async get(artifactId: string, opts: RequestOptions = {}): Promise<Artifact> {
-    return this.#requester.requestJson({ method: 'GET', path: `/artifacts/${pathSegment(artifactId)}`, ...pickRequestOptions(opts) }, ArtifactSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/artifacts/${pathSegment(artifactId)}` }, ArtifactSchema, opts);
   }
 
   async downloadLink(artifactId: string, opts: RequestOptions = {}): Promise<DownloadLink> {
     return this.#requester.requestJson(
-      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/download-link`, ...pickRequestOptions(opts) },
+      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/download-link` },
       DownloadLinkSchema,
+      opts,
     );
   }
 
   /** The preview address response, as the service sends it (shape not shown). It is a secret: do not log it. */
   async previewUrl(artifactId: string, opts: RequestOptions = {}): Promise<PreviewUrl> {
     return this.#requester.requestJson(
-      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/preview-url`, ...pickRequestOptions(opts) },
+      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/preview-url` },
       PreviewUrlSchema,
+      opts,
     );
   }
 
@@ -62,7 +65,7 @@ export class Artifacts {
     const { via, ...rest } = opts;
     const fallback = `artifact-${artifactId}`;
     if (via === 'link') {
-      const link = await this.downloadLink(artifactId, opts.signal !== undefined ? { signal: opts.signal } : {});
+      const link = await this.downloadLink(artifactId, { signal: opts.signal });
       const options = { fallbackFilename: link.filename || fallback, ...rest };
       if (link.url !== null && link.url !== '') {
         const url = assertServerUrl(link.url, 'a download address');

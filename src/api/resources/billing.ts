@@ -1,5 +1,5 @@
 /** Billing (spec 4.7; all free). Issue-4 additions (receipts, operations, usage) belong here. */
-import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import { BalanceSchema, type Balance } from '../schemas.ts';
 
 export class Billing {
@@ -12,8 +12,9 @@ export class Billing {
   /** GET /billing/credits/balance: a free call, also usable to verify a key. */
   async balance(opts: RequestOptions = {}): Promise<Balance> {
     return this.#requester.requestJson(
-      { method: 'GET', path: '/billing/credits/balance', ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/billing/credits/balance' },
       BalanceSchema,
+      opts,
     );
   }
 }

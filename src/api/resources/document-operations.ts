@@ -10,7 +10,7 @@ import type { DownloadOptions, DownloadResult } from '../download.ts';
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { pollUntil, type PollOptions } from '../poll.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import type { LooseList } from '../schemas.ts';
 import {
   CapabilitiesSchema,
@@ -55,7 +55,7 @@ export class DocumentOperations {
 
   /** GET /document-operations/capabilities (free): what can be created now, with formats, billing and limits. */
   async capabilities(opts: RequestOptions = {}): Promise<ToolCapabilities> {
-    return this.#requester.requestJson({ method: 'GET', path: '/document-operations/capabilities', ...pickRequestOptions(opts) }, CapabilitiesSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/document-operations/capabilities' }, CapabilitiesSchema, opts);
   }
 
   /** POST /document-operations (Idempotency-Key required; the same one on every retry). */
@@ -63,16 +63,18 @@ export class DocumentOperations {
     const json = checkCreate(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
     return this.#requester.requestJson(
-      { method: 'POST', path: '/document-operations', json, idempotencyKey, ...pickRequestOptions(opts) },
+      { method: 'POST', path: '/document-operations', json, idempotencyKey },
       DocumentOperationSchema,
+      opts,
     );
   }
 
   /** GET /document-operations/{operation_id} (free). */
   async get(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
     return this.#requester.requestJson(
-      { method: 'GET', path: `/document-operations/${pathSegment(operationId)}`, ...pickRequestOptions(opts) },
+      { method: 'GET', path: `/document-operations/${pathSegment(operationId)}` },
       DocumentOperationSchema,
+      opts,
     );
   }
 
@@ -82,16 +84,18 @@ export class DocumentOperations {
       throw invalidRequest('limit must be a positive integer.', [{ field: 'limit', message: 'must be a positive integer' }]);
     }
     return this.#requester.requestJson(
-      { method: 'GET', path: '/document-operations', query: { limit: opts.limit }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/document-operations', query: { limit: opts.limit } },
       DocumentOperationListSchema,
+      opts,
     );
   }
 
   /** POST /document-operations/{operation_id}/cancel; an ended operation is AlreadyEndedError (409). */
   async cancel(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
     return this.#requester.requestJson(
-      { method: 'POST', path: `/document-operations/${pathSegment(operationId)}/cancel`, ...pickRequestOptions(opts) },
+      { method: 'POST', path: `/document-operations/${pathSegment(operationId)}/cancel` },
       DocumentOperationSchema,
+      opts,
     );
   }
 

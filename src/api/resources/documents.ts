@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
 import { invalidRequest } from '../error-classes.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 
 export const DocumentInfoSchema = z.looseObject({
@@ -34,13 +34,14 @@ export class Documents {
 
   async list(opts: ListDocumentsOptions = {}): Promise<LooseList<DocumentInfo>> {
     return this.#requester.requestJson(
-      { method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset } },
       DocumentListSchema,
+      opts,
     );
   }
 
   async get(documentId: string, opts: RequestOptions = {}): Promise<DocumentInfo> {
-    return this.#requester.requestJson({ method: 'GET', path: `/documents/${pathSegment(documentId)}`, ...pickRequestOptions(opts) }, DocumentInfoSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/documents/${pathSegment(documentId)}` }, DocumentInfoSchema, opts);
   }
 
   /** PATCH with only the fields to change (e.g. `{ basename }`); null values are refused before sending. */
@@ -50,8 +51,9 @@ export class Documents {
       throw invalidRequest('An update needs at least one field and no empty values.', nulls.map((field) => ({ field, message: 'must not be null' })));
     }
     return this.#requester.requestJson(
-      { method: 'PATCH', path: `/documents/${pathSegment(documentId)}`, json: changes, ...pickRequestOptions(opts) },
+      { method: 'PATCH', path: `/documents/${pathSegment(documentId)}`, json: changes },
       DocumentInfoSchema,
+      opts,
     );
   }
 
@@ -65,6 +67,6 @@ export class Documents {
   }
 
   async delete(documentId: string, opts: RequestOptions = {}): Promise<void> {
-    await this.#requester.requestJson({ method: 'DELETE', path: `/documents/${pathSegment(documentId)}`, ...pickRequestOptions(opts) }, z.unknown());
+    await this.#requester.requestJson({ method: 'DELETE', path: `/documents/${pathSegment(documentId)}` }, z.unknown(), opts);
   }
 }

@@ -8,7 +8,7 @@
  */
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
 import { invalidRequest, UnexpectedResponseError } from '../error-classes.ts';
-import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import { CapabilitiesSchema, type ToolCapabilities } from '../schemas-doctools.ts';
 
 /** A tool's answer saved to disk. */
@@ -55,7 +55,7 @@ export class FileTools {
 
   /** GET /artifacts/convert/capabilities (free): the open file tools with formats and limits, and the unavailable ones. */
   async capabilities(opts: RequestOptions = {}): Promise<ToolCapabilities> {
-    return this.#requester.requestJson({ method: 'GET', path: '/artifacts/convert/capabilities', ...pickRequestOptions(opts) }, CapabilitiesSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/artifacts/convert/capabilities' }, CapabilitiesSchema, opts);
   }
 
   /** POST /file-tools/pdf/merge: one PDF of the documents' pages, in the order given. */

@@ -5,7 +5,7 @@
 import { invalidRequest, UnexpectedResponseError, type FieldError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { LIMITS } from '../limits.ts';
-import { pickRequestOptions as requestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import {
   BatchResponseSchema,
   SnippetResponseSchema,
@@ -48,11 +48,9 @@ function checkLanguageAndEngine(req: { target_lang: unknown; source_lang?: unkno
   }
 }
 
-function commonBody(req: { target_lang: string; source_lang?: string; engine?: string }): Record<string, string> {
-  const body: Record<string, string> = { target_lang: req.target_lang };
-  if (req.source_lang !== undefined) body['source_lang'] = req.source_lang;
-  if (req.engine !== undefined) body['engine'] = req.engine;
-  return body;
+/** The language fields of a request body; undefined ones are left out by JSON.stringify (and the size check). */
+function commonBody(req: { target_lang: string; source_lang?: string; engine?: string }): { target_lang: string; source_lang?: string; engine?: string } {
+  return { target_lang: req.target_lang, source_lang: req.source_lang, engine: req.engine };
 }
 
 export function validateSnippet(req: SnippetRequest): void {
@@ -96,7 +94,7 @@ export function orderBatchSegments(
       code: 'unexpected_response',
       method: 'POST',
       path: '/ai/translate-batch',
-      ...(requestId !== undefined ? { requestId } : {}),
+      requestId,
     });
   };
   if (response.segments.length !== request.length) mismatch(`has ${response.segments.length} segments for ${request.length} sent`);
@@ -119,14 +117,9 @@ export class InstantTranslation {
     validateSnippet(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
     return this.#requester.requestJson(
-      {
-        method: 'POST',
-        path: '/ai/translate-snippet',
-        json: { text: req.text, ...commonBody(req) },
-        idempotencyKey,
-        ...requestOptions(opts),
-      },
+      { method: 'POST', path: '/ai/translate-snippet', json: { text: req.text, ...commonBody(req) }, idempotencyKey },
       SnippetResponseSchema,
+      opts,
     );
   }
 
@@ -138,8 +131,9 @@ export class InstantTranslation {
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
     const timeoutMs = Math.max(opts.timeoutMs ?? this.#requester.transport.defaultTimeoutMs, LIMITS.batchTimeoutMs);
     const { data, requestId } = await this.#requester.requestJsonResponse(
-      { method: 'POST', path: '/ai/translate-batch', json: body, idempotencyKey, ...requestOptions(opts), timeoutMs },
+      { method: 'POST', path: '/ai/translate-batch', json: body, idempotencyKey },
       BatchResponseSchema,
+      { ...opts, timeoutMs },
     );
     return { ...data, segments: orderBatchSegments(req.segments, data, requestId) };
   }

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import type { Logger } from '../logger.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { JobSchema, looseListSchema, type Job, type LooseList } from '../schemas.ts';
 import { watchJob, type WatchOptions } from '../watch.ts';
 
@@ -85,12 +85,12 @@ export class Jobs {
   async create(req: CreateJobRequest, opts: CreateJobOptions = {}): Promise<Job> {
     const json = buildCreateJobBody(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
-    return this.#requester.requestJson({ method: 'POST', path: '/jobs', json, idempotencyKey, ...pickRequestOptions(opts) }, JobSchema);
+    return this.#requester.requestJson({ method: 'POST', path: '/jobs', json, idempotencyKey }, JobSchema, opts);
   }
 
   /** GET /jobs/{job_id} (free). */
   async get(jobId: string, opts: RequestOptions = {}): Promise<Job> {
-    return this.#requester.requestJson({ method: 'GET', path: `/jobs/${pathSegment(jobId)}`, ...pickRequestOptions(opts) }, JobSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/jobs/${pathSegment(jobId)}` }, JobSchema, opts);
   }
 
   /** GET /jobs?limit&before: the account's jobs (account-wide even with a key); envelope read loosely. */
@@ -100,16 +100,18 @@ export class Jobs {
     }
     const before = opts.before instanceof Date ? opts.before.toISOString() : opts.before;
     return this.#requester.requestJson(
-      { method: 'GET', path: '/jobs', query: { limit: opts.limit, before }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/jobs', query: { limit: opts.limit, before } },
       JobListSchema,
+      opts,
     );
   }
 
   /** POST /jobs/{job_id}/cancel: best effort; AlreadyEndedError when the job had ended. Returns the job afterwards. */
   async cancel(jobId: string, opts: RequestOptions = {}): Promise<Job> {
     const body = await this.#requester.requestJson(
-      { method: 'POST', path: `/jobs/${pathSegment(jobId)}/cancel`, ...pickRequestOptions(opts) },
+      { method: 'POST', path: `/jobs/${pathSegment(jobId)}/cancel` },
       z.unknown(),
+      opts,
     );
     const parsed = JobSchema.safeParse(body);
     return parsed.success ? parsed.data : this.get(jobId, opts);
@@ -117,6 +119,6 @@ export class Jobs {
 
   /** Follows the job (SSE, falling back to polling) until it ends; resolves with the final job. */
   async watch(jobId: string, opts: WatchOptions = {}): Promise<Job> {
-    return watchJob({ requester: this.#requester, ...(this.#logger !== undefined ? { logger: this.#logger } : {}) }, jobId, opts);
+    return watchJob({ requester: this.#requester, logger: this.#logger }, jobId, opts);
   }
 }

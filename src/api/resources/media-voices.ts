@@ -6,7 +6,7 @@
  */
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 import { VoiceSchema, type Voice } from '../schemas-media.ts';
 
@@ -36,19 +36,18 @@ export class MediaVoices {
     if (typeof req.document_id !== 'string' || req.document_id.trim() === '') problems.push({ field: 'document_id', message: 'is required' });
     const first = problems[0];
     if (first !== undefined) throw invalidRequest(`${first.field} ${first.message}.`, problems);
-    const json: Record<string, unknown> = { document_id: req.document_id, consent: true, consent_version: req.consent_version };
-    if (req.name !== undefined) json['name'] = req.name;
+    const json = { document_id: req.document_id, consent: true, consent_version: req.consent_version, name: req.name };
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
-    return this.#requester.requestJson({ method: 'POST', path: '/media-voices', json, idempotencyKey, ...pickRequestOptions(opts) }, VoiceSchema);
+    return this.#requester.requestJson({ method: 'POST', path: '/media-voices', json, idempotencyKey }, VoiceSchema, opts);
   }
 
   /** GET /media-voices: only the calling key's voices. */
   async list(opts: RequestOptions & { limit?: number } = {}): Promise<LooseList<Voice>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/media-voices', query: { limit: opts.limit }, ...pickRequestOptions(opts) }, VoiceListSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/media-voices', query: { limit: opts.limit } }, VoiceListSchema, opts);
   }
 
   async get(assetId: string, opts: RequestOptions = {}): Promise<Voice> {
-    return this.#requester.requestJson({ method: 'GET', path: `/media-voices/${pathSegment(assetId)}`, ...pickRequestOptions(opts) }, VoiceSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/media-voices/${pathSegment(assetId)}` }, VoiceSchema, opts);
   }
 
   confirm(assetId: string, opts: RequestOptions = {}): Promise<Voice> {
@@ -65,6 +64,6 @@ export class MediaVoices {
   }
 
   async #action(assetId: string, action: 'confirm' | 'reconcile' | 'revoke', opts: RequestOptions): Promise<Voice> {
-    return this.#requester.requestJson({ method: 'POST', path: `/media-voices/${pathSegment(assetId)}/${action}`, ...pickRequestOptions(opts) }, VoiceSchema);
+    return this.#requester.requestJson({ method: 'POST', path: `/media-voices/${pathSegment(assetId)}/${action}` }, VoiceSchema, opts);
   }
 }

@@ -7,7 +7,7 @@
 import { invalidRequest } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { pollUntil, type PollOptions } from '../poll.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 import {
   isMediaJobEnded,
@@ -68,12 +68,12 @@ export class MediaJobs {
   async create(req: CreateMediaJobRequest, opts: CreateMediaOptions = {}): Promise<MediaJob> {
     const json = checkCreate(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
-    return this.#requester.requestJson({ method: 'POST', path: '/media-jobs', json, idempotencyKey, ...pickRequestOptions(opts) }, MediaJobSchema);
+    return this.#requester.requestJson({ method: 'POST', path: '/media-jobs', json, idempotencyKey }, MediaJobSchema, opts);
   }
 
   /** GET /media-jobs/{operation_id}: status, delivered files, settlement reference. */
   async get(operationId: string, opts: RequestOptions = {}): Promise<MediaJob> {
-    return this.#requester.requestJson({ method: 'GET', path: `/media-jobs/${pathSegment(operationId)}`, ...pickRequestOptions(opts) }, MediaJobSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/media-jobs/${pathSegment(operationId)}` }, MediaJobSchema, opts);
   }
 
   /** GET /media-jobs?limit= (envelope read loosely). */
@@ -81,12 +81,12 @@ export class MediaJobs {
     if (opts.limit !== undefined && (!Number.isSafeInteger(opts.limit) || opts.limit < 1)) {
       throw invalidRequest('limit must be a positive integer.', [{ field: 'limit', message: 'must be a positive integer' }]);
     }
-    return this.#requester.requestJson({ method: 'GET', path: '/media-jobs', query: { limit: opts.limit }, ...pickRequestOptions(opts) }, MediaJobListSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/media-jobs', query: { limit: opts.limit } }, MediaJobListSchema, opts);
   }
 
   /** POST /media-jobs/{operation_id}/cancel; an ended job is AlreadyEndedError (409). */
   async cancel(operationId: string, opts: RequestOptions = {}): Promise<MediaJob> {
-    return this.#requester.requestJson({ method: 'POST', path: `/media-jobs/${pathSegment(operationId)}/cancel`, ...pickRequestOptions(opts) }, MediaJobSchema);
+    return this.#requester.requestJson({ method: 'POST', path: `/media-jobs/${pathSegment(operationId)}/cancel` }, MediaJobSchema, opts);
   }
 
   /** Polls until the job ends (no events exist for media jobs); rejects with AbortError on abort. */
@@ -108,7 +108,7 @@ export class Media {
 
   /** GET /billing/media/credit-catalog (free): products and whether each is open. */
   async catalog(opts: RequestOptions = {}): Promise<MediaCatalog> {
-    return this.#requester.requestJson({ method: 'GET', path: '/billing/media/credit-catalog', ...pickRequestOptions(opts) }, MediaCatalogSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/billing/media/credit-catalog' }, MediaCatalogSchema, opts);
   }
 
   /** POST /billing/media/credit-estimates: for display only; creates no order, deducts nothing, never a charging basis. */
@@ -117,8 +117,9 @@ export class Media {
       throw invalidRequest('duration_ms must be a positive integer.', [{ field: 'duration_ms', message: 'must be a positive integer' }]);
     }
     return this.#requester.requestJson(
-      { method: 'POST', path: '/billing/media/credit-estimates', json: { product: req.product, duration_ms: req.duration_ms }, ...pickRequestOptions(opts) },
+      { method: 'POST', path: '/billing/media/credit-estimates', json: { product: req.product, duration_ms: req.duration_ms } },
       MediaEstimateSchema,
+      opts,
     );
   }
 }

@@ -4,7 +4,7 @@
  * capabilities), never turned into application URLs by the client.
  */
 import { invalidRequest } from '../error-classes.ts';
-import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import type { LooseList } from '../schemas.ts';
 import { SearchResultSchema, WorkspaceListSchema, type SearchHit, type WorkspaceItem } from '../schemas-library.ts';
 import type { PageOptions } from './projects.ts';
@@ -23,7 +23,7 @@ export class Search {
   /** GET /search?q=&limit= (free). An empty query is refused before sending. */
   async query(q: string, opts: SearchOptions = {}): Promise<LooseList<SearchHit>> {
     if (typeof q !== 'string' || q.trim() === '') throw invalidRequest('A search needs some text.', [{ field: 'q', message: 'must not be empty' }]);
-    return this.#requester.requestJson({ method: 'GET', path: '/search', query: { q: q.trim(), limit: opts.limit }, ...pickRequestOptions(opts) }, SearchResultSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/search', query: { q: q.trim(), limit: opts.limit } }, SearchResultSchema, opts);
   }
 }
 
@@ -35,14 +35,14 @@ export class Workspace {
   }
 
   files(opts: PageOptions = {}): Promise<LooseList<WorkspaceItem>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/workspace/files', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) }, WorkspaceListSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/workspace/files', query: { limit: opts.limit, offset: opts.offset } }, WorkspaceListSchema, opts);
   }
 
   entries(opts: RequestOptions = {}): Promise<LooseList<WorkspaceItem>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/workspace/entries', ...pickRequestOptions(opts) }, WorkspaceListSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/workspace/entries' }, WorkspaceListSchema, opts);
   }
 
   apps(opts: RequestOptions = {}): Promise<LooseList<WorkspaceItem>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/workspace/apps', ...pickRequestOptions(opts) }, WorkspaceListSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/workspace/apps' }, WorkspaceListSchema, opts);
   }
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { invalidRequest } from '../error-classes.ts';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import type { LooseList } from '../schemas.ts';
 import { ShareListSchema, ShareSchema, type Share } from '../schemas-library.ts';
 import { withHiddenTokens } from '../secret-token.ts';
@@ -42,12 +42,12 @@ export class Shares {
       throw invalidRequest('expires_in_days must be a whole number of days from 1 to 365.', [{ field: 'expires_in_days', message: 'must be an integer 1-365' }]);
     }
     const json = days === undefined ? { artifact_id: req.artifact_id } : { artifact_id: req.artifact_id, expires_in_days: days };
-    const share = await this.#requester.requestJson({ method: 'POST', path: '/shares', json, ...pickRequestOptions(opts) }, ShareSchema);
+    const share = await this.#requester.requestJson({ method: 'POST', path: '/shares', json }, ShareSchema, opts);
     return rememberShare(share);
   }
 
   async list(opts: PageOptions = {}): Promise<LooseList<Share>> {
-    const page = await this.#requester.requestJson({ method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) }, ShareListSchema);
+    const page = await this.#requester.requestJson({ method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset } }, ShareListSchema, opts);
     page.items.forEach(rememberShare);
     return page;
   }
@@ -55,7 +55,7 @@ export class Shares {
   get(token: string, opts: RequestOptions = {}): Promise<Share> {
     rememberSecret(token);
     return withHiddenTokens(
-      async () => rememberShare(await this.#requester.requestJson({ method: 'GET', path: `/shares/${pathSegment(token)}`, ...pickRequestOptions(opts) }, ShareSchema)),
+      async () => rememberShare(await this.#requester.requestJson({ method: 'GET', path: `/shares/${pathSegment(token)}` }, ShareSchema, opts)),
       token,
     );
   }
@@ -64,7 +64,7 @@ export class Shares {
   delete(token: string, opts: RequestOptions = {}): Promise<void> {
     rememberSecret(token);
     return withHiddenTokens(async () => {
-      await this.#requester.requestJson({ method: 'DELETE', path: `/shares/${pathSegment(token)}`, ...pickRequestOptions(opts) }, z.unknown());
+      await this.#requester.requestJson({ method: 'DELETE', path: `/shares/${pathSegment(token)}` }, z.unknown(), opts);
     }, token);
   }
 

@@ -10,7 +10,7 @@ import { throwIfAborted } from '../abort.ts';
 import { assertServerUrl } from '../config.ts';
 import { DocTranslateError, UnexpectedResponseError } from '../error-classes.ts';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { StorageFileListSchema, StorageFileSchema, type StorageFile, type StorageFileList } from '../schemas.ts';
 import {
   DownloadTicketSchema,
@@ -64,8 +64,9 @@ export class StorageFiles {
   /** One page: `{ items, has_more, next_offset }`. */
   list(opts: PageOptions = {}): Promise<StorageFileList> {
     return this.#requester.requestJson(
-      { method: 'GET', path: '/storage/files', query: { offset: opts.offset, limit: opts.limit }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/storage/files', query: { offset: opts.offset, limit: opts.limit } },
       StorageFileListSchema,
+      opts,
     );
   }
 
@@ -78,7 +79,7 @@ export class StorageFiles {
     let offset = opts.offset ?? 0;
     for (;;) {
       throwIfAborted(opts.signal);
-      const page = await this.list({ ...pickRequestOptions(opts), offset, ...(opts.pageSize !== undefined ? { limit: opts.pageSize } : {}) });
+      const page = await this.list({ ...opts, offset, limit: opts.pageSize });
       for (const item of page.items) {
         throwIfAborted(opts.signal);
         yield item;
@@ -93,12 +94,12 @@ export class StorageFiles {
   }
 
   get(fileId: string, opts: RequestOptions = {}): Promise<StorageFile> {
-    return this.#requester.requestJson({ method: 'GET', path: `/storage/files/${pathSegment(fileId)}`, ...pickRequestOptions(opts) }, StorageFileSchema);
+    return this.#requester.requestJson({ method: 'GET', path: `/storage/files/${pathSegment(fileId)}` }, StorageFileSchema, opts);
   }
 
   /** A short-lived download address (a secret: do not log it). */
   ticket(fileId: string, opts: RequestOptions = {}): Promise<DownloadTicket> {
-    return this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/download-ticket`, ...pickRequestOptions(opts) }, DownloadTicketSchema);
+    return this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/download-ticket` }, DownloadTicketSchema, opts);
   }
 
   /** Streams the item to disk; the key goes only to the API, never to the storage address. */
@@ -108,7 +109,8 @@ export class StorageFiles {
     if (via === 'content') {
       return downloadToFile(this.#requester, { path: `/storage/files/${pathSegment(fileId)}/content` }, { ...rest, fallbackFilename });
     }
-    const request = rest.signal !== undefined ? { signal: rest.signal } : {};
+    // Only the abort: the download's own retry count and deadlines are not the ticket's.
+    const request = { signal: rest.signal };
     for (let attempt = 0; ; attempt++) {
       const ticket = await this.ticket(fileId, request);
       const url = assertServerUrl(ticket.url, 'a download address');
@@ -124,27 +126,30 @@ export class StorageFiles {
 
   listPermissions(fileId: string, opts: PageOptions = {}): Promise<LooseList<Grant>> {
     return this.#requester.requestJson(
-      { method: 'GET', path: `/storage/files/${pathSegment(fileId)}/permissions`, query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: `/storage/files/${pathSegment(fileId)}/permissions`, query: { limit: opts.limit, offset: opts.offset } },
       GrantListSchema,
+      opts,
     );
   }
 
   /** Request body not shown in the spec: sent as given (the emulator takes `{ grantee, role }`). */
   grant(fileId: string, body: Record<string, unknown>, opts: RequestOptions = {}): Promise<Grant> {
-    return this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/permissions`, json: body, ...pickRequestOptions(opts) }, GrantSchema);
+    return this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/permissions`, json: body }, GrantSchema, opts);
   }
 
   async revokePermission(fileId: string, grantId: string, opts: RequestOptions = {}): Promise<void> {
     await this.#requester.requestJson(
-      { method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/permissions/${pathSegment(grantId)}`, ...pickRequestOptions(opts) },
+      { method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/permissions/${pathSegment(grantId)}` },
       z.unknown(),
+      opts,
     );
   }
 
   async listLinks(fileId: string, opts: PageOptions = {}): Promise<LooseList<Link>> {
     const page = await this.#requester.requestJson(
-      { method: 'GET', path: `/storage/files/${pathSegment(fileId)}/links`, query: { limit: opts.limit, offset: opts.offset }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: `/storage/files/${pathSegment(fileId)}/links`, query: { limit: opts.limit, offset: opts.offset } },
       LinkListSchema,
+      opts,
     );
     page.items.forEach(rememberLink);
     return page;
@@ -152,14 +157,15 @@ export class StorageFiles {
 
   async createLink(fileId: string, body: CreateLinkRequest, opts: RequestOptions = {}): Promise<Link> {
     return rememberLink(
-      await this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/links`, json: { ...body }, ...pickRequestOptions(opts) }, LinkSchema),
+      await this.#requester.requestJson({ method: 'POST', path: `/storage/files/${pathSegment(fileId)}/links`, json: { ...body } }, LinkSchema, opts),
     );
   }
 
   async deleteLink(fileId: string, linkId: string, opts: RequestOptions = {}): Promise<void> {
     await this.#requester.requestJson(
-      { method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/links/${pathSegment(linkId)}`, ...pickRequestOptions(opts) },
+      { method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/links/${pathSegment(linkId)}` },
       z.unknown(),
+      opts,
     );
   }
 }

@@ -18,7 +18,7 @@ import { assertServerUrl } from '../config.ts';
 import { FinalizeTokenError, invalidRequest, isDocTranslateError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { silentLogger, type Logger } from '../logger.ts';
-import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import { FinalizeResponseSchema, PresignResponseSchema, type Document, type PresignResponse } from '../schemas.ts';
 import { isAddressProblem, LocalFileError, putFile, UPLOAD_DESCRIPTION } from '../upload.ts';
 
@@ -69,11 +69,12 @@ export class Uploads {
     if (!Number.isSafeInteger(req.file_size) || req.file_size <= 0) {
       throw invalidRequest('file_size must be the exact size in bytes, above 0.', [{ field: 'file_size', message: 'must be an integer above 0' }]);
     }
-    const json: Record<string, unknown> = { filename: req.filename, file_size: req.file_size };
-    if (req.mime_type !== undefined) json['mime_type'] = req.mime_type;
+    // An undefined mime_type is left out by JSON.stringify.
+    const json = { filename: req.filename, file_size: req.file_size, mime_type: req.mime_type };
     return this.#requester.requestJson(
-      { method: 'POST', path: '/upload/presign', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey), ...pickRequestOptions(opts) },
+      { method: 'POST', path: '/upload/presign', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey) },
       PresignResponseSchema,
+      opts,
     );
   }
 
@@ -83,15 +84,9 @@ export class Uploads {
       throw invalidRequest('finalize_token is required.', [{ field: 'finalize_token', message: 'is required' }]);
     }
     const res = await this.#requester.requestJson(
-      {
-        method: 'POST',
-        path: '/upload/finalize',
-        json: { finalize_token: finalizeToken },
-        idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey),
-        ...pickRequestOptions(opts),
-        timeoutMs: Math.max(opts.timeoutMs ?? 0, FINALIZE_TIMEOUT_MS),
-      },
+      { method: 'POST', path: '/upload/finalize', json: { finalize_token: finalizeToken }, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey) },
       FinalizeResponseSchema,
+      { ...opts, timeoutMs: Math.max(opts.timeoutMs ?? 0, FINALIZE_TIMEOUT_MS) },
     );
     return res.document;
   }
@@ -109,12 +104,10 @@ export class Uploads {
   /** Presign + PUT, retried as a unit; returns the address that holds the file and the bytes sent. */
   async #presignAndPut(filePath: string, filename: string, opts: UploadFileOptions): Promise<{ presigned: PresignResponse; size: number }> {
     const signal = opts.signal;
-    return this.#requester.withRetry({ method: 'PUT', path: UPLOAD_DESCRIPTION, ...(signal !== undefined ? { signal } : {}) }, async () => {
+    return this.#requester.withRetry({ method: 'PUT', path: UPLOAD_DESCRIPTION, signal }, async () => {
       for (let fresh = 0; ; fresh++) {
         const size = await this.#sizeOf(filePath);
-        const req: PresignRequest = { filename, file_size: size };
-        if (opts.mimeType !== undefined) req.mime_type = opts.mimeType;
-        const presigned = await this.presign(req, { maxRetries: 0, ...(signal !== undefined ? { signal } : {}) });
+        const presigned = await this.presign({ filename, file_size: size, mime_type: opts.mimeType }, { maxRetries: 0, signal });
         const uploadUrl = assertServerUrl(presigned.upload_url, 'an upload address');
         try {
           await putFile(this.#requester.transport, {
@@ -122,9 +115,9 @@ export class Uploads {
             headers: presigned.upload_headers,
             filePath,
             size,
-            ...(signal !== undefined ? { signal } : {}),
-            ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}),
-            ...(opts.idleTimeoutMs !== undefined ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
+            signal,
+            onProgress: opts.onProgress,
+            idleTimeoutMs: opts.idleTimeoutMs,
           });
           return { presigned, size };
         } catch (err) {
@@ -153,7 +146,7 @@ export class Uploads {
     for (let notFound = 0; ; ) {
       const { presigned, size } = await this.#presignAndPut(filePath, filename, putOptions());
       try {
-        return await this.finalize(presigned.finalize_token, signal !== undefined ? { signal } : {});
+        return await this.finalize(presigned.finalize_token, { signal });
       } catch (err) {
         if (isDocTranslateError(err) && err.status === 410 && notFound < MAX_FRESH_ADDRESSES) {
           notFound++;

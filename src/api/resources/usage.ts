@@ -1,5 +1,5 @@
 /** Usage (spec 2.7, 4.7; free, account-wide): file, character and token counts, processing time. Field names not shown. */
-import { pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import type { RequestOptions, Requester } from '../requester.ts';
 import { looseListSchema, UsageSchema, type LooseList } from '../schemas.ts';
 
 const UsageListSchema = looseListSchema(UsageSchema, ['records', 'usage']);
@@ -15,13 +15,14 @@ export class Usage {
   /** GET /usage?limit= */
   list(opts: RequestOptions & { limit?: number } = {}): Promise<LooseList<UsageRecord>> {
     return this.#requester.requestJson(
-      { method: 'GET', path: '/usage', query: { limit: opts.limit }, ...pickRequestOptions(opts) },
+      { method: 'GET', path: '/usage', query: { limit: opts.limit } },
       UsageListSchema,
+      opts,
     );
   }
 
   /** GET /usage/summary */
   summary(opts: RequestOptions = {}): Promise<UsageRecord> {
-    return this.#requester.requestJson({ method: 'GET', path: '/usage/summary', ...pickRequestOptions(opts) }, UsageSchema);
+    return this.#requester.requestJson({ method: 'GET', path: '/usage/summary' }, UsageSchema, opts);
   }
 }

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { invalidRequest, type FieldError } from '../error-classes.ts';
 import { resolveIdempotencyKey } from '../idempotency.ts';
-import { pathSegment, pickRequestOptions, type RequestOptions, type Requester } from '../requester.ts';
+import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
 import { rememberSecret } from '../../shared/secretValues.ts';
 
@@ -65,14 +65,15 @@ export class Webhooks {
     rememberWebhookSecret(json);
     return rememberWebhookSecret(
       await this.#requester.requestJson(
-        { method: 'POST', path: '/webhooks', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey), ...pickRequestOptions(opts) },
+        { method: 'POST', path: '/webhooks', json, idempotencyKey: resolveIdempotencyKey(opts.idempotencyKey) },
         WebhookInfoSchema,
+        opts,
       ),
     );
   }
 
   async list(opts: RequestOptions = {}): Promise<WebhookInfo[]> {
-    const res: LooseList<WebhookInfo> = await this.#requester.requestJson({ method: 'GET', path: '/webhooks', ...pickRequestOptions(opts) }, WebhookListSchema);
+    const res: LooseList<WebhookInfo> = await this.#requester.requestJson({ method: 'GET', path: '/webhooks' }, WebhookListSchema, opts);
     return res.items.map(rememberWebhookSecret);
   }
 
@@ -83,11 +84,11 @@ export class Webhooks {
     checkFields(json, false);
     rememberWebhookSecret(json);
     return rememberWebhookSecret(
-      await this.#requester.requestJson({ method: 'PATCH', path: `/webhooks/${pathSegment(webhookId)}`, json, ...pickRequestOptions(opts) }, WebhookInfoSchema),
+      await this.#requester.requestJson({ method: 'PATCH', path: `/webhooks/${pathSegment(webhookId)}`, json }, WebhookInfoSchema, opts),
     );
   }
 
   async delete(webhookId: string, opts: RequestOptions = {}): Promise<void> {
-    await this.#requester.requestJson({ method: 'DELETE', path: `/webhooks/${pathSegment(webhookId)}`, ...pickRequestOptions(opts) }, z.unknown());
+    await this.#requester.requestJson({ method: 'DELETE', path: `/webhooks/${pathSegment(webhookId)}` }, z.unknown(), opts);
   }
 }
