@@ -6,6 +6,7 @@ import { SettingKey } from './settingKeys.ts';
 import type { Settings } from './settings.ts';
 import type { ApiKeyStore } from './secrets.ts';
 import type { ContextKeys } from './contextKeys.ts';
+import { DisposableStore } from './disposables.ts';
 
 export type ClientState =
   | { kind: 'ready'; client: DocTranslateClient; baseUrl: string }
@@ -36,10 +37,10 @@ export class ClientService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the service URL or the key changed (views and welcome content refresh on it). */
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly subscriptions: DisposableStore;
 
   constructor(private readonly opts: ClientServiceOptions) {
-    this.subscriptions = [
+    this.subscriptions = new DisposableStore(
       opts.settings.onDidChange((keys) => {
         if (!keys.has(SettingKey.baseUrl)) return;
         // Keys are stored per origin: another address means another key (or none).
@@ -50,7 +51,7 @@ export class ClientService implements vscode.Disposable {
         this.apiKey = undefined;
         this.invalidate();
       }),
-    ];
+    );
     void this.refreshContext();
   }
 
@@ -92,7 +93,7 @@ export class ClientService implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    this.subscriptions.dispose();
     this.retire();
     this.changed.dispose();
   }

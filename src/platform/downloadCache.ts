@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { GuardedRoot } from '../shared/guardedFs.ts';
+import { lazy } from './lazy.ts';
 import { loadApi } from './api.ts';
 import { t } from './l10n.ts';
 
@@ -40,7 +41,6 @@ export class DownloadCache {
   /** Keys already revalidated (or fetched) in this session. */
   private readonly fresh = new Set<string>();
   private writing: Promise<void> = Promise.resolve();
-  private guarded: Promise<GuardedRoot> | undefined;
 
   constructor(
     private readonly root: string,
@@ -49,13 +49,7 @@ export class DownloadCache {
   ) {}
 
   /** The cache folder on the guarded layer (created on first use): nothing is written outside it. */
-  private rootFs(): Promise<GuardedRoot> {
-    this.guarded ??= loadApi().then((api) => api.GuardedRoot.ensure(this.root)).catch((err: unknown) => {
-      this.guarded = undefined;
-      throw err;
-    });
-    return this.guarded;
-  }
+  private readonly rootFs: () => Promise<GuardedRoot> = lazy(async () => (await loadApi()).GuardedRoot.ensure(this.root));
 
   /** Local path of the download for `key`, fetched when absent, revalidated once per session. */
   get(key: string, fetch: Fetcher): Promise<string> {

@@ -1,20 +1,20 @@
+import { lazy } from './lazy.ts';
+
 /**
  * A view's list read from the service once, shared by every read until `reset()` (Refresh, a new
  * key); a failed read is tried again by the next one. `run()` says why it failed, for a message row.
  */
 export class LoadOnce {
-  private pending: Promise<void> | undefined;
+  private once: () => Promise<void>;
 
-  constructor(private readonly load: () => Promise<void>) {}
+  constructor(private readonly load: () => Promise<void>) {
+    this.once = lazy(load);
+  }
 
   /** Waits for the list; undefined when it is there, else the reason it could not be read. */
   async run(): Promise<string | undefined> {
-    this.pending ??= this.load().catch((err: unknown) => {
-      this.pending = undefined;
-      throw err;
-    });
     try {
-      await this.pending;
+      await this.once();
       return undefined;
     } catch (err) {
       return err instanceof Error ? err.message : String(err);
@@ -23,6 +23,6 @@ export class LoadOnce {
 
   /** The next run reads the service again. */
   reset(): void {
-    this.pending = undefined;
+    this.once = lazy(this.load);
   }
 }

@@ -3,6 +3,7 @@ import type { Balance } from '../../api/index.ts';
 import type { Command } from '../../platform/commands.ts';
 import { registerCommands } from '../../platform/commands.ts';
 import { formatCredits } from '../../platform/format.ts';
+import { lazy } from '../../platform/lazy.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
 import { requireClient } from '../../platform/requireClient.ts';
@@ -21,9 +22,11 @@ type View = InstanceType<Ui['AccountView']>;
  * bundle (./ui, dist/account-ui.js), loaded when the view is first shown or a command first runs.
  */
 export function activateAccount(p: Platform): vscode.Disposable[] {
-  let ui: Promise<Ui> | undefined;
-  const loadUi = (): Promise<Ui> =>
-    (ui ??= import('./ui/index.ts').then(({ AccountView, openReceipt, receiptContent, webhookCommands }) => ({ AccountView, openReceipt, receiptContent, webhookCommands })));
+  // The part loads on first use; a failed load is tried again by the next use.
+  const loadUi = lazy(async (): Promise<Ui> => {
+    const { AccountView, openReceipt, receiptContent, webhookCommands } = await import('./ui/index.ts');
+    return { AccountView, openReceipt, receiptContent, webhookCommands };
+  });
   let view: View | undefined;
   const disposables: vscode.Disposable[] = [{ dispose: () => view?.dispose() }];
   const accountView = async (): Promise<View> => {
@@ -51,7 +54,7 @@ export function activateAccount(p: Platform): vscode.Disposable[] {
       { id: CommandId.showBalance, run: () => showBalance(p) },
       { id: CommandId.accountRefresh, run: async () => (await accountView()).refresh() },
       { id: CommandId.accountOpenReceipt, run: async (id?: unknown) => (await loadUi()).openReceipt(p, id) },
-      { id: CommandId.accountSnapshot, run: async () => (await accountView()).snapshot() },
+      ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.accountSnapshot, run: async () => (await accountView()).snapshot() }] : []),
       webhook(CommandId.webhooksAdd),
       webhook(CommandId.webhooksEdit),
       webhook(CommandId.webhooksEnable),

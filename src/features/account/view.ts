@@ -5,6 +5,7 @@ import { CommandId } from '../../shared/ids.ts';
 import { accountPageHtml } from './html.ts';
 import { loadAccount } from './load.ts';
 import type { AccountModel } from './model.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 type ViewDeps = Pick<Platform, 'clients' | 'balance' | 'settings' | 'logger' | 'context'>;
 
@@ -40,10 +41,10 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
   private stale = true;
   private loading: Promise<void> | undefined;
   private loads = 0;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly s: ViewDeps) {
-    this.disposables.push(
+    this.disposables.add(
       s.balance.onDidChange(() => {
         if (this.loading === undefined) this.invalidate();
       }),
@@ -54,7 +55,7 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     view.webview.options = { enableScripts: true, localResourceRoots: [this.webviewAssets()] };
-    this.disposables.push(
+    this.disposables.add(
       view.onDidChangeVisibility(() => {
         if (view.visible && this.stale) void this.refresh();
       }),
@@ -134,6 +135,6 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }

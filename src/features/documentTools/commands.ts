@@ -3,11 +3,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Receipt } from '../../api/index.ts';
 import { loadApi } from '../../platform/api.ts';
+import { defineCommand, type RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { languageName } from '../../platform/languages.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation, kindTitle, type TrackedOperation } from './model.ts';
@@ -46,7 +45,7 @@ async function operationFrom(f: DocumentToolsFeature, arg: unknown, wanted: (op:
 const withOutput = (op: TrackedOperation): boolean => op.outcome === 'completed' && (op.outputDocumentId !== undefined || (op.outputs?.length ?? 0) > 0);
 
 async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ opened: boolean; uri?: string; kind?: string }> {
-  try {
+  {
     const op = await operationFrom(f, arg, withOutput, vscode.l10n.t('Doc Translate: open the output of which operation?'));
     if (op === undefined) return { opened: false };
     if (op.outputs !== undefined && op.outputs.length > 0) {
@@ -60,15 +59,12 @@ async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ open
     }
     const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Translate: downloading the output') }, () => f.outputs.open(op.outputDocumentId!));
     return { opened: true, uri: opened.uri.toString(), kind: opened.kind };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Opening the output'), baseUrl: f.p.settings.baseUrl });
-    return { opened: false };
   }
 }
 
 /** Writes the output beside the file it came from (the service's file name), through the safe writer. */
 async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<{ saved: boolean; how?: string; uri?: string; reason?: string }> {
-  try {
+  {
     const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: save the output of which operation?'));
     if (op?.outputDocumentId === undefined) return { saved: false, reason: 'noOutput' };
     const source = f.store.source(op.id);
@@ -93,21 +89,17 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
     }
     void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: saved {0}', vscode.workspace.asRelativePath(outcome.uri)), 4000);
     return { saved: true, how: outcome.how, uri: outcome.uri.toString() };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Saving the output'), baseUrl: f.p.settings.baseUrl });
-    return { saved: false, reason: 'error' };
   }
 }
 
 /** One step: a translation job on the output document (no upload), after the cost question; the Jobs view follows it. */
-async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
+async function translateOutput(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
   const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: translate the output of which operation?'));
   if (op?.outputDocumentId === undefined) return { started: false, reason: 'noOutput' };
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   const lang = f.p.settings.targetLanguage;
   const name = f.store.source(op.id)?.fileName ?? op.outputDocumentId;
-  try {
+  {
     const balance = await f.p.balance.refresh();
     const detail = [
       vscode.l10n.t('Charged on completion by the characters the service counts (at least 2 credits); nothing if it fails or is cancelled.'),
@@ -123,18 +115,13 @@ async function translateOutput(f: DocumentToolsFeature, arg: unknown): Promise<{
     await vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
     return { started: true, jobId: job.id };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Translating the output'), baseUrl: f.p.settings.baseUrl, targetLanguage: lang, engine: f.p.settings.engine });
-    const code = errorCode(err);
-    return { started: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
   }
 }
 
-async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
+async function cancel(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
   const op = await operationFrom(f, arg, (o) => o.origin === 'service' && o.outcome === 'running', vscode.l10n.t('Doc Translate: cancel which operation?'));
   if (op === undefined || op.origin !== 'service') return { cancelled: false, reason: 'notFound' };
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   const { operationOutcome } = await loadApi();
   try {
     const after = await client.documentOperations.cancel(op.id);
@@ -147,8 +134,7 @@ async function cancel(f: DocumentToolsFeature, arg: unknown): Promise<{ cancelle
       void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the operation had already ended ({0}).', now.status));
       return { cancelled: false, status: now.status, reason: 'alreadyEnded' };
     }
-    await showError(err, { operation: vscode.l10n.t('Cancelling the operation'), baseUrl: f.p.settings.baseUrl });
-    return { cancelled: false, reason: 'error' };
+    throw err;
   }
 }
 
@@ -164,15 +150,14 @@ function receiptSummary(receipt: Receipt): string {
   return parts.length > 0 ? parts.join(', ') : vscode.l10n.t('see the details');
 }
 
-async function showReceipt(f: DocumentToolsFeature, arg: unknown): Promise<Receipt | undefined> {
+async function showReceipt(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
   const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, vscode.l10n.t('Doc Translate: receipt of which operation?'));
   if (op?.creditOperationId === undefined) {
     if (op !== undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.'));
     return undefined;
   }
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return undefined;
-  try {
+  const client = await ctx.client();
+  {
     const receipt = await client.receipts.operation(op.creditOperationId);
     const name = f.store.source(op.id)?.fileName ?? op.documentId ?? op.id;
     const details = vscode.l10n.t('Show Details');
@@ -182,19 +167,12 @@ async function showReceipt(f: DocumentToolsFeature, arg: unknown): Promise<Recei
       await vscode.window.showTextDocument(doc, { preview: true });
     });
     return receipt;
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Fetching the receipt'), baseUrl: f.p.settings.baseUrl });
-    return undefined;
   }
 }
 
 async function refresh(f: DocumentToolsFeature): Promise<number> {
-  try {
-    await f.load();
-    f.tree.refresh();
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Refreshing the operations'), baseUrl: f.p.settings.baseUrl });
-  }
+  await f.load();
+  f.tree.refresh();
   return f.store.all().length;
 }
 
@@ -215,12 +193,18 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
     { id: CommandId.toolsCompressPdf, run: file('compressPdf') },
     { id: CommandId.toolsConvertImage, run: file('convertImage') },
     { id: CommandId.toolsCompressImage, run: file('compressImage') },
-    { id: CommandId.operationsRefresh, run: () => refresh(f) },
-    { id: CommandId.operationsCancel, run: (arg?: unknown) => cancel(f, arg) },
-    { id: CommandId.operationsOpenOutput, run: (arg?: unknown) => openOutput(f, arg) },
-    { id: CommandId.operationsSaveNextToSource, run: (arg?: unknown) => saveNextToSource(f, arg) },
-    { id: CommandId.operationsTranslateOutput, run: (arg?: unknown) => translateOutput(f, arg) },
-    { id: CommandId.operationsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
-    { id: CommandId.operationsSnapshot, run: () => operationsSnapshot(f) },
+    defineCommand(f.p, { id: CommandId.operationsRefresh, operation: () => vscode.l10n.t('Refreshing the operations'), failed: () => f.store.all().length, run: () => refresh(f) }),
+    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, { id: CommandId.operationsCancel, operation: () => vscode.l10n.t('Cancelling the operation'), failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'error' }), run: (ctx, arg) => cancel(f, ctx, arg) }),
+    defineCommand<Awaited<ReturnType<typeof openOutput>>>(f.p, { id: CommandId.operationsOpenOutput, operation: () => vscode.l10n.t('Opening the output'), failed: () => ({ opened: false }), run: (_ctx, arg) => openOutput(f, arg) }),
+    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, { id: CommandId.operationsSaveNextToSource, operation: () => vscode.l10n.t('Saving the output'), failed: () => ({ saved: false, reason: 'error' }), run: (_ctx, arg) => saveNextToSource(f, arg) }),
+    defineCommand<Awaited<ReturnType<typeof translateOutput>>>(f.p, {
+      id: CommandId.operationsTranslateOutput,
+      operation: () => vscode.l10n.t('Translating the output'),
+      context: () => ({ targetLanguage: f.p.settings.targetLanguage, engine: f.p.settings.engine }),
+      failed: (why) => ('reason' in why ? { started: false, reason: why.reason } : { started: false, reason: 'error', error: why.error }),
+      run: (ctx, arg) => translateOutput(f, ctx, arg),
+    }),
+    defineCommand<Awaited<ReturnType<typeof showReceipt>>>(f.p, { id: CommandId.operationsShowReceipt, operation: () => vscode.l10n.t('Fetching the receipt'), failed: () => undefined, run: (ctx, arg) => showReceipt(f, ctx, arg) }),
+    ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.operationsSnapshot, run: () => operationsSnapshot(f) }] : []),
   ];
 }

@@ -9,6 +9,7 @@ import { OutputFiles } from './outputs.ts';
 import { OperationStore } from './store.ts';
 import { OperationsTreeProvider } from './tree.ts';
 import { TOOLS, TOOL_IDS, offerOf, type Offer, type ToolId } from './tools.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 /** What the document tools use of the platform. */
 export type ToolsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
@@ -37,7 +38,7 @@ export class DocumentToolsFeature implements vscode.Disposable {
   private caps: Capabilities | undefined;
   private reading: Promise<Capabilities> | undefined;
   private readonly pollers = new Map<string, AbortController>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   /** `view`: the Operations view, made at activation with a stand-in for this feature's tree. */
   constructor(
@@ -52,7 +53,7 @@ export class DocumentToolsFeature implements vscode.Disposable {
       load: () => this.load(),
       unavailable: () => TOOL_IDS.map((t) => this.offer(t)).filter((o) => o.known && !o.open),
     });
-    this.disposables.push(
+    this.disposables.add(
       this.tree,
       this.store,
       this.store.onDidChange(() => this.tree.refresh()),
@@ -157,6 +158,6 @@ export class DocumentToolsFeature implements vscode.Disposable {
   dispose(): void {
     for (const controller of this.pollers.values()) controller.abort();
     this.pollers.clear();
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    this.disposables.dispose();
   }
 }

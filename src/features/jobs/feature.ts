@@ -11,6 +11,7 @@ import { JobsTreeProvider } from './view/tree.ts';
 import type { JobsTreeNode } from './view/nodes.ts';
 import { JobsView } from './view/view.ts';
 import { JobWatchers } from './watchers.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 /** Jobs listed per load of the view. */
 const LIST_LIMIT = 50;
@@ -38,7 +39,7 @@ export class JobsFeature implements vscode.Disposable {
   readonly balance: Platform['balance'];
   readonly writer: Platform['writer'];
   readonly prompter: Platform['prompter'];
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
   /**
@@ -66,7 +67,7 @@ export class JobsFeature implements vscode.Disposable {
     this.view = new JobsView(treeView, this.tree, this.store);
     this.notifications = new JobNotifications({ store: this.store, artifacts: this.artifacts, logger, prompter: p.prompter });
     this.status = new JobsStatus(this.store, p.balance);
-    this.disposables.push(
+    this.disposables.add(
       this.store,
       this.watchers,
       this.view,
@@ -118,7 +119,6 @@ export class JobsFeature implements vscode.Disposable {
   /** Stops the watchers and releases everything; safe to call twice (deactivate, then the context). */
   dispose(): void {
     if (this.restoreTimer !== undefined) clearTimeout(this.restoreTimer);
-    const owned = this.disposables.splice(0).reverse();
-    for (const d of owned) d.dispose();
+    this.disposables.dispose();
   }
 }

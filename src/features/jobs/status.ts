@@ -5,13 +5,14 @@ import { overallProgress } from './model.ts';
 import { jobDescription } from './view/describe.ts';
 import type { BalanceService } from '../../platform/balance.ts';
 import { formatCredits } from '../../platform/format.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 const COALESCE_MS = 100;
 
 /** Status bar item `docTranslate.jobs`: active jobs and their aggregated progress; hidden when none. */
 export class JobsStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly subscriptions: DisposableStore;
   private pending: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -21,7 +22,7 @@ export class JobsStatus implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('docTranslate.jobs', vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Doc Translate: Jobs');
     this.item.command = CommandId.jobsFocus;
-    this.subscriptions = [
+    this.subscriptions = new DisposableStore(
       store.onDidChange(() => {
         this.pending ??= setTimeout(() => {
           this.pending = undefined;
@@ -30,7 +31,7 @@ export class JobsStatus implements vscode.Disposable {
       }),
       // The tooltip shows the latest balance read anywhere in the window.
       balance.onDidChange(() => this.update()),
-    ];
+    );
   }
 
   /** What the item shows, for the internal snapshot command. */
@@ -73,7 +74,7 @@ export class JobsStatus implements vscode.Disposable {
 
   dispose(): void {
     if (this.pending !== undefined) clearTimeout(this.pending);
-    for (const s of this.subscriptions) s.dispose();
+    this.subscriptions.dispose();
     this.item.dispose();
   }
 }

@@ -3,15 +3,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { decorations, type Decoration } from './model.ts';
 import type { LocalizationState } from './state.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 export class LocalizationDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
   readonly onDidChangeFileDecorations = this.changed.event;
   private byUri = new Map<string, Decoration>();
-  private readonly disposables: vscode.Disposable[];
+  private readonly disposables: DisposableStore;
 
   constructor(private readonly state: LocalizationState) {
-    this.disposables = [this.changed, state.onDidChange(() => this.update()), vscode.window.registerFileDecorationProvider(this)];
+    this.disposables = new DisposableStore(this.changed, state.onDidChange(() => this.update()), vscode.window.registerFileDecorationProvider(this));
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
@@ -36,6 +37,6 @@ export class LocalizationDecorations implements vscode.FileDecorationProvider, v
   }
 
   dispose(): void {
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    this.disposables.dispose();
   }
 }

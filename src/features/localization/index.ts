@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { lazy } from '../../platform/lazy.ts';
 import { registerCommands, type Command } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { WorkspaceStateKey } from '../../platform/state.ts';
@@ -54,13 +55,11 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     clients: p.clients, prompter: p.prompter, settings: p.settings, logger: p.logger,
     contextKeys: p.contextKeys, balance: p.balance, writer: p.writer, state, status, pages,
   };
-  let loaded: Promise<Command[]> | undefined;
-  const lazy = (id: (typeof LAZY)[number]): Command => ({
+  // The commands' part loads on first use; a failed load is tried again by the next use.
+  const loaded = lazy(async () => (await import('./commands/index.ts')).localizationCommands(deps));
+  const standIn = (id: (typeof LAZY)[number]): Command => ({
     id,
-    run: async (...args: unknown[]) => {
-      loaded ??= import('./commands/index.ts').then((m) => m.localizationCommands(deps));
-      return (await loaded).find((c) => c.id === id)!.run(...args);
-    },
+    run: async (...args: unknown[]) => (await loaded()).find((c) => c.id === id)!.run(...args),
   });
   return [
     state,
@@ -74,8 +73,8 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
       { id: CommandId.localizationRefresh, run: () => state.refreshNow() },
       { id: CommandId.localizationShowProblemsOnly, run: () => filter(true) },
       { id: CommandId.localizationShowAll, run: () => filter(false) },
-      { id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) },
-      ...LAZY.map(lazy),
+      ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) }] : []),
+      ...LAZY.map(standIn),
     ]),
   ];
 }

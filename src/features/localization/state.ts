@@ -10,6 +10,7 @@ import type { Conflict, LocalizeConfig } from '../../localize/index.ts';
 import type { Logger } from '../../api/index.ts';
 import { editorReadFs, loadEngine } from './engine.ts';
 import { relativeInside, type SetupStatus } from './model.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 const CONFIG_FILE = 'doc-translate.json';
 const LOCK_FILE = 'doc-translate.lock';
@@ -37,7 +38,7 @@ export class LocalizationState implements vscode.Disposable {
   private readonly lastConflicts = new Map<string, Map<string, Conflict>>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly disposables = new DisposableStore(this.changed);
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -70,7 +71,7 @@ export class LocalizationState implements vscode.Disposable {
       moved([uri]);
       soon();
     };
-    this.disposables.push(
+    this.disposables.add(
       removed,
       removed.onDidDelete((uri) => {
         moved([uri]);
@@ -229,6 +230,6 @@ export class LocalizationState implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    this.disposables.dispose();
   }
 }

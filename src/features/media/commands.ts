@@ -54,6 +54,6 @@ export function mediaCommands(f: MediaFeature): Command[] {
         return id === undefined ? undefined : vscode.commands.executeCommand<string | undefined>(CommandId.accountOpenReceipt, id);
       },
     },
-    { id: CommandId.mediaSnapshot, run: () => mediaSnapshot(f) },
+    ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.mediaSnapshot, run: () => mediaSnapshot(f) }] : []),
   ];
 }

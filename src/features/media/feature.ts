@@ -8,6 +8,7 @@ import { applyMediaMenus } from './menus.ts';
 import { productName } from './products.ts';
 import { MediaStore } from './store.ts';
 import { MediaTreeProvider } from './tree.ts';
+import { DisposableStore } from '../../platform/disposables.ts';
 
 /** What the media feature uses of the platform. */
 export type MediaPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | 'logger' | 'prompter' | 'writer' | 'downloads' | 'balance' | 'contextKeys'>;
@@ -23,7 +24,7 @@ export class MediaFeature implements vscode.Disposable {
   readonly store: MediaStore;
   readonly tree: MediaTreeProvider;
   private readonly pollers = new Map<string, AbortController>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(readonly p: MediaPlatform) {
     this.store = new MediaStore(p.context.workspaceState);
@@ -32,7 +33,7 @@ export class MediaFeature implements vscode.Disposable {
       configured: async () => (await p.clients.get()).kind === 'ready',
       load: () => this.load(),
     });
-    this.disposables.push(this.store, this.store.onDidChange(() => this.tree.refresh()));
+    this.disposables.add(this.store, this.store.onDidChange(() => this.tree.refresh()));
   }
 
   /** Jobs (account-wide) and this key's voices from the service; jobs still running are followed. */
@@ -107,6 +108,6 @@ export class MediaFeature implements vscode.Disposable {
   dispose(): void {
     for (const controller of this.pollers.values()) controller.abort();
     this.pollers.clear();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }

@@ -1,18 +1,16 @@
 import * as vscode from 'vscode';
 import type { JobsFeature } from '../feature.ts';
 import { fromApiJob, isActive } from '../model.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
-import { showError } from '../../../platform/showError.ts';
+import type { RunContext } from '../../../platform/commandRunner.ts';
 import { jobIdFrom } from './args.ts';
 
 export type CancelResult = { cancelled: true; status: string } | { cancelled: false; reason: 'noJob' | 'notConfigured' | 'alreadyEnded' | 'failed' };
 
 /** Cancel Job: best effort (spec part 3); a job that already ended is left as it is (409). */
-export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelResult> {
+export async function cancelJob(f: JobsFeature, ctx: RunContext, arg: unknown): Promise<CancelResult> {
   const id = await jobIdFrom(f, arg, isActive, vscode.l10n.t('Doc Translate: cancel which job?'));
   if (id === undefined) return { cancelled: false, reason: 'noJob' };
-  const client = await requireClient(f.clients);
-  if (client === undefined) return { cancelled: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   f.store.markCancelledHere(id);
   try {
     const job = fromApiJob(await client.jobs.cancel(id));
@@ -31,7 +29,6 @@ export async function cancelJob(f: JobsFeature, arg: unknown): Promise<CancelRes
       void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the job had already ended; nothing was cancelled.'));
       return { cancelled: false, reason: 'alreadyEnded' };
     }
-    void showError(err, { operation: vscode.l10n.t('Cancelling the job'), baseUrl: f.settings.baseUrl });
-    return { cancelled: false, reason: 'failed' };
+    throw err;
   }
 }

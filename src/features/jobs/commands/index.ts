@@ -5,10 +5,11 @@ import type { JobsFeature } from '../feature.ts';
 import { fromApiJob } from '../model.ts';
 import { JobNode } from '../view/nodes.ts';
 import { showError } from '../../../platform/showError.ts';
+import { defineCommand } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { artifactFrom, jobIdFrom } from './args.ts';
-import { cancelJob } from './cancel.ts';
+import { cancelJob, type CancelResult } from './cancel.ts';
 import { showReceipt } from './receipt.ts';
 import { runCommands } from './runs.ts';
 import { jobsSnapshot } from './snapshot.ts';
@@ -32,7 +33,12 @@ export function jobsCommands(f: JobsFeature): Command[] {
     };
   return [
     { id: CommandId.jobsRefresh, run: (arg?: unknown) => refresh(f, arg) },
-    { id: CommandId.jobsCancel, run: (arg?: unknown) => cancelJob(f, arg) },
+    defineCommand<CancelResult>(f, {
+      id: CommandId.jobsCancel,
+      operation: () => vscode.l10n.t('Cancelling the job'),
+      failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'failed' }),
+      run: (ctx, arg) => cancelJob(f, ctx, arg),
+    }),
     { id: CommandId.jobsOpenArtifact, run: withArtifact((a) => openArtifact(f.artifacts, a)) },
     { id: CommandId.jobsShowDiff, run: withArtifact((a) => showArtifactDiff(f.artifacts, f.store, a)) },
     {
@@ -44,8 +50,8 @@ export function jobsCommands(f: JobsFeature): Command[] {
       run: withArtifact((a, target) => saveArtifactAs(deps, a, target instanceof vscode.Uri ? target : undefined)),
     },
     { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
-    { id: CommandId.jobsShowReceipt, run: (arg?: unknown) => showReceipt(f, arg) },
-    { id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) },
+    defineCommand(f, { id: CommandId.jobsShowReceipt, operation: () => vscode.l10n.t('Fetching the receipt'), failed: () => undefined, run: (ctx, arg) => showReceipt(f, ctx, arg) }),
+    ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) }] : []),
     { id: CommandId.jobsLoadOlder, run: () => loadOlder(f) },
     ...runCommands(f),
   ];

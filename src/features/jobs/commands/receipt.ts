@@ -2,26 +2,17 @@ import * as vscode from 'vscode';
 import type { Receipt } from '../../../api/index.ts';
 import type { JobsFeature } from '../feature.ts';
 import { formatCredits } from '../../../platform/format.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
-import { showError } from '../../../platform/showError.ts';
+import type { RunContext } from '../../../platform/commandRunner.ts';
 import { jobIdFrom } from './args.ts';
 
 /**
  * Show Receipt: the credit operation of a job (free). The receipt's field names are not part of
  * the spec, so the summary reads the usual ones when present and "Show Details" lists them all.
  */
-export async function showReceipt(f: JobsFeature, arg: unknown): Promise<Receipt | undefined> {
+export async function showReceipt(f: JobsFeature, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
   const id = await jobIdFrom(f, arg, () => true, vscode.l10n.t('Doc Translate: receipt of which job?'));
   if (id === undefined) return undefined;
-  const client = await requireClient(f.clients);
-  if (client === undefined) return undefined;
-  let receipt: Receipt;
-  try {
-    receipt = await client.receipts.forJob(id);
-  } catch (err) {
-    void showError(err, { operation: vscode.l10n.t('Fetching the receipt'), baseUrl: f.settings.baseUrl });
-    return undefined;
-  }
+  const receipt = await (await ctx.client()).receipts.forJob(id);
   const job = f.store.get(id);
   const name = f.store.origin(id)?.fileName ?? job?.documentId ?? id;
   const title = job !== undefined ? vscode.l10n.t('Receipt of {0} ({1})', name, job.targetLang) : vscode.l10n.t('Receipt of {0}', name);

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { JobsChange, JobStore } from '../store.ts';
 import type { JobsTreeProvider } from './tree.ts';
 import type { JobsTreeNode } from './nodes.ts';
+import { DisposableStore } from '../../../platform/disposables.ts';
 
 /** Changes arriving closer together than this redraw the tree once. */
 const COALESCE_MS = 150;
@@ -12,7 +13,7 @@ const COALESCE_MS = 150;
  * timer of its own: when no job is active, nothing happens.
  */
 export class JobsView implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private stale = false;
   private pending: ReturnType<typeof setTimeout> | undefined;
   /** Jobs changed since the last redraw; undefined means the whole tree. */
@@ -24,7 +25,7 @@ export class JobsView implements vscode.Disposable {
     readonly provider: JobsTreeProvider,
     store: JobStore,
   ) {
-    this.disposables.push(
+    this.disposables.add(
       store.onDidChange((change) => this.onStoreChange(change)),
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) this.redraw();
@@ -54,6 +55,6 @@ export class JobsView implements vscode.Disposable {
 
   dispose(): void {
     if (this.pending !== undefined) clearTimeout(this.pending);
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }

@@ -43,7 +43,7 @@ export function libraryPart(p: LibraryPlatform): LibraryPart {
     },
     commands: [
       { id: CommandId.libraryRefresh, run: () => tree.refresh() },
-      { id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) },
+      ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) }] : []),
       ...itemCommands({ clients: p.clients, balance: p.balance, prompter: p.prompter, settings: p.settings, writer: p.writer, tree, files }),
       ...organiseCommands({ clients: p.clients, prompter: p.prompter, tree }),
       ...shareCommands({ clients: p.clients, prompter: p.prompter, downloads: p.downloads, writer: p.writer, tree }),
