@@ -15,6 +15,8 @@ export interface AccountSnapshot {
   model: AccountModel | undefined;
   html: string;
   loads: number;
+  /** A change came while the view was hidden: it reloads when shown again. */
+  stale: boolean;
 }
 
 /** Buttons of the page, each mapped to a command (so the palette and the view do the same). */
@@ -86,7 +88,7 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
   }
 
   snapshot(): AccountSnapshot {
-    return { visible: this.view?.visible === true, model: this.model, html: this.html, loads: this.loads };
+    return { visible: this.view?.visible === true, model: this.model, html: this.html, loads: this.loads, stale: this.stale };
   }
 
   private async load(): Promise<void> {

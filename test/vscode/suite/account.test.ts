@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered, until } from './helpers.ts';
 
 const snapshot = (): Thenable<AccountSnapshot> => vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -21,11 +21,7 @@ async function translateLine(name: string, text: string): Promise<void> {
 
 async function showAccount(): Promise<AccountSnapshot> {
   await vscode.commands.executeCommand('docTranslate.account.focus');
-  const end = Date.now() + 15_000;
-  while (!(await snapshot()).visible) {
-    assert.ok(Date.now() < end, 'the Account view became visible');
-    await sleep(100);
-  }
+  await until('the Account view became visible', async () => !(!(await snapshot()).visible), (done) => done, 15_000);
   await vscode.commands.executeCommand('docTranslate.account.refresh');
   return snapshot();
 }
@@ -111,32 +107,21 @@ describe('Account view', function () {
   it('reloads after a balance change while shown, and sends nothing while hidden', async () => {
     const shown = await showAccount();
     await vscode.commands.executeCommand('workbench.view.explorer');
-    const end = Date.now() + 10_000;
-    while ((await snapshot()).visible) {
-      assert.ok(Date.now() < end, 'the Account view was hidden');
-      await sleep(100);
-    }
+    await until('the Account view was hidden', async () => !((await snapshot()).visible), (done) => done, 10_000);
     await clearRequests();
     await translateLine('account-hidden.md', 'Charged while the view is hidden.');
     await vscode.commands.executeCommand('docTranslate.showBalance');
-    await sleep(1500);
-    assert.equal((await snapshot()).loads, shown.loads, 'no reload while hidden');
+    // The balance change reached the hidden view (it is marked stale) and did not reload it.
+    const hidden = await until('the hidden view marked stale by the balance change', snapshot, (s) => s.stale);
+    assert.equal(hidden.loads, shown.loads, 'no reload while hidden');
     const paths = (await requestsSeen()).map((r) => r.path);
     assert.deepEqual(paths.filter((p) => /usage|operations|webhooks/.test(p)), [], `nothing polled: ${paths.join(', ')}`);
 
     await vscode.commands.executeCommand('docTranslate.account.focus');
-    const back = Date.now() + 10_000;
-    while ((await snapshot()).loads === shown.loads) {
-      assert.ok(Date.now() < back, 'shown again, the stale view reloaded');
-      await sleep(100);
-    }
+    await until('shown again, the stale view reloaded', async () => !((await snapshot()).loads === shown.loads), (done) => done, 10_000);
     await clearRequests();
     await vscode.commands.executeCommand('docTranslate.showBalance');
-    const reload = Date.now() + 10_000;
-    while (!(await requestsSeen()).some((r) => r.path.endsWith('/usage'))) {
-      assert.ok(Date.now() < reload, 'a balance change reloads the visible view');
-      await sleep(100);
-    }
+    await until('a balance change reloads the visible view', async () => !(!(await requestsSeen()).some((r) => r.path.endsWith('/usage'))), (done) => done, 10_000);
     assert.ok(testEnv().baseUrl !== '');
     assert.equal(testing().contextKeys.value('docTranslate.walkthrough.translatedSelection'), true, 'the walkthrough step of Translate Selection completed');
   });

@@ -165,7 +165,7 @@ export function writeWorkspaceFile(relative: string, content: Buffer | string): 
 }
 
 /** Reads until `ok` holds (every 250 ms), failing with the last value after `timeoutMs`. */
-export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, read: () => PromiseLike<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -123,8 +123,8 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     const ids = run.jobs!.map((j) => j.jobId);
     assert.equal(ids.length, 24);
     await until('all 24 jobs completed in the view', snapshot, (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'), 120_000);
+    // The summary comes when the last job ends, after any per-job notification would have.
     await until('the summary', async () => testing.prompter.asked.slice(asked), (q) => q.some((m) => m.includes('all 24 translations are done')));
-    await new Promise((r) => setTimeout(r, 1500));
     const told = testing.prompter.asked.slice(asked);
     assert.equal(told.filter((m) => m.includes('jobs-results/')).length, 1, `one notification for the run: ${JSON.stringify(told)}`);
     assert.ok(!told.some((m) => / translated to /.test(m)), 'no notification per job');

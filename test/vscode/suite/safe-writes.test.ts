@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, setGlobal, testEnv, testingHooks, answered } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, setGlobal, testEnv, testingHooks, answered, until } from './helpers.ts';
 
 interface SaveResult {
   saved: boolean;
@@ -26,11 +26,7 @@ async function translateAndWait(file: vscode.Uri): Promise<string> {
   });
   assert.equal(result.started, true, JSON.stringify(result));
   const id = result.jobs![0]!.jobId;
-  const end = Date.now() + 30_000;
-  while ((await snapshot()).rows.find((r) => r.jobId === id)?.contextValue !== 'job.completed') {
-    assert.ok(Date.now() < end, 'the job completed');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until('the job completed', async () => !((await snapshot()).rows.find((r) => r.jobId === id)?.contextValue !== 'job.completed'), (done) => done, 30_000);
   return id;
 }
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
-import { closeAllEditors, configureExtension, EXTENSION_ID, lineRange, openWorkspaceFile, select, testEnv, answered } from './helpers.ts';
+import { closeAllEditors, configureExtension, EXTENSION_ID, lineRange, openWorkspaceFile, select, testEnv, answered, until } from './helpers.ts';
 
 interface Step { id: string; completionEvents?: string[] }
 
@@ -34,11 +34,7 @@ function value(key: string): unknown {
 
 /** Context keys follow their events (a stored key is announced asynchronously). */
 async function becomes(key: string, expected: unknown, what: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (value(key) !== expected) {
-    assert.ok(Date.now() < end, `${what}: ${key} is ${String(value(key))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(`${what}: ${key} is ${String(value(key))}`, async () => !(value(key) !== expected), (done) => done, 10_000);
 }
 
 describe('Walkthrough', function () {

@@ -58,7 +58,14 @@ export async function pickOptions(s: OptionDeps): Promise<TranslateFilesOptions 
 async function pickEngine(s: OptionDeps, last: string | undefined, step: string): Promise<string | undefined> {
   const engines = [...new Set([last, s.settings.engine, ...KNOWN_ENGINES].filter((e): e is string => e !== undefined))];
   const other = { label: vscode.l10n.t('$(edit) Other…'), description: vscode.l10n.t('enter a translation configuration id') };
-  const picked = await s.prompter.pick('engine', [...engines.map((e) => ({ label: e, description: e === s.settings.engine ? vscode.l10n.t('from settings') : '' })), other], {
+  // The service does not list its configurations (only their ids): each id says where it comes from.
+  const origin = (e: string): string =>
+    [
+      e === s.settings.engine ? vscode.l10n.t('from settings') : undefined,
+      e === last ? vscode.l10n.t('used last time') : undefined,
+      KNOWN_ENGINES.includes(e) ? vscode.l10n.t("the service's default") : undefined,
+    ].filter((x) => x !== undefined).join(' · ');
+  const picked = await s.prompter.pick('engine', [...engines.map((e) => ({ label: e, description: origin(e), detail: vscode.l10n.t('Translation configuration id') })), other], {
     title: vscode.l10n.t('Doc Translate: engine ({0})', step),
   });
   if (picked === undefined) return undefined;
