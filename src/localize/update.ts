@@ -12,7 +12,7 @@ import { splitBlocks } from './blocks.ts';
 import { translationEncoding } from './encoding.ts';
 import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
 import { shortHash } from './hash.ts';
-import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext } from './links.ts';
+import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext, type UrlSpan } from './links.ts';
 import type { LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
@@ -143,7 +143,10 @@ async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: 
   return byLang;
 }
 
-function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
+/** The link destinations of the last source composed (its translations are written one after another): parsed once, not once per language. */
+type SourceUrls = { source: string; text: string; urls: UrlSpan[] } | undefined;
+
+function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan, memo: { last: SourceUrls }): Rewriters {
   const text = s.sourceText.get(plan.source) ?? '';
   const mdx = plan.source.endsWith('.mdx');
   const ctx: LinkContext = {
@@ -164,9 +167,9 @@ function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
   if (site?.framework === 'hugo') {
     ctx.asset = (resolved, rest) => hugoAssetUrl({ source: plan.source, target: plan.target, resolved, rest, contentDir: opts.config.source });
   }
-  const spansOf = (t: string): { start: number; end: number; to: string }[] => {
+  const spansOf = (t: string, urls = findUrls(t, mdx)): { start: number; end: number; to: string }[] => {
     const out: { start: number; end: number; to: string }[] = [];
-    for (const span of findUrls(t, mdx)) {
+    for (const span of urls) {
       const to = rewriteUrl(span.url, ctx);
       if (to !== undefined) out.push({ start: span.start, end: span.end, to });
     }
@@ -183,9 +186,19 @@ function rewriters(s: Scan, opts: LocalizeOptions, plan: FilePlan): Rewriters {
     return result + t.slice(pos);
   };
   let sourceSpans: { start: number; end: number; to: string }[] | undefined;
-  const mayLink = (t: string): boolean => /\]\(|\]:|=/.test(t);
+  // What findUrls can find at all: an inline link or image, a definition, a src or href attribute (HTML, MDX, Hugo shortcodes).
+  const mayLink = (t: string): boolean => /\]\(|\]:|\b(?:src|href)\s*=/.test(t);
   return {
-    keep: (start, keep) => (mayLink(keep) ? apply(keep, start, (sourceSpans ??= spansOf(text))) : keep),
+    keep: (start, keep) => {
+      if (!mayLink(keep)) return keep;
+      if (sourceSpans === undefined) {
+        const last = memo.last;
+        const urls = last !== undefined && last.source === plan.source && last.text === text ? last.urls : findUrls(text, mdx);
+        memo.last = { source: plan.source, text, urls };
+        sourceSpans = spansOf(text, urls);
+      }
+      return apply(keep, start, sourceSpans);
+    },
     fresh: (piece) => (mayLink(piece) ? apply(piece, 0, spansOf(piece)) : piece),
   };
 }
@@ -292,6 +305,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     return fail();
   }
   const toWrite = s.plans.filter((p) => p.compose !== undefined);
+  const urlMemo: { last: SourceUrls } = { last: undefined };
   // What this run changes in the lock; applied to the lock as it is on disk when written.
   const changes = new Map<string, LockEntry | null>();
   for (const t of [...s.orphaned, ...s.unconfigured]) changes.set(t, null);
@@ -311,7 +325,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
-      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan));
+      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
       // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
       // a conflict reported once is not sent again, and its new translation is taken from there.
       const cached = plan.conflicts.length > 0 ? await readConflictCache(s, plan.target) : {};
