@@ -2,6 +2,7 @@
 // with balance and threshold, then the Jobs view and the status bar while the job runs (a
 // screenshot of both is kept in test-results/screenshots/jobs-view-running.png).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { runInfo, workbench } from './context.mjs';
 import { until } from '../../unit/support/until.mjs';
 
@@ -12,6 +13,19 @@ async function emulatorSettings(body) {
     body: JSON.stringify(body),
   });
   assert.ok(res.ok, `emulator settings answered ${res.status}`);
+}
+
+/** A call to the service (the emulator) with the harness's key, as another client of the account would make it. */
+async function serviceApi(method, route, body) {
+  const { baseUrl, apiKey } = runInfo().emulator;
+  const res = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: { 'x-api-key': apiKey, 'idempotency-key': randomUUID(), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${route} answered ${res.status}: ${text}`);
+  return text === '' ? undefined : JSON.parse(text);
 }
 
 /** Waits until a row of the Jobs view matches; returns its label. */
@@ -73,6 +87,43 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     await waitForJobRow(wb, /notes\.txt.*de · completed/, 60_000);
     await wb.waitForNotification(/notes\.txt translated to de/, { timeout: 15_000 });
     await wb.clearNotifications();
+    await wb.runCommand('View: Show Explorer');
+  });
+
+  it('pages back to older jobs: "Load older jobs…" after the newest 50 (screenshot)', async () => {
+    const wb = workbench();
+    await wb.runCommand('Doc Translate: Set API Key');
+    await wb.submitInput(runInfo().emulator.apiKey);
+    await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
+    await wb.clearNotifications();
+    // 52 jobs made elsewhere (another client of the account) on one uploaded document.
+    const bytes = Buffer.from('Older jobs are listed page by page.\n');
+    const p = await serviceApi('POST', '/upload/presign', { filename: 'older.txt', file_size: bytes.length });
+    const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: bytes });
+    assert.equal(put.status, 200);
+    await serviceApi('POST', '/upload/finalize', { finalize_token: p.finalize_token });
+    await emulatorSettings({ job_speed: 20 });
+    for (let i = 0; i < 52; i++) await serviceApi('POST', '/jobs', { document_id: p.document_id, target_lang: i % 2 === 0 ? 'fr' : 'es' });
+    await wb.runCommand('Doc Translate: Focus on Jobs View');
+    await wb.runCommand('Doc Translate: Refresh Jobs');
+    // The view renders only the rows in sight: scroll to its end, where the newest 50 stop.
+    const list = wb.view('Jobs').locator('.monaco-list').first();
+    let rows = [];
+    await until(async () => {
+      await list.hover();
+      await wb.page.mouse.wheel(0, 4000);
+      rows = await wb.viewRows('Jobs');
+      return rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
+    }, { what: () => `the Load older jobs row; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 });
+    const shot = await wb.screenshot('jobs-view-load-older');
+    assert.ok(shot.endsWith('jobs-view-load-older.png'));
+    await wb.view('Jobs').locator('.monaco-list-row').filter({ hasText: 'Load older jobs' }).click();
+    await until(async () => {
+      await list.hover();
+      await wb.page.mouse.wheel(0, 4000);
+      rows = await wb.viewRows('Jobs');
+      return !rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
+    }, { what: () => `every job listed, no Load older jobs row left; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 });
     await wb.runCommand('View: Show Explorer');
   });
 });
