@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     ['setup-scan-ms', 'ms', Number.NaN, 'ratio<=5'],
     ['setup-scan-max-block-ms', 'ms', SETUP_SCAN_MAX_BLOCK_MS, 'ratio<=1'],
   ], () => benchSetupScan()));
-  figures.push(...await measure('localize-site', [['localize-site-dryrun-ms', 'ms', 2000, 'ratio<=1']], () => benchLocalizeSite()));
+  figures.push(...await measure('localize-site', [['localize-site-dryrun-ms', 'ms', 3000, 'ratio<=1'], ['localize-site-update-rss-mb', 'MB', 200, 'ratio<=1']], () => benchLocalizeSite()));
   figures.push(...await measure('cli', [['cli-start-ms', 'ms', Number.NaN, `ratio<=${CLI_START_GOAL}`], ['cli-start-status-ms', 'ms', Number.NaN, `ratio<=${CLI_STATUS_GOAL}`]], () => benchCliStart()));
   figures.push(...await measure('pdfpages', [['pdf-pagecount-hostile-ms', 'ms', PDF_PAGECOUNT_BUDGET_MS, 'ratio<=1']], () => benchPdfPages()));
 
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       ['localize-noop-ms', 'ms', 1000, 'ratio<=1'],
       ['localize-incremental-chars', 'chars', Number.NaN, 'ratio<=1.05'],
       ['localize-requests', 'requests', Number.NaN, 'ratio<=1.1'],
-      ['localize-status-10k-ms', 'ms', 3000, 'ratio<=1'],
+      ['localize-status-10k-ms', 'ms', Number.NaN, 'ratio<=2'],
       ['localize-status-10k-rss-mb', 'MB', 300, 'ratio<=1'],
     ], () => benchLocalize(e)));
   } catch (err) {
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
 
   const order = ['bundle-bytes', 'bundle-total-bytes', 'bundle-parts-bytes', 'activate-ms', 'activate-own-ms', 'batch-requests', 'batch-wall', 'batch-naive-speedup',
     'upload-throughput', 'download-throughput', 'transfer-rss-mb', 'sse-latency-ms',
-    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb', 'localize-site-dryrun-ms', 'cli-start-ms', 'cli-start-status-ms',
+    'localize-noop-ms', 'localize-incremental-chars', 'localize-requests', 'localize-status-10k-ms', 'localize-status-10k-rss-mb', 'localize-site-dryrun-ms', 'localize-site-update-rss-mb', 'cli-start-ms', 'cli-start-status-ms',
     'segments-per-block', 'segments-per-block-generated', 'segments-per-block-fragments', 'fallback-rate', 'kept-source-parts', 'pdf-pagecount-hostile-ms', 'setup-scan-ms', 'setup-scan-max-block-ms'];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
