@@ -110,7 +110,6 @@ export class DocTranslateClient {
     this.billing = new Billing(this.requester);
     this.uploads = new Uploads(this.requester, logger);
     this.documents = new Documents(this.requester);
-    this.documentOperations = new DocumentOperations(this.requester, this.documents);
     this.fileTools = new FileTools(this.requester);
     this.jobs = new Jobs(this.requester, logger);
     this.artifacts = new Artifacts(this.requester);
@@ -124,6 +123,7 @@ export class DocTranslateClient {
     this.shares = new Shares(this.requester);
     this.workspace = new Workspace(this.requester);
     this.storage = new StorageFiles(this.requester);
+    this.documentOperations = new DocumentOperations(this.requester, this.storage);
   }
 
   /** The normalised base URL (origin + path ending in /api/v1). */

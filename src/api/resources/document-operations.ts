@@ -20,7 +20,7 @@ import {
   type DocumentOperation,
   type ToolCapabilities,
 } from '../schemas-doctools.ts';
-import type { Documents } from './documents.ts';
+import type { StorageFiles } from './storage.ts';
 
 export interface CreateDocumentOperationRequest {
   document_id: string;
@@ -46,11 +46,11 @@ function checkCreate(req: CreateDocumentOperationRequest): Record<string, unknow
 
 export class DocumentOperations {
   readonly #requester: Requester;
-  readonly #documents: Documents;
+  readonly #storage: StorageFiles;
 
-  constructor(requester: Requester, documents: Documents) {
+  constructor(requester: Requester, storage: StorageFiles) {
     this.#requester = requester;
-    this.#documents = documents;
+    this.#storage = storage;
   }
 
   /** GET /document-operations/capabilities (free): what can be created now, with formats, billing and limits. */
@@ -114,6 +114,14 @@ export class DocumentOperations {
     if (typeof documentId !== 'string' || documentId === '') {
       throw invalidRequest(`The document operation ${op.id} has no output document (yet).`, [{ field: 'output_document_id', message: 'is not set' }]);
     }
-    return this.#documents.download(documentId, opts);
+    // The spec lists no download of a document by its id for a key; every document of the account
+    // is an item of the file library, downloaded with a download ticket (4.13): found by its source.
+    for await (const file of this.#storage.iterate({ pageSize: 100, ...(opts.signal !== undefined ? { signal: opts.signal } : {}) })) {
+      const source = file.source as { kind?: unknown; id?: unknown } | null | undefined;
+      if (!(typeof source === 'object' && source !== null && source.kind === 'document' && source.id === documentId)) continue;
+      if (!file.capabilities.can_download) throw invalidRequest(`The library item of document ${documentId} cannot be downloaded (its capabilities).`, [{ field: 'capabilities.can_download', message: 'is false' }]);
+      return this.#storage.download(file.id, { fallbackFilename: `document-${documentId}`, ...opts });
+    }
+    throw invalidRequest(`The output document ${documentId} has no item in the file library (yet).`, [{ field: 'output_document_id', message: 'not in the library' }]);
   }
 }

@@ -4,7 +4,6 @@
  * `id` is required, everything else passes through.
  */
 import * as z from 'zod/mini';
-import { downloadToFile, type DownloadOptions, type DownloadResult } from '../download.ts';
 import { invalidRequest } from '../error-classes.ts';
 import { pathSegment, type RequestOptions, type Requester } from '../requester.ts';
 import { looseListSchema, type LooseList } from '../schemas.ts';
@@ -55,15 +54,6 @@ export class Documents {
       DocumentInfoSchema,
       opts,
     );
-  }
-
-  /**
-   * Streams a document's bytes to disk (`GET /documents/{id}/download`; the spec leaves the
-   * /documents methods open, this is the emulator's): uploads and operation outputs alike. An
-   * ETag from an earlier download makes it conditional. See DownloadOptions for naming.
-   */
-  async download(documentId: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
-    return downloadToFile(this.#requester, { path: `/documents/${pathSegment(documentId)}/download` }, { fallbackFilename: `document-${documentId}`, ...opts });
   }
 
   async delete(documentId: string, opts: RequestOptions = {}): Promise<void> {

@@ -62,7 +62,11 @@ describe('api/upload restarts once after an expired finalize token', () => {
     assert.equal(seen.find((u) => u.state === 'finalized')?.document_id, doc.id);
 
     const dir = mkdtempSync(join(tmpdir(), 'dt-restart-'));
-    const saved = await client.documents.download(doc.id, { targetDir: dir });
+    // The uploaded document is an item of the file library, downloaded with a ticket (spec 4.13).
+    let fileId: string | undefined;
+    for await (const file of client.storage.iterate()) if ((file.source as { id?: unknown } | undefined)?.id === doc.id) fileId = file.id;
+    assert.ok(fileId, 'the upload is in the library');
+    const saved = await client.storage.download(fileId, { targetDir: dir });
     assert.equal(saved.notModified, false);
     assert.equal(readFileSync(saved.notModified ? '' : saved.path, 'utf8'), content, 'the document holds the file');
     rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,8 @@ import { jobIdFrom } from './args.ts';
 export async function showReceipt(f: JobsFeature, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
   const id = await jobIdFrom(f, arg, () => true, vscode.l10n.t('Doc Translate: receipt of which job?'));
   if (id === undefined) return undefined;
-  const receipt = await (await ctx.client()).receipts.forJob(id);
+  const client = await ctx.client();
+  const receipt = await client.receipts.forJob(id);
   const job = f.store.get(id);
   const name = f.store.origin(id)?.fileName ?? job?.documentId ?? id;
   const title = job !== undefined ? vscode.l10n.t('Receipt of {0} ({1})', name, job.targetLang) : vscode.l10n.t('Receipt of {0}', name);
