@@ -35,12 +35,7 @@ async function stage(app: EmulatorApp, ctx: RequestContext): Promise<{ status: n
   if (f.errors.length > 0) throw validationError(f.errors);
   const job = activeJob(app, ctx);
   if (name === 'queued' && job.status !== 'pending') throw new HttpError(409, 'job_started', 'Only a pending job can be set to queued');
-  forceStage(app, job, {
-    stage: name as JobStage,
-    ...(progress !== undefined ? { stage_progress: progress } : {}),
-    ...(message !== undefined ? { stage_message: message } : {}),
-    ...(hold !== undefined ? { hold } : {}),
-  });
+  forceStage(app, job, { stage: name as JobStage, stage_progress: progress, stage_message: message, hold });
   return { status: 200, body: jobView(app, job) };
 }
 

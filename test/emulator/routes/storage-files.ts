@@ -16,7 +16,7 @@ function issue(app: EmulatorApp, ctx: RequestContext): { url: string; expiresAt:
     contentType: file.content_type,
     ttlSeconds: TICKET_TTL_SECONDS,
     attachment: true,
-    ...(file.etag !== undefined ? { etag: file.etag } : {}),
+    etag: file.etag,
   });
   return { url, expiresAt, filename: file.name };
 }
