@@ -43,8 +43,12 @@ export function tokenTree(text: string, mdx: boolean, chunk: { offset?: number; 
   if (chunk.defined) parser.defined.push(...chunk.defined);
   // micromark-extension-gfm-footnote keeps the footnote labels it has seen here.
   if (chunk.footnotes) (parser as { gfmFootnotes?: string[] }).gfmFootnotes = [...chunk.footnotes];
-  const events = postprocess(parser.document().write(preprocess()(text, undefined, true)));
   const offset = chunk.offset ?? 0;
+  // micromark drops a byte order mark at the start of what it parses. Only the document's own is
+  // ignored (CommonMark); at the start of a chunk of a larger document it is an ordinary character
+  // (a letter to the rules that matter here), and dropping it would shift every offset after it.
+  const input = offset > 0 && text.charCodeAt(0) === 0xfeff ? `x${text.slice(1)}` : text;
+  const events = postprocess(parser.document().write(preprocess()(input, undefined, true)));
   const root: TokenNode = { type: 'root', start: offset, end: offset + text.length, children: [] };
   const stack: TokenNode[] = [root];
   for (const [kind, token] of events) {
