@@ -80,7 +80,13 @@ const bundlesApart = {
         return { errors: [{ text: `${part} is loaded on first use: import it with import(), or only its types with \`import type\`` }] };
       }
       if (!FEATURE_PARTS.includes(part)) {
-        return { errors: [{ text: `${part} is loaded on first use but is not listed in FEATURE_PARTS (esbuild.mjs): add it there, to .vscodeignore and to test/vscode/package.mjs` }] };
+        return {
+          errors: [
+            {
+              text: `${part} is loaded on first use but is not listed in FEATURE_PARTS (esbuild.mjs): add it there, to .vscodeignore and to test/vscode/package.mjs`,
+            },
+          ],
+        };
       }
       return { path: `./${partFile(part)}`, external: true };
     });

@@ -28,55 +28,74 @@ export const architecture = [
     },
     rules: {
       'boundaries/no-unknown-files': 'error',
-      'boundaries/element-types': ['error', {
-        default: 'disallow',
-        message: 'src/${file.type} may not import ${dependency.source}: see the layout in README.md and src/features/README.md.',
-        rules: [
-          { from: ['api'], allow: ['api', 'shared'] },
-          { from: ['translate'], allow: ['translate', 'shared'] },
-          { from: ['localize'], allow: ['localize', 'translate', 'api', 'shared'] },
-          { from: ['shared'], allow: ['shared'] },
-          { from: ['platform', 'api-accessor'], allow: ['platform', 'api-accessor', 'shared', 'translate'] },
-          { from: ['feature'], allow: [['feature', { feature: '${from.feature}' }], 'platform', 'api-accessor', 'shared', 'translate', 'localize'] },
-          { from: ['root'], allow: ['platform', 'feature', 'shared'] },
-          // Types from the client cost nothing at run time; values come through src/platform/api.ts (loadApi).
-          { from: ['platform', 'feature', 'root'], allow: ['api'], importKind: 'type' },
-          { from: ['api-accessor'], allow: ['api'] },
-          // The same boundaries again, each with the message that says where the code belongs.
-          {
-            from: ['api', 'translate', 'shared'], disallow: ['platform', 'api-accessor', 'feature', 'root', 'localize'],
-            message: 'src/${file.type} is vscode-free and knows nothing of the editor or the engines built on it (it imported ${dependency.source}). Move editor code to src/platform or a feature; put a rule both sides need in src/shared.',
-          },
-          {
-            from: ['localize'], disallow: ['platform', 'api-accessor', 'feature', 'root'],
-            message: 'src/localize is the vscode-free localization engine: it may use src/translate, src/api and src/shared, never the editor layer (it imported ${dependency.source}).',
-          },
-          {
-            from: ['shared'], disallow: ['api', 'translate'],
-            message: 'src/shared holds small dependency-free rules used by both bundles: it may import only src/shared (it imported ${dependency.source}).',
-          },
-          {
-            from: ['platform', 'api-accessor'], disallow: ['feature', 'root', 'localize'],
-            message: 'src/platform never imports a feature (it imported ${dependency.source}): move the code into the feature, or make it a platform service the feature registers with.',
-          },
-          {
-            from: ['feature'], disallow: [['feature', { feature: '!${from.feature}' }]],
-            message: 'A feature never imports another feature (${file.feature} imported ${dependency.source}): meet through src/platform or a command id.',
-          },
-          {
-            from: ['platform', 'feature', 'root'], disallow: ['api'], importKind: 'value',
-            message: 'The client is its own bundle, loaded on first use: import its types only (`import type`), and take values through loadApi() from src/platform/api.ts (it imported ${dependency.source}).',
-          },
-        ],
-      }],
-      'boundaries/external': ['error', {
-        default: 'allow',
-        rules: [{
-          from: ['api', 'translate', 'localize', 'shared'],
-          disallow: ['vscode'],
-          message: 'src/${file.type} runs in plain Node: it may not import vscode. Editor code belongs in src/platform or src/features.',
-        }],
-      }],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'src/${file.type} may not import ${dependency.source}: see the layout in README.md and src/features/README.md.',
+          rules: [
+            { from: ['api'], allow: ['api', 'shared'] },
+            { from: ['translate'], allow: ['translate', 'shared'] },
+            { from: ['localize'], allow: ['localize', 'translate', 'api', 'shared'] },
+            { from: ['shared'], allow: ['shared'] },
+            { from: ['platform', 'api-accessor'], allow: ['platform', 'api-accessor', 'shared', 'translate'] },
+            { from: ['feature'], allow: [['feature', { feature: '${from.feature}' }], 'platform', 'api-accessor', 'shared', 'translate', 'localize'] },
+            { from: ['root'], allow: ['platform', 'feature', 'shared'] },
+            // Types from the client cost nothing at run time; values come through src/platform/api.ts (loadApi).
+            { from: ['platform', 'feature', 'root'], allow: ['api'], importKind: 'type' },
+            { from: ['api-accessor'], allow: ['api'] },
+            // The same boundaries again, each with the message that says where the code belongs.
+            {
+              from: ['api', 'translate', 'shared'],
+              disallow: ['platform', 'api-accessor', 'feature', 'root', 'localize'],
+              message:
+                'src/${file.type} is vscode-free and knows nothing of the editor or the engines built on it (it imported ${dependency.source}). Move editor code to src/platform or a feature; put a rule both sides need in src/shared.',
+            },
+            {
+              from: ['localize'],
+              disallow: ['platform', 'api-accessor', 'feature', 'root'],
+              message:
+                'src/localize is the vscode-free localization engine: it may use src/translate, src/api and src/shared, never the editor layer (it imported ${dependency.source}).',
+            },
+            {
+              from: ['shared'],
+              disallow: ['api', 'translate'],
+              message: 'src/shared holds small dependency-free rules used by both bundles: it may import only src/shared (it imported ${dependency.source}).',
+            },
+            {
+              from: ['platform', 'api-accessor'],
+              disallow: ['feature', 'root', 'localize'],
+              message:
+                'src/platform never imports a feature (it imported ${dependency.source}): move the code into the feature, or make it a platform service the feature registers with.',
+            },
+            {
+              from: ['feature'],
+              disallow: [['feature', { feature: '!${from.feature}' }]],
+              message: 'A feature never imports another feature (${file.feature} imported ${dependency.source}): meet through src/platform or a command id.',
+            },
+            {
+              from: ['platform', 'feature', 'root'],
+              disallow: ['api'],
+              importKind: 'value',
+              message:
+                'The client is its own bundle, loaded on first use: import its types only (`import type`), and take values through loadApi() from src/platform/api.ts (it imported ${dependency.source}).',
+            },
+          ],
+        },
+      ],
+      'boundaries/external': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            {
+              from: ['api', 'translate', 'localize', 'shared'],
+              disallow: ['vscode'],
+              message: 'src/${file.type} runs in plain Node: it may not import vscode. Editor code belongs in src/platform or src/features.',
+            },
+          ],
+        },
+      ],
     },
   },
 ];
@@ -88,21 +107,59 @@ export const architecture = [
  * everywhere else. Exported so test/unit/lint proves it fires.
  */
 const FS_WRITES = [
-  'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'rename', 'renameSync', 'mkdir', 'mkdirSync', 'mkdtemp', 'mkdtempSync',
-  'rm', 'rmSync', 'rmdir', 'rmdirSync', 'unlink', 'unlinkSync', 'link', 'linkSync', 'symlink', 'symlinkSync', 'copyFile', 'copyFileSync',
-  'cp', 'cpSync', 'createWriteStream', 'truncate', 'truncateSync', 'open', 'openSync', 'chmod', 'chmodSync', 'utimes', 'utimesSync',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'rename',
+  'renameSync',
+  'mkdir',
+  'mkdirSync',
+  'mkdtemp',
+  'mkdtempSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'link',
+  'linkSync',
+  'symlink',
+  'symlinkSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'createWriteStream',
+  'truncate',
+  'truncateSync',
+  'open',
+  'openSync',
+  'chmod',
+  'chmodSync',
+  'utimes',
+  'utimesSync',
 ];
-const WRITES_MESSAGE = 'File writes go through the guarded layer (src/shared/guardedFs.ts: GuardedRoot.write/commit/createTemp, or the platform SafeWriter in the editor), never Node fs directly.';
+const WRITES_MESSAGE =
+  'File writes go through the guarded layer (src/shared/guardedFs.ts: GuardedRoot.write/commit/createTemp, or the platform SafeWriter in the editor), never Node fs directly.';
 export const writes = [
   {
     files: ['src/**/*.ts'],
     ignores: ['src/shared/guardedFs.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: ['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({ name, importNames: FS_WRITES, message: WRITES_MESSAGE })),
-      }],
-      'no-restricted-syntax': ['error',
-        { selector: 'ImportDeclaration[source.value=/^(node:)?fs(.promises)?$/] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)', message: `Import the fs functions you read with by name. ${WRITES_MESSAGE}` },
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({ name, importNames: FS_WRITES, message: WRITES_MESSAGE })),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?fs(.promises)?$/] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)',
+          message: `Import the fs functions you read with by name. ${WRITES_MESSAGE}`,
+        },
         { selector: 'MemberExpression[object.property.name="fs"][property.name=/^(writeFile|rename|delete|createDirectory|copy)$/]', message: WRITES_MESSAGE },
       ],
     },
@@ -131,16 +188,19 @@ export default tseslint.config(
     // more than zod/mini for the same schemas. Type-only imports cost nothing.
     files: ['src/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [
-          { name: 'undici', allowTypeImports: true, message: 'Import Pool from src/api/vendor/undici-pool.ts.' },
-          ...['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: "Use zod/mini (import * as z from 'zod/mini'): classic zod bloats the bundle.",
-          })),
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'undici', allowTypeImports: true, message: 'Import Pool from src/api/vendor/undici-pool.ts.' },
+            ...['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: "Use zod/mini (import * as z from 'zod/mini'): classic zod bloats the bundle.",
+            })),
+          ],
+        },
+      ],
     },
   },
   ...architecture,

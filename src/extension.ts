@@ -44,7 +44,10 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
   };
   const activationMs = performance.now() - started;
   platform.logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
-  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { prompter: platform.prompter, settings: platform.settings, contextKeys: platform.contextKeys, secrets: context.secrets } : undefined;
+  const testing =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? { prompter: platform.prompter, settings: platform.settings, contextKeys: platform.contextKeys, secrets: context.secrets }
+      : undefined;
   return { activationMs, ...(testing !== undefined ? { testing } : {}) };
 }
 

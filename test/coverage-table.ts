@@ -59,7 +59,10 @@ export function specEndpoints(text = readFileSync(join(ROOT, 'test/emulator/spec
   for (const line of text.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     if (cells.length < 3 || !/^[A-Z, ]+$/.test(cells[1] ?? '')) continue;
-    const methods = cells[1]!.split(',').map((m) => m.trim()).filter(Boolean);
+    const methods = cells[1]!
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
     const paths = cells[2]!.startsWith('<upload_url>') ? ['<upload_url>'] : cells[2]!.split(',').map((p) => p.trim().split('?')[0]!);
     for (const path of paths) for (const method of methods) out.push({ method, path, key: `${method} ${path === '<upload_url>' ? path : norm(path)}` });
   }
@@ -67,7 +70,9 @@ export function specEndpoints(text = readFileSync(join(ROOT, 'test/emulator/spec
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** `GET /jobs/{}` → the emulator routes that serve it (`routes/jobs.ts`). */
@@ -107,7 +112,11 @@ function clientProps(): Map<string, string> {
 }
 
 /** Helpers outside the resource classes and the public method that reaches them. */
-const HELPER_ENTRY: Readonly<Record<string, string>> = { 'src/api/watch.ts': 'jobs.watch', 'src/api/sse.ts': 'jobs.watch', 'src/api/upload.ts': 'uploads.uploadFile' };
+const HELPER_ENTRY: Readonly<Record<string, string>> = {
+  'src/api/watch.ts': 'jobs.watch',
+  'src/api/sse.ts': 'jobs.watch',
+  'src/api/upload.ts': 'uploads.uploadFile',
+};
 
 /** Client methods the editor reaches through the client's own shortcuts (`client.uploadFile` runs presign, PUT and finalize). */
 const FACADE: Readonly<Record<string, string>> = {
@@ -133,10 +142,12 @@ export function clientMethods(): Map<string, { label: string; call: string }[]> 
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, i) => {
       const put = /method: 'PUT'/.test(line) && rel === 'src/api/upload.ts';
-      const literals = [...line.matchAll(/['`](?:\$\{[\w.]+\})?(\/(?:[a-z-]+)(?:\/[^'`?\s]*)?)['`]/g)].map((m) => m[1]!).filter((p) => !p.startsWith('/api/') && !p.startsWith('//'));
+      const literals = [...line.matchAll(/['`](?:\$\{[\w.]+\})?(\/(?:[a-z-]+)(?:\/[^'`?\s]*)?)['`]/g)]
+        .map((m) => m[1]!)
+        .filter((p) => !p.startsWith('/api/') && !p.startsWith('//'));
       if (literals.length === 0 && !put) return;
       const around = lines.slice(Math.max(0, i - 3), i + 3).join('\n');
-      const verb = /#post\(/.test(line) ? 'POST' : (/method: '([A-Z]+)'/.exec(line) ?? /method: '([A-Z]+)'/.exec(around))?.[1] ?? 'GET';
+      const verb = /#post\(/.test(line) ? 'POST' : ((/method: '([A-Z]+)'/.exec(line) ?? /method: '([A-Z]+)'/.exec(around))?.[1] ?? 'GET');
       let method: string | undefined;
       let cls: string | undefined;
       for (let j = i; j >= 0; j--) {
@@ -176,7 +187,12 @@ export function editorEntries(call: string): string[] {
   for (const dir of ['src/features', 'src/platform']) {
     for (const file of files(join(ROOT, dir))) {
       const text = readFileSync(file, 'utf8');
-      if (patterns.some((p) => p.test(text)) || (dispatch.test(text) && text.includes(`'${method}'`))) found.push(relative(join(ROOT, 'src'), file).replace(/\\/g, '/').replace(/^features\//, ''));
+      if (patterns.some((p) => p.test(text)) || (dispatch.test(text) && text.includes(`'${method}'`)))
+        found.push(
+          relative(join(ROOT, 'src'), file)
+            .replace(/\\/g, '/')
+            .replace(/^features\//, ''),
+        );
     }
   }
   return found.sort();
@@ -195,7 +211,9 @@ function clientFor(key: string, clients: Map<string, { label: string; call: stri
     if (a.length === b.length && a.every((seg, i) => seg === b[i] || (seg === '{}' && i === a.length - 1 && i > 0))) {
       // `#action(id, 'confirm')`: the literal segment names the public method.
       const named = b.at(-1)!;
-      return a.at(-1) === '{}' && b.at(-1) !== '{}' ? v.map((e) => ({ label: e.label.replace(/\.\w+$/, `.${named}`), call: e.call.replace(/\.\w+$/, `.${named}`) })) : v;
+      return a.at(-1) === '{}' && b.at(-1) !== '{}'
+        ? v.map((e) => ({ label: e.label.replace(/\.\w+$/, `.${named}`), call: e.call.replace(/\.\w+$/, `.${named}`) }))
+        : v;
     }
   }
   return [];
@@ -217,13 +235,16 @@ export function coverageRows(): Row[] {
 }
 
 export function renderTable(rows: readonly Row[]): string {
-  const cell = (list: readonly string[], pending?: string): string => (list.length > 0 ? list.map((x) => `\`${x}\``).join(', ') : pending !== undefined ? `— (${pending})` : '**missing**');
+  const cell = (list: readonly string[], pending?: string): string =>
+    list.length > 0 ? list.map((x) => `\`${x}\``).join(', ') : pending !== undefined ? `— (${pending})` : '**missing**';
   const lines = [
     BEGIN,
     '',
     '| Spec endpoint | Emulator route | Client method | Editor entry point |',
     '|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.method} ${r.path}\` | ${cell(r.emulator)} | ${cell(r.client)} | ${r.editor.length > 0 ? cell(r.editor) : cell([], r.pending)} |`),
+    ...rows.map(
+      (r) => `| \`${r.method} ${r.path}\` | ${cell(r.emulator)} | ${cell(r.client)} | ${r.editor.length > 0 ? cell(r.editor) : cell([], r.pending)} |`,
+    ),
     '',
     END,
   ];

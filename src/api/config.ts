@@ -27,10 +27,7 @@ export function assertSafeUrl(raw: string | URL, field = 'url'): URL {
     throw configError('The service URL must not contain a user name or password.', field);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw configError(
-      'The service URL must use https:// (plain http is allowed only for 127.0.0.1, ::1 and localhost).',
-      field,
-    );
+    throw configError('The service URL must use https:// (plain http is allowed only for 127.0.0.1, ::1 and localhost).', field);
   }
   return url;
 }

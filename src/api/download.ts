@@ -188,10 +188,12 @@ async function writeDurably(res: SendResult, fh: FileHandle, onChunk: (n: number
     writing = writeAll(fh, buffers).catch((err: unknown) => void (writeError = err));
     if (sinceFlush >= FLUSH_EVERY_BYTES && flushing === undefined) {
       sinceFlush = 0;
-      flushing = writing.then(() => fh.datasync()).then(
-        () => void (flushing = undefined),
-        () => void (flushing = undefined),
-      );
+      flushing = writing
+        .then(() => fh.datasync())
+        .then(
+          () => void (flushing = undefined),
+          () => void (flushing = undefined),
+        );
     }
   };
   try {
@@ -320,7 +322,13 @@ export async function downloadToFile(requester: Requester, source: DownloadSourc
   // Fail before transferring anything when the exact target is taken (unless a 304 is expected).
   if (dest.name !== undefined && dest.mode === 'error' && opts.etag === undefined) {
     const target = join(dest.dir, dest.name);
-    if (await lstat(target).then(() => true, () => false)) throw new FileExistsError(target);
+    if (
+      await lstat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new FileExistsError(target);
   }
   const transport = requester.transport;
   const maxBytes = resolveMaxBytes(requester, opts);

@@ -37,7 +37,11 @@ function cleanCode(value: unknown): string | undefined {
 
 function fieldName(entry: Dict): string {
   const raw = entry['field'] ?? entry['loc'] ?? entry['path'] ?? entry['name'] ?? entry['param'];
-  if (Array.isArray(raw)) return raw.filter((p) => p !== 'body').map(String).join('.');
+  if (Array.isArray(raw))
+    return raw
+      .filter((p) => p !== 'body')
+      .map(String)
+      .join('.');
   return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
 }
 

@@ -224,10 +224,6 @@ export function isDocTranslateError(e: unknown, code?: ErrorCode): e is DocTrans
 }
 
 /** Client-side input check failure: thrown before any request is sent. */
-export function invalidRequest(
-  message: string,
-  fieldErrors: FieldError[] = [],
-  code: ErrorCode = 'invalid_request',
-): ValidationError {
+export function invalidRequest(message: string, fieldErrors: FieldError[] = [], code: ErrorCode = 'invalid_request'): ValidationError {
   return new ValidationError(message, { code }, fieldErrors);
 }

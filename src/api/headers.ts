@@ -1,9 +1,5 @@
 /** Header bags as they come from undici (`IncomingHttpHeaders`), fetch (`Headers`) or tests. */
-export type HeadersLike =
-  | Headers
-  | Record<string, string | string[] | number | undefined | null>
-  | undefined
-  | null;
+export type HeadersLike = Headers | Record<string, string | string[] | number | undefined | null> | undefined | null;
 
 /** Case-insensitive single value of a header; repeated values are joined with ", ". */
 export function headerValue(headers: HeadersLike, name: string): string | undefined {

@@ -39,12 +39,7 @@ export interface RetryInput {
   retryAfterCapMs?: number;
 }
 
-export type RetryReason =
-  | 'retryable'
-  | 'attempts_exhausted'
-  | 'not_retryable'
-  | 'unsafe_method'
-  | 'retry_after_exceeds_cap';
+export type RetryReason = 'retryable' | 'attempts_exhausted' | 'not_retryable' | 'unsafe_method' | 'retry_after_exceeds_cap';
 
 export interface RetryDecision {
   retry: boolean;
@@ -100,8 +95,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (UNSAFE_METHODS.has(input.method.toUpperCase()) && !input.hasIdempotencyKey) return no('unsafe_method');
   if (input.attempt >= input.maxRetries) return no('attempts_exhausted');
 
-  const header =
-    input.retryAfterHeader ?? (input.error instanceof DocTranslateError ? input.error.retryAfter : undefined);
+  const header = input.retryAfterHeader ?? (input.error instanceof DocTranslateError ? input.error.retryAfter : undefined);
   const retryAfterMs = parseRetryAfter(header, input.now);
   if (retryAfterMs !== undefined) {
     if (retryAfterMs > retryAfterCapMs) return no('retry_after_exceeds_cap');

@@ -93,7 +93,10 @@ function kindOf(o: Record<string, unknown>): string | undefined {
 
 function formats(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase().replace(/^\./, '')).filter((v) => v !== '');
+  return value
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim().toLowerCase().replace(/^\./, ''))
+    .filter((v) => v !== '');
 }
 
 function reasonOf(value: unknown): string | undefined {

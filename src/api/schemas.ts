@@ -37,16 +37,7 @@ export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 /** Part 3 stages; kept as a plain string in the schema since transitions are partly "not shown". */
-export const JOB_STAGES = [
-  'queued',
-  'accepted',
-  'preflight',
-  'translating',
-  'writing_artifacts',
-  'finalizing',
-  'completed',
-  'failed',
-] as const;
+export const JOB_STAGES = ['queued', 'accepted', 'preflight', 'translating', 'writing_artifacts', 'finalizing', 'completed', 'failed'] as const;
 
 export function isJobEnded(status: JobStatus): boolean {
   return status === 'completed' || status === 'failed';

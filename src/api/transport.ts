@@ -10,14 +10,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { Pool } from './vendor/undici-pool.ts';
 import { assertApiKey, assertSafeUrl, parseBaseUrl, type BaseUrl } from './config.ts';
-import {
-  AbortError,
-  ConnectionError,
-  DocTranslateError,
-  TimeoutError,
-  invalidRequest,
-  type ErrorDetails,
-} from './error-classes.ts';
+import { AbortError, ConnectionError, DocTranslateError, TimeoutError, invalidRequest, type ErrorDetails } from './error-classes.ts';
 import { headerValue } from './headers.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { redactHeaders, redactPath, redactUrl, scrubHeaderValue, scrubText } from './redact.ts';
@@ -196,9 +189,7 @@ export class Transport {
     const controller = new AbortController();
     const timeoutMs = opts.timeoutMs ?? this.#timeoutMs;
     const timer =
-      timeoutMs > 0
-        ? setTimeout(() => controller.abort(new TimeoutError(`No complete answer within ${timeoutMs} ms.`, details)), timeoutMs)
-        : undefined;
+      timeoutMs > 0 ? setTimeout(() => controller.abort(new TimeoutError(`No complete answer within ${timeoutMs} ms.`, details)), timeoutMs) : undefined;
     const onCallerAbort = (): void => controller.abort(new AbortError(undefined, details));
     opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const cleanup = (): void => {
@@ -234,9 +225,7 @@ export class Transport {
     const requestId = rawRequestId !== undefined ? this.scrub(rawRequestId).slice(0, 200) : undefined;
     if (requestId !== undefined) details.requestId = requestId;
     const ms = Math.round(performance.now() - started);
-    this.#logger.debug(
-      `← ${res.statusCode} ${describe.method} ${describe.path} ${ms} ms${requestId ? ` x-request-id=${requestId}` : ''}`,
-    );
+    this.#logger.debug(`← ${res.statusCode} ${describe.method} ${describe.path} ${ms} ms${requestId ? ` x-request-id=${requestId}` : ''}`);
     this.#logger.trace(`  response headers: ${redactHeaders(res.headers, [this.#apiKey])}`);
     res.body.once('close', cleanup);
     res.body.once('end', cleanup);

@@ -209,7 +209,8 @@ class Watcher {
         this.#logger.info(`live progress for job ${this.#jobId} keeps failing; polling instead`);
         return undefined;
       }
-      const told = outcome.kind === 'dropped' || outcome.kind === 'rejected' ? parseRetryAfter(outcome.error.retryAfter, this.#deps.requester.now()) : undefined;
+      const told =
+        outcome.kind === 'dropped' || outcome.kind === 'rejected' ? parseRetryAfter(outcome.error.retryAfter, this.#deps.requester.now()) : undefined;
       await this.#deps.requester.sleep(Math.max(this.#delay(reconnects), told ?? 0), this.#opts.signal);
     }
   }

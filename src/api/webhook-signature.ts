@@ -33,9 +33,7 @@ export type WebhookVerifyFailure =
   /** More than `toleranceSeconds` away from now, in either direction. */
   | 'timestamp_out_of_range';
 
-export type WebhookVerifyResult =
-  | { ok: true; event: WebhookEvent; timestamp: number }
-  | { ok: false; reason: WebhookVerifyFailure };
+export type WebhookVerifyResult = { ok: true; event: WebhookEvent; timestamp: number } | { ok: false; reason: WebhookVerifyFailure };
 
 export interface WebhookVerifyOptions {
   /** Allowed distance from now in seconds, both ways (default 300). */
@@ -52,7 +50,10 @@ function hmacHex(secret: string, body: Uint8Array): Buffer {
 
 /** Every `sha256=...` candidate of the header (a comma-separated or repeated header may list several). */
 function candidates(value: string): string[] | undefined {
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const digests: string[] = [];
   for (const part of parts) {
     const m = SIGNATURE.exec(part);

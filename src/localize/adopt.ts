@@ -76,16 +76,22 @@ export function blockKind(text: string, first: boolean): string {
   return 'p';
 }
 
-export type Alignment =
-  | { ok: true; entry: LockEntry; blocks: number; aligned: number; current: boolean }
-  | { ok: false; reason: string };
+export type Alignment = { ok: true; entry: LockEntry; blocks: number; aligned: number; current: boolean } | { ok: false; reason: string };
 
 /**
  * The lock entry recording `targetText` (a human translation of `sourceText`) as it stands,
  * aligned by structure. `sourceHash` and `outputHash` are the hashes of the files' bytes.
  */
 export function alignTranslation(p: {
-  source: string; target: string; lang: string; sourceText: string; targetText: string; frontMatterKeys: readonly string[]; sourceHash: string; outputHash: string; layout?: unknown;
+  source: string;
+  target: string;
+  lang: string;
+  sourceText: string;
+  targetText: string;
+  frontMatterKeys: readonly string[];
+  sourceHash: string;
+  outputHash: string;
+  layout?: unknown;
 }): Alignment {
   const doc = parseSource(p.sourceText, p.frontMatterKeys, isMdxSource(p.source, p.layout));
   const ranges = splitBlocks(p.targetText);
@@ -112,21 +118,33 @@ export function alignTranslation(p: {
   }
   const blocks = texts.map((t, j) => {
     const i = sourceOf.get(j);
-    return i === undefined ? encodeBlock({ hash: KEPT_BLOCK, out: KEPT_BLOCK, segments: [] }) : encodeBlock({ hash: doc.blocks[i]!.hash, out: shortHash(t), segments: [] });
+    return i === undefined
+      ? encodeBlock({ hash: KEPT_BLOCK, out: KEPT_BLOCK, segments: [] })
+      : encodeBlock({ hash: doc.blocks[i]!.hash, out: shortHash(t), segments: [] });
   });
   let entry: LockEntry = {
-    source: p.source, lang: p.lang, sourceHash: current ? p.sourceHash : null, output: p.outputHash, blocks,
+    source: p.source,
+    lang: p.lang,
+    sourceHash: current ? p.sourceHash : null,
+    output: p.outputHash,
+    blocks,
     ...(coveredHashes.length > 0 ? { covered: coveredHashes } : {}),
   };
   if (!current) {
     // What an update would write from this entry must still hold every block of the human text.
-    const plan = planFile({ source: p.source, target: p.target, lang: p.lang, sourceText: p.sourceText, targetText: p.targetText, entry, frontMatterKeys: p.frontMatterKeys }, () => doc);
+    const plan = planFile(
+      { source: p.source, target: p.target, lang: p.lang, sourceText: p.sourceText, targetText: p.targetText, entry, frontMatterKeys: p.frontMatterKeys },
+      () => doc,
+    );
     if (plan.compose === undefined) return { ok: false, reason: `its blocks could not be aligned with the source (${plan.state})` };
     const result = plan.compose(new Map(), { keep: (_start, t) => t, fresh: (t) => t });
     const composed = result.text;
     const lost = texts.filter((t) => !composed.includes(t)).length;
     if (lost > 0) {
-      return { ok: false, reason: `only ${pairs.length} of its ${texts.length} blocks align with the ${doc.blocks.length} blocks of the source, and an update would drop ${lost} of them; left untracked (resolve it with 'keep', or restructure it like its source)` };
+      return {
+        ok: false,
+        reason: `only ${pairs.length} of its ${texts.length} blocks align with the ${doc.blocks.length} blocks of the source, and an update would drop ${lost} of them; left untracked (resolve it with 'keep', or restructure it like its source)`,
+      };
     }
     // Every source block has its translation and the human text only has more: up to date as it stands.
     if (plan.needed.length === 0 && plan.conflicts.length === 0 && composed === p.targetText) entry = result.entry;
@@ -139,7 +157,9 @@ export async function adopt(opts: AdoptOptions): Promise<AdoptReport> {
   const { config } = opts;
   const root = resolveFs(config.folder, opts.fs).root;
   const held = await acquireRunLock(root, {
-    tool: opts.tool ?? 'cli', ...(opts.signal !== undefined ? { signal: opts.signal } : {}), ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    tool: opts.tool ?? 'cli',
+    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+    ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
   });
   try {
     const s = await scan(opts);
@@ -158,14 +178,21 @@ export async function adopt(opts: AdoptOptions): Promise<AdoptReport> {
       }
       if (!plan.conflicts.some((c) => c.reason === 'untracked')) continue;
       if (plan.fileJob !== undefined) {
-        report.skipped.push({ target: plan.target, reason: 'not Markdown (a file job): resolve it with \'keep\' to record it' });
+        report.skipped.push({ target: plan.target, reason: "not Markdown (a file job): resolve it with 'keep' to record it" });
         continue;
       }
       const [src, tgt] = await Promise.all([bytesOf(plan.source), bytesOf(plan.target)]);
       if (src === undefined || tgt === undefined) continue;
       const a = alignTranslation({
-        source: plan.source, target: plan.target, lang: plan.lang, sourceText: src.toString('utf8'), targetText: tgt.toString('utf8'),
-        frontMatterKeys: config.frontMatterKeys, sourceHash: fileHash(src), outputHash: fileHash(tgt), layout: config.layout,
+        source: plan.source,
+        target: plan.target,
+        lang: plan.lang,
+        sourceText: src.toString('utf8'),
+        targetText: tgt.toString('utf8'),
+        frontMatterKeys: config.frontMatterKeys,
+        sourceHash: fileHash(src),
+        outputHash: fileHash(tgt),
+        layout: config.layout,
       });
       if (!a.ok) {
         report.skipped.push({ target: plan.target, reason: a.reason });

@@ -24,7 +24,10 @@ export interface CiWorkflowOptions {
 export const CI_WORKFLOW_FILE = '.github/workflows/doc-translate.yml';
 
 const norm = (p: string): string => {
-  const s = p.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+  const s = p
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '');
   return s === '' ? '.' : s;
 };
 const under = (folder: string, rel: string): string => (folder === '.' ? norm(rel) : rel === '.' || rel === '' ? folder : `${folder}/${norm(rel)}`);

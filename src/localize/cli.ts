@@ -48,7 +48,10 @@ export interface CliIo {
 export const USAGE = `usage: ${PROGRAM} [update|check|status|init|adopt] [folder] [options] | merge-locks <lock>... | --help | --version`;
 
 class UsageError extends Error {
-  constructor(message: string, readonly command?: CommandName) {
+  constructor(
+    message: string,
+    readonly command?: CommandName,
+  ) {
     super(message);
   }
 }
@@ -110,7 +113,16 @@ type OptionName = keyof typeof OPTIONS;
 const isOption = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
 
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Omit<Args, 'folder'> & { folder?: string } = { command: 'run', name: 'update', check: false, dryRun: false, json: false, quiet: false, yes: false, format: 'text' };
+  const args: Omit<Args, 'folder'> & { folder?: string } = {
+    command: 'run',
+    name: 'update',
+    check: false,
+    dryRun: false,
+    json: false,
+    quiet: false,
+    yes: false,
+    format: 'text',
+  };
   const first = argv[0];
   const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
   if (named) args.name = first as CommandName;
@@ -139,21 +151,42 @@ export function parseArgs(argv: readonly string[]): Args {
     }
     const flag = `--${token.name}`;
     if (!TAKES[name].includes(flag)) {
-      throw new UsageError(name === 'init' || name === 'adopt' ? `${name} takes only [folder] ${TAKES[name].join(' ')}` : `${name} does not take ${flag}`, name);
+      throw new UsageError(
+        name === 'init' || name === 'adopt' ? `${name} takes only [folder] ${TAKES[name].join(' ')}` : `${name} does not take ${flag}`,
+        name,
+      );
     }
     const value = (): string => {
       if (token.value === undefined || token.value === '') throw new UsageError(`${flag} needs a value`, name);
       return token.value;
     };
     switch (token.name) {
-      case 'check': args.check = true; break;
-      case 'dry-run': args.dryRun = true; break;
-      case 'json': args.json = true; break;
-      case 'quiet': args.quiet = true; break;
-      case 'yes': args.yes = true; break;
-      case 'shard': args.shard = value(); break;
-      case 'lang': args.langs = value().split(',').map((x) => x.trim()); break;
-      case 'folder': args.folder = value(); break;
+      case 'check':
+        args.check = true;
+        break;
+      case 'dry-run':
+        args.dryRun = true;
+        break;
+      case 'json':
+        args.json = true;
+        break;
+      case 'quiet':
+        args.quiet = true;
+        break;
+      case 'yes':
+        args.yes = true;
+        break;
+      case 'shard':
+        args.shard = value();
+        break;
+      case 'lang':
+        args.langs = value()
+          .split(',')
+          .map((x) => x.trim());
+        break;
+      case 'folder':
+        args.folder = value();
+        break;
       case 'format': {
         const f = value();
         if (f !== 'text' && f !== 'github') throw new UsageError(`--format: text or github, not ${f}`, name);
@@ -199,7 +232,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.err(`${PROGRAM}: ${err.message}`);
-    io.err(err.command !== undefined ? `usage: ${COMMAND_HELP[err.command].split('\n')[0]!.replace(/^Usage: /, '')} (${PROGRAM} ${err.command} --help)` : USAGE);
+    io.err(
+      err.command !== undefined ? `usage: ${COMMAND_HELP[err.command].split('\n')[0]!.replace(/^Usage: /, '')} (${PROGRAM} ${err.command} --help)` : USAGE,
+    );
     return 2;
   }
   if (args.version === true) {
@@ -224,20 +259,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function mergeLockFiles(folder: string, files: readonly string[], io: CliIo): Promise<number> {
   // Every shard's lock must be there: a missing one would silently drop that shard's entries.
-  const locks = await Promise.all(files.map(async (p) => {
-    let text: string;
-    try {
-      text = await readFile(resolve(p), 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new LockError(`${p}: ${code === 'ENOENT' ? 'no such file (did the shard\'s artifact download fail?)' : `cannot be read (${code ?? String(err)})`}; nothing was merged or written`);
-    }
-    try {
-      return parseLock(text);
-    } catch (err) {
-      throw new LockError(`${p}: ${err instanceof Error ? err.message : String(err)}; nothing was merged or written`);
-    }
-  }));
+  const locks = await Promise.all(
+    files.map(async (p) => {
+      let text: string;
+      try {
+        text = await readFile(resolve(p), 'utf8');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new LockError(
+          `${p}: ${code === 'ENOENT' ? "no such file (did the shard's artifact download fail?)" : `cannot be read (${code ?? String(err)})`}; nothing was merged or written`,
+        );
+      }
+      try {
+        return parseLock(text);
+      } catch (err) {
+        throw new LockError(`${p}: ${err instanceof Error ? err.message : String(err)}; nothing was merged or written`);
+      }
+    }),
+  );
   const root = await GuardedRoot.open(folder);
   await root.write(LOCK_FILE, serializeLock(mergeLocks(locks)), EXPECT_ANY, { durable: true });
   io.out(`merged ${locks.length} shard locks into ${LOCK_FILE}`);
@@ -258,21 +297,32 @@ async function run(args: Args, io: CliIo): Promise<number> {
   if (args.shard !== undefined) opts.shard = parseShard(args.shard);
   if (args.langs !== undefined) {
     const unknown = args.langs.filter((l) => !config.targetLanguages.includes(l));
-    if (unknown.length > 0) throw new ConfigError(`--lang ${unknown.join(',')}: not in targetLanguages of ${CONFIG_FILE} (${config.targetLanguages.join(', ')})`);
+    if (unknown.length > 0)
+      throw new ConfigError(`--lang ${unknown.join(',')}: not in targetLanguages of ${CONFIG_FILE} (${config.targetLanguages.join(', ')})`);
     opts.languages = args.langs;
   }
   const languages = opts.languages ?? config.targetLanguages;
-  const onWait = (h: RunHolder): void => io.err(`${PROGRAM}: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`);
+  const onWait = (h: RunHolder): void =>
+    io.err(
+      `${PROGRAM}: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`,
+    );
 
   if (args.command === 'adopt') {
     await writeGitignore(localFs(folder).root);
     const r = await adopt({ ...opts, tool: 'cli', onWait, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
     const current = r.adopted.filter((a) => a.current).length;
-    if (args.json) io.out(JSON.stringify({ adopted: r.adopted.length, current, partial: r.adopted.length - current, skipped: r.skipped, tracked: r.tracked, files: r.adopted }));
+    if (args.json)
+      io.out(
+        JSON.stringify({ adopted: r.adopted.length, current, partial: r.adopted.length - current, skipped: r.skipped, tracked: r.tracked, files: r.adopted }),
+      );
     else {
-      for (const a of r.adopted) if (!a.current) io.out(`partial    ${a.target}: ${a.aligned} of ${a.blocks} blocks align with the source; the rest is kept as written and reported as lagging`);
+      for (const a of r.adopted)
+        if (!a.current)
+          io.out(`partial    ${a.target}: ${a.aligned} of ${a.blocks} blocks align with the source; the rest is kept as written and reported as lagging`);
       for (const x of r.skipped) io.out(`untracked  ${x.target}: ${x.reason}`);
-      io.out(`adopted ${r.adopted.length} existing translations (${current} up to date, ${r.adopted.length - current} partly aligned); ${r.skipped.length} left untracked; ${r.tracked} already in ${LOCK_FILE}`);
+      io.out(
+        `adopted ${r.adopted.length} existing translations (${current} up to date, ${r.adopted.length - current} partly aligned); ${r.skipped.length} left untracked; ${r.tracked} already in ${LOCK_FILE}`,
+      );
     }
     return 0;
   }
@@ -281,7 +331,15 @@ async function run(args: Args, io: CliIo): Promise<number> {
     const s = await planStatus(opts);
     const { rows, total } = byLanguage(s, languages);
     if (args.json) {
-      const row = (r: typeof total): Record<string, unknown> => ({ up_to_date: r.upToDate, stale: r.stale, missing: r.missing, edited: r.edited, conflicts: r.conflict, segments: r.segments, chars: r.chars });
+      const row = (r: typeof total): Record<string, unknown> => ({
+        up_to_date: r.upToDate,
+        stale: r.stale,
+        missing: r.missing,
+        edited: r.edited,
+        conflicts: r.conflict,
+        segments: r.segments,
+        chars: r.chars,
+      });
       io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned }));
       return 0;
     }
@@ -293,7 +351,9 @@ async function run(args: Args, io: CliIo): Promise<number> {
     io.out(line(head));
     for (const r of rows) io.out(line(values(r)));
     io.out(line(values({ ...total, lang: 'all' })));
-    io.out(`${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`);
+    io.out(
+      `${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`,
+    );
     return 0;
   }
 
@@ -308,15 +368,20 @@ async function run(args: Args, io: CliIo): Promise<number> {
       const base = io.env['GITHUB_WORKSPACE'] !== undefined && io.env['GITHUB_WORKSPACE'] !== '' ? io.env['GITHUB_WORKSPACE'] : (io.cwd ?? process.cwd());
       const root = await GuardedRoot.open(folder);
       for (const a of await annotations(s, repoPath(base, folder), (rel) => root.readText(rel).catch(() => undefined))) io.out(annotationLine(a));
-      io.out(`${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`);
+      io.out(
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+      );
       const file = io.env['GITHUB_STEP_SUMMARY'];
       if (file !== undefined && file !== '') {
         const where = repoPath(base, folder)('.').replace(/\/\.$|^\.$/, '') || '.';
         await appendSummary(file, summaryMarkdown(`${PROGRAM} check: ${where}`, s, languages));
       }
     } else {
-      for (const t of s.targets) if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
-      io.out(`${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`);
+      for (const t of s.targets)
+        if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+      io.out(
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+      );
     }
     return failed ? 1 : 0;
   }
@@ -327,18 +392,27 @@ async function run(args: Args, io: CliIo): Promise<number> {
     Object.assign(summary, { files: d.files, stale: d.counts.stale, missing: d.counts.missing, conflicts: d.counts.conflict });
     const leftOut = listing?.leftOut ?? [];
     if (args.json) {
-      io.out(JSON.stringify({
-        ...summary, languages: d.languages, estimate: d.estimate, sources: [...(listing?.pages ?? []), ...(listing?.files ?? [])].sort(), left_out: leftOut,
-        undeclared: (listing?.undeclared ?? []).map((w) => ({ path: `${w.folder}/`, code: w.code, mirrored: w.mirrored, pages: w.pages })),
-      }));
+      io.out(
+        JSON.stringify({
+          ...summary,
+          languages: d.languages,
+          estimate: d.estimate,
+          sources: [...(listing?.pages ?? []), ...(listing?.files ?? [])].sort(),
+          left_out: leftOut,
+          undeclared: (listing?.undeclared ?? []).map((w) => ({ path: `${w.folder}/`, code: w.code, mirrored: w.mirrored, pages: w.pages })),
+        }),
+      );
     } else {
       for (const w of listing?.undeclared ?? []) io.out(`warning: ${w.message}; left out, never translated`);
       for (const l of d.languages) {
-        io.out(`${l.lang}: ${l.files} files, ${l.segments} segments, ${l.chars} characters, ${l.requests} requests, about ${l.estimatedCredits} credits (estimate)`);
+        io.out(
+          `${l.lang}: ${l.files} files, ${l.segments} segments, ${l.chars} characters, ${l.requests} requests, about ${l.estimatedCredits} credits (estimate)`,
+        );
       }
       if (leftOut.length > 0) {
         io.out(`${d.files} sources; left out ${leftOut.reduce((a, x) => a + x.files, 0)} files:`);
-        for (const x of [...leftOut].sort((a, b) => b.files - a.files)) io.out(`  ${String(x.files).padStart(5)}  ${x.reason}${x.glob !== undefined ? ` [${x.glob}]` : x.path !== undefined ? ` [${x.path}]` : ''}`);
+        for (const x of [...leftOut].sort((a, b) => b.files - a.files))
+          io.out(`  ${String(x.files).padStart(5)}  ${x.reason}${x.glob !== undefined ? ` [${x.glob}]` : x.path !== undefined ? ` [${x.path}]` : ''}`);
       }
       io.out(`credits are an estimate at ${d.estimate.millicreditsPerChar} millicredits per character; the service decides the charge`);
     }
@@ -360,7 +434,11 @@ async function run(args: Args, io: CliIo): Promise<number> {
   try {
     await writeGitignore(localFs(folder).root);
     const r = await update({
-      ...opts, client: view !== undefined ? view.track(client) : client, tool: 'cli', ...(io.signal !== undefined ? { signal: io.signal } : {}), onWait: (h) => {
+      ...opts,
+      client: view !== undefined ? view.track(client) : client,
+      tool: 'cli',
+      ...(io.signal !== undefined ? { signal: io.signal } : {}),
+      onWait: (h) => {
         view?.clear();
         onWait(h);
       },
@@ -368,12 +446,26 @@ async function run(args: Args, io: CliIo): Promise<number> {
     });
     view?.finish();
     Object.assign(summary, {
-      files: r.files, stale: r.stale, missing: r.missing, conflicts: r.conflicts.length,
-      segments_sent: r.segments_sent, chars_sent: r.chars_sent, requests: r.requests, written: r.written.length,
+      files: r.files,
+      stale: r.stale,
+      missing: r.missing,
+      conflicts: r.conflicts.length,
+      segments_sent: r.segments_sent,
+      chars_sent: r.chars_sent,
+      requests: r.requests,
+      written: r.written.length,
     });
     for (const c of r.conflicts) {
       const text = `${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${conflictReason(c)}`;
-      if (args.format === 'github') io.out(annotationLine({ level: 'error', file: repoPath(io.env['GITHUB_WORKSPACE'] || (io.cwd ?? process.cwd()), folder)(c.target), title: 'Translation conflict', message: `conflict: ${text}` }));
+      if (args.format === 'github')
+        io.out(
+          annotationLine({
+            level: 'error',
+            file: repoPath(io.env['GITHUB_WORKSPACE'] || (io.cwd ?? process.cwd()), folder)(c.target),
+            title: 'Translation conflict',
+            message: `conflict: ${text}`,
+          }),
+        );
       say(`conflict: ${text}`);
     }
     if (r.untranslated > 0) say(`${PROGRAM}: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
@@ -382,7 +474,10 @@ async function run(args: Args, io: CliIo): Promise<number> {
       return 2;
     }
     if (args.json) io.out(JSON.stringify(summary));
-    else io.out(`${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`);
+    else
+      io.out(
+        `${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`,
+      );
     return 0;
   } finally {
     view?.clear();

@@ -12,11 +12,16 @@ import type { StatusReport, TargetStatus } from './status.ts';
 /** Why a conflict is one, in the words of the CLI's conflict lines. */
 export function conflictReason(c: Pick<Conflict, 'reason'>): string {
   switch (c.reason) {
-    case 'edited': return 'the source changed and the translation was edited; left as it stands';
-    case 'untracked': return 'a translation not written by this tool exists; left as it stands';
-    case 'changed': return 'the file changed while the update was running; left as it stands (run the update again)';
-    case 'markers': return 'holds conflict markers; remove them and run again';
-    default: return 'the translation was restructured by hand; left as it stands';
+    case 'edited':
+      return 'the source changed and the translation was edited; left as it stands';
+    case 'untracked':
+      return 'a translation not written by this tool exists; left as it stands';
+    case 'changed':
+      return 'the file changed while the update was running; left as it stands (run the update again)';
+    case 'markers':
+      return 'holds conflict markers; remove them and run again';
+    default:
+      return 'the translation was restructured by hand; left as it stands';
   }
 }
 
@@ -56,7 +61,11 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * relative to the repository (GitHub places annotations by repository path); `readTarget` reads a
  * translation as it stands (relative to the folder), to put a conflict on its line.
  */
-export async function annotations(report: StatusReport, path: (rel: string) => string, readTarget: (rel: string) => Promise<string | undefined>): Promise<Annotation[]> {
+export async function annotations(
+  report: StatusReport,
+  path: (rel: string) => string,
+  readTarget: (rel: string) => Promise<string | undefined>,
+): Promise<Annotation[]> {
   const out: (Annotation & { missing?: TargetStatus[] })[] = [];
   const missing = new Map<string, TargetStatus[]>();
   for (const t of report.targets) {
@@ -70,25 +79,36 @@ export async function annotations(report: StatusReport, path: (rel: string) => s
         missing.set(t.source, list);
         out.push({ level: 'notice', file: path(t.source), title: 'Missing translation', message: '', missing: list } as Annotation);
       }
-    }
-    else if (t.state === 'conflict') {
+    } else if (t.state === 'conflict') {
       const text = await readTarget(t.target);
       for (const c of t.conflicts.length > 0 ? t.conflicts : [undefined]) {
-        const line = text === undefined || c === undefined ? undefined
-          : c.reason === 'markers' ? lineOf(text, '<<<<<<<')
-          : c.block >= 0 ? lineOf(text, c.theirs.trim()) : undefined;
+        const line =
+          text === undefined || c === undefined
+            ? undefined
+            : c.reason === 'markers'
+              ? lineOf(text, '<<<<<<<')
+              : c.block >= 0
+                ? lineOf(text, c.theirs.trim())
+                : undefined;
         const where = c !== undefined && c.block >= 0 ? ` (block ${c.block + 1})` : '';
         out.push({
-          level: 'error', file: path(t.target), ...(line !== undefined ? { line } : {}), title: 'Translation conflict',
+          level: 'error',
+          file: path(t.target),
+          ...(line !== undefined ? { line } : {}),
+          title: 'Translation conflict',
           message: `conflict${where}: ${c !== undefined ? conflictReason(c) : 'needs a person to decide'}; source ${path(t.source)}`,
         });
       }
     }
   }
-  return out.map(({ missing: list, ...a }) => (list === undefined ? a : {
-    ...a,
-    message: `missing: no ${list.map((x) => x.lang).join(', ')} translation of ${path(list[0]!.source)} yet (${list.map((x) => path(x.target)).join(', ')}); an update writes ${list.length === 1 ? 'it' : 'them'}`,
-  }));
+  return out.map(({ missing: list, ...a }) =>
+    list === undefined
+      ? a
+      : {
+          ...a,
+          message: `missing: no ${list.map((x) => x.lang).join(', ')} translation of ${path(list[0]!.source)} yet (${list.map((x) => path(x.target)).join(', ')}); an update writes ${list.length === 1 ? 'it' : 'them'}`,
+        },
+  );
 }
 
 function staleMessage(t: TargetStatus, path: (rel: string) => string): string {

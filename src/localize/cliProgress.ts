@@ -131,7 +131,9 @@ export class UpdateProgressView {
     if (planned === undefined || planned.segments === 0) return;
     const requests = c?.requests ?? 0;
     const took = c !== undefined ? `, ${(Math.max(0, this.now() - c.started) / 1000).toFixed(1)} s` : '';
-    this.opts.log(`${lang}: ${num(planned.segments)} segments (${num(planned.chars)} characters), ${requests} ${requests === 1 ? 'request' : 'requests'}${took}`);
+    this.opts.log(
+      `${lang}: ${num(planned.segments)} segments (${num(planned.chars)} characters), ${requests} ${requests === 1 ? 'request' : 'requests'}${took}`,
+    );
   }
 
   /** The line as drawn now (without cutting). */

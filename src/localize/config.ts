@@ -25,20 +25,29 @@ function quotePattern(p: string): string {
   return JSON.stringify(p.length > 60 ? `${p.slice(0, 40)}…${p.slice(-15)}` : p);
 }
 
-const globPattern = z.string().check(z.superRefine((p, ctx) => {
-  const globstars = p.split('**').length - 1;
-  const problem = p.length > GLOB_LIMITS.chars
-    ? `pattern ${quotePattern(p)} is ${p.length} characters long; at most ${GLOB_LIMITS.chars} are allowed (shorten it or split it into several patterns)`
-    : globstars > GLOB_LIMITS.globstars
-      ? `pattern ${quotePattern(p)} has ${globstars} "**"; at most ${GLOB_LIMITS.globstars} are allowed (one "**/" already matches any number of folders)`
-      : undefined;
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: p });
-}));
-const globList = z.array(globPattern).check(z.superRefine((list, ctx) => {
-  if (list.length > GLOB_LIMITS.patterns) {
-    ctx.addIssue({ code: 'custom', message: `${list.length} patterns given; at most ${GLOB_LIMITS.patterns} are allowed (combine them with {a,b} or "**/")`, input: list });
-  }
-}));
+const globPattern = z.string().check(
+  z.superRefine((p, ctx) => {
+    const globstars = p.split('**').length - 1;
+    const problem =
+      p.length > GLOB_LIMITS.chars
+        ? `pattern ${quotePattern(p)} is ${p.length} characters long; at most ${GLOB_LIMITS.chars} are allowed (shorten it or split it into several patterns)`
+        : globstars > GLOB_LIMITS.globstars
+          ? `pattern ${quotePattern(p)} has ${globstars} "**"; at most ${GLOB_LIMITS.globstars} are allowed (one "**/" already matches any number of folders)`
+          : undefined;
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: p });
+  }),
+);
+const globList = z.array(globPattern).check(
+  z.superRefine((list, ctx) => {
+    if (list.length > GLOB_LIMITS.patterns) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${list.length} patterns given; at most ${GLOB_LIMITS.patterns} are allowed (combine them with {a,b} or "**/")`,
+        input: list,
+      });
+    }
+  }),
+);
 
 export const ConfigSchema = z.strictObject({
   $schema: z.optional(z.string()),
@@ -49,12 +58,15 @@ export const ConfigSchema = z.strictObject({
   files: z.optional(globList),
   sourceLanguage: z.optional(z.union([z.literal('auto'), languageCode])),
   targetLanguages: z.array(languageCode).check(z.minLength(1)),
-  layout: z.union([z.enum(LAYOUT_NAMES), z.strictObject({
-    pattern: z.string().check(
-      z.includes('${lang}', 'must contain ${lang}'),
-      z.refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'must stay inside the folder (no leading / and no ..)'),
-    ),
-  })]),
+  layout: z.union([
+    z.enum(LAYOUT_NAMES),
+    z.strictObject({
+      pattern: z.string().check(
+        z.includes('${lang}', 'must contain ${lang}'),
+        z.refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'must stay inside the folder (no leading / and no ..)'),
+      ),
+    }),
+  ]),
   engine: z.optional(z.string().check(z.minLength(1))),
   frontMatterKeys: z.optional(z.array(z.string())),
   /** Keep a copy of every translation as last written under `.doc-translate/base/` (the "base" of a conflict). */
@@ -104,9 +116,12 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    const message = issue.code === 'unrecognized_keys'
-      ? `unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
-      : field === 'layout' ? `must be one of ${LAYOUT_NAMES.map((n) => JSON.stringify(n)).join(', ')} or { "pattern": "…\${lang}…" }, got ${JSON.stringify((raw as { layout?: unknown } | null)?.layout)}` : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+        : field === 'layout'
+          ? `must be one of ${LAYOUT_NAMES.map((n) => JSON.stringify(n)).join(', ')} or { "pattern": "…\${lang}…" }, got ${JSON.stringify((raw as { layout?: unknown } | null)?.layout)}`
+          : issue.message;
     throw new ConfigError(`${CONFIG_FILE}: ${field}: ${message}`);
   }
   const c = parsed.data;

@@ -70,7 +70,13 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     const entry = lock.files.get(conflict.target);
     const ranges = splitBlocks(current);
     const r = ranges[conflict.block];
-    if (entry === undefined || r === undefined || ranges.length !== entry.blocks.length || current.slice(r.start, r.end) !== conflict.theirs || conflict.ours === undefined) {
+    if (
+      entry === undefined ||
+      r === undefined ||
+      ranges.length !== entry.blocks.length ||
+      current.slice(r.start, r.end) !== conflict.theirs ||
+      conflict.ours === undefined
+    ) {
       throw new ResolveError(`${conflict.target} changed since the conflict was found, or no update has run since: run an update again`);
     }
     if (/\n[ \t]*\r?\n/.test(chosen.trim())) throw new ResolveError('the resolved text must not contain blank lines (it replaces one block)');
@@ -93,7 +99,13 @@ async function adoptFile(config: LocalizeConfig, conflict: Conflict, resolution:
   if (resolution !== 'keep') throw new ResolveError(`${conflict.target} is not text: keep it, or delete it and update to translate it again`);
   const output = await hashFile(await root.check(join(config.folder, conflict.target)));
   if (output === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
-  const entry = { source: conflict.source, lang: conflict.lang, sourceHash: (await hashFile(await root.check(join(config.folder, conflict.source)))) ?? '', output, blocks: [] };
+  const entry = {
+    source: conflict.source,
+    lang: conflict.lang,
+    sourceHash: (await hashFile(await root.check(join(config.folder, conflict.source)))) ?? '',
+    output,
+    blocks: [],
+  };
   await commitLock(fs, config.folder, await fs.readText(join(config.folder, LOCK_FILE)), (l) => void l.files.set(conflict.target, entry));
   return '';
 }

@@ -32,20 +32,28 @@ export function encodingOf(bytes: Uint8Array): TextEncoding {
 
 /** The first offset where `bytes` stop being valid UTF-8, or -1 (a stray byte, a truncated or overlong sequence, a surrogate). */
 export function invalidUtf8At(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i++;
       continue;
     }
-    const [n, min, max] = b >= 0xc2 && b <= 0xdf ? [1, 0x80, 0xbf]
-      : b === 0xe0 ? [2, 0xa0, 0xbf]
-        : b === 0xed ? [2, 0x80, 0x9f]
-          : b >= 0xe1 && b <= 0xef ? [2, 0x80, 0xbf]
-            : b === 0xf0 ? [3, 0x90, 0xbf]
-              : b >= 0xf1 && b <= 0xf3 ? [3, 0x80, 0xbf]
-                : b === 0xf4 ? [3, 0x80, 0x8f]
-                  : [0, 0, 0];
+    const [n, min, max] =
+      b >= 0xc2 && b <= 0xdf
+        ? [1, 0x80, 0xbf]
+        : b === 0xe0
+          ? [2, 0xa0, 0xbf]
+          : b === 0xed
+            ? [2, 0x80, 0x9f]
+            : b >= 0xe1 && b <= 0xef
+              ? [2, 0x80, 0xbf]
+              : b === 0xf0
+                ? [3, 0x90, 0xbf]
+                : b >= 0xf1 && b <= 0xf3
+                  ? [3, 0x80, 0xbf]
+                  : b === 0xf4
+                    ? [3, 0x80, 0x8f]
+                    : [0, 0, 0];
     if (n === 0) return i;
     // The second byte has the narrower range; the others are continuation bytes.
     for (let k = 1; k <= n; k++) {
@@ -67,14 +75,20 @@ export function decodeText(bytes: Uint8Array, file: string): string {
     try {
       return new TextDecoder(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
-      throw new EncodingError(file, `${file}: not valid ${encoding === 'utf16le' ? 'UTF-16 LE' : 'UTF-16 BE'} (it starts with that byte order mark); nothing was translated or written for it`);
+      throw new EncodingError(
+        file,
+        `${file}: not valid ${encoding === 'utf16le' ? 'UTF-16 LE' : 'UTF-16 BE'} (it starts with that byte order mark); nothing was translated or written for it`,
+      );
     }
   }
   const bad = invalidUtf8At(bytes);
   if (bad >= 0) {
     const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
     const line = 1 + bytes.subarray(0, bad).reduce((n, b) => n + (b === 0x0a ? 1 : 0), 0);
-    throw new EncodingError(file, `${file}: not valid UTF-8 (byte 0x${hex} on line ${line}; Latin-1 or Windows-1252?); save it as UTF-8 to translate it. Nothing was translated or written for it`);
+    throw new EncodingError(
+      file,
+      `${file}: not valid UTF-8 (byte 0x${hex} on line ${line}; Latin-1 or Windows-1252?); save it as UTF-8 to translate it. Nothing was translated or written for it`,
+    );
   }
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
@@ -96,7 +110,11 @@ export function encodeText(text: string, encoding: TextEncoding): Buffer {
  * Undefined for UTF-8 (with or without a mark: the text already carries it), so such a write is
  * exactly what it was before encodings were known.
  */
-export async function translationEncoding(readBytes: ((path: string) => Promise<Uint8Array | undefined>) | undefined, source: string, text: string): Promise<TextEncoding | undefined> {
+export async function translationEncoding(
+  readBytes: ((path: string) => Promise<Uint8Array | undefined>) | undefined,
+  source: string,
+  text: string,
+): Promise<TextEncoding | undefined> {
   if (!text.startsWith('\uFEFF') || readBytes === undefined) return undefined;
   const encoding = encodingOf((await readBytes(source)) ?? new Uint8Array());
   return encoding === 'utf16le' || encoding === 'utf16be' ? encoding : undefined;
@@ -108,7 +126,8 @@ export async function translationEncoding(readBytes: ((path: string) => Promise<
  * UTF-8 copy of it to compare byte for byte). Other expectations are returned as they are.
  */
 export function decodedExpect(expect: Expect, encoding: TextEncoding | undefined, file: string): Expect {
-  if (encoding === undefined || (expect.kind !== 'asRead' && expect.kind !== 'content') || (expect.content !== undefined && typeof expect.content !== 'string')) return expect;
+  if (encoding === undefined || (expect.kind !== 'asRead' && expect.kind !== 'content') || (expect.content !== undefined && typeof expect.content !== 'string'))
+    return expect;
   const want = expect.content;
   return {
     kind: 'check',

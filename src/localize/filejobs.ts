@@ -38,7 +38,14 @@ export async function hashFile(path: string): Promise<string | undefined> {
   return h.digest('hex').slice(0, 16);
 }
 
-export function planFileJob(p: { source: string; target: string; lang: string; sourceHash: string; targetHash: string | undefined; entry: LockEntry | undefined }): FilePlan {
+export function planFileJob(p: {
+  source: string;
+  target: string;
+  lang: string;
+  sourceHash: string;
+  targetHash: string | undefined;
+  entry: LockEntry | undefined;
+}): FilePlan {
   const state = ((): TargetState => {
     if (p.targetHash === undefined) return 'missing';
     if (p.entry === undefined) return 'conflict';
@@ -46,12 +53,31 @@ export function planFileJob(p: { source: string; target: string; lang: string; s
     if (p.entry.sourceHash === p.sourceHash) return edited ? 'edited' : 'up-to-date';
     return edited ? 'conflict' : 'stale';
   })();
-  const conflicts = state !== 'conflict' ? [] : [{
-    source: p.source, target: p.target, lang: p.lang, block: -1, reason: p.entry === undefined ? 'untracked' as const : 'edited' as const,
-    base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
-  }];
+  const conflicts =
+    state !== 'conflict'
+      ? []
+      : [
+          {
+            source: p.source,
+            target: p.target,
+            lang: p.lang,
+            block: -1,
+            reason: p.entry === undefined ? ('untracked' as const) : ('edited' as const),
+            base: undefined,
+            theirs: '',
+            ours: undefined,
+            sourceBlockHash: '',
+            file: true,
+          },
+        ];
   return {
-    source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: [],
+    source: p.source,
+    target: p.target,
+    lang: p.lang,
+    state,
+    needed: [],
+    conflicts,
+    baseHashes: [],
     fileJob: state === 'stale' || state === 'missing' ? { sourceHash: p.sourceHash, targetHash: p.targetHash } : undefined,
   };
 }
@@ -118,6 +144,9 @@ export async function runFileJobs(
 export async function placeFileJob(root: GuardedRoot, r: FileJobResult): Promise<LockEntry> {
   const seen = r.plan.fileJob!.targetHash;
   const hashOf = (b: Buffer): string => createHash('sha256').update(b).digest('hex').slice(0, 16);
-  await root.commit(r.temp, join(root.path, r.plan.target), { kind: 'check', matches: (now) => (now === undefined ? seen === undefined : seen !== undefined && hashOf(now) === seen) });
+  await root.commit(r.temp, join(root.path, r.plan.target), {
+    kind: 'check',
+    matches: (now) => (now === undefined ? seen === undefined : seen !== undefined && hashOf(now) === seen),
+  });
   return { source: r.plan.source, lang: r.plan.lang, sourceHash: r.plan.fileJob!.sourceHash, output: r.outputHash, blocks: [] };
 }

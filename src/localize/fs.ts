@@ -57,7 +57,8 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
     root,
     readText: (path) => root.readText(path),
     readBytes: (path) => root.readBytes(path),
-    writeText: async (path, text, expect, encoding) => void (await root.write(path, encoding === undefined ? text : encodeText(text, encoding), decodedExpect(expect, encoding, path))),
+    writeText: async (path, text, expect, encoding) =>
+      void (await root.write(path, encoding === undefined ? text : encodeText(text, encoding), decodedExpect(expect, encoding, path))),
     exists: existsSync,
     listFiles,
   };
@@ -69,7 +70,12 @@ export function localFs(folder: string): LocalizeFs & { root: GuardedRoot } {
  * `tolerate` is 'all', only when it is gone with 'missing' (any other error is thrown).
  * `onFolder` is called for each folder just before it is read.
  */
-export async function walkFiles(start: string, skip: (name: string) => boolean, tolerate: 'missing' | 'all', onFolder?: (abs: string, rel: string) => void): Promise<string[]> {
+export async function walkFiles(
+  start: string,
+  skip: (name: string) => boolean,
+  tolerate: 'missing' | 'all',
+  onFolder?: (abs: string, rel: string) => void,
+): Promise<string[]> {
   const out: string[] = [];
   const walk = async (abs: string, rel: string): Promise<void> => {
     onFolder?.(abs, rel);

@@ -239,7 +239,6 @@ export function compileGlob(glob: string): GlobMatcher {
   return new Automaton(glob);
 }
 
-
 /** True when `path` matches any of the globs. */
 export function matchesAny(path: string, globs: readonly Pick<GlobMatcher, 'test'>[]): boolean {
   return globs.some((g) => g.test(path));

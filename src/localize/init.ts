@@ -55,7 +55,9 @@ export async function runInit(folder: string, opts: InitOptions, io: InitIo): Pr
     return 2;
   }
   if (sites.length === 0) {
-    io.err(`localize: no documentation site found in ${folder} (looked for docusaurus.config.*, astro.config.* with Starlight, .vitepress/config.*, mkdocs.yml, hugo.* / config.*, at the top and one folder down); nothing written. Write ${CONFIG_FILE} by hand (see src/localize/README.md)`);
+    io.err(
+      `localize: no documentation site found in ${folder} (looked for docusaurus.config.*, astro.config.* with Starlight, .vitepress/config.*, mkdocs.yml, hugo.* / config.*, at the top and one folder down); nothing written. Write ${CONFIG_FILE} by hand (see src/localize/README.md)`,
+    );
     return 2;
   }
   if (sites.length > 1) {
@@ -65,7 +67,7 @@ export async function runInit(folder: string, opts: InitOptions, io: InitIo): Pr
   }
   const site: SiteModel = sites[0]!;
   const at = (p: string): string => (site.siteRoot === '' ? p : `${site.siteRoot}/${p}`);
-  const files = (await guardedSiteIo(root, readText).listFiles(site.siteRoot));
+  const files = await guardedSiteIo(root, readText).listFiles(site.siteRoot);
   const pages = sourcePages(site, files);
   const lines: string[] = [];
   lines.push(`framework:       ${site.framework}`);
@@ -73,11 +75,13 @@ export async function runInit(folder: string, opts: InitOptions, io: InitIo): Pr
   lines.push(`source folder:   ${site.sourceSets.map((s) => `${at(s.dir || '.')} (${s.role})`).join(', ') || '(none)'}`);
   lines.push(`source language: ${site.sourceLanguage}`);
   lines.push(`source pages:    ${pages.length}`);
-  lines.push(`locales:         ${site.locales.length === 0 ? '(none)' : site.locales.map((l) => `${l.code}${l.lang !== undefined ? ` (${l.lang})` : ''}${l.built === false ? ' [not built]' : ''}`).join(', ')}`);
+  lines.push(
+    `locales:         ${site.locales.length === 0 ? '(none)' : site.locales.map((l) => `${l.code}${l.lang !== undefined ? ` (${l.lang})` : ''}${l.built === false ? ' [not built]' : ''}`).join(', ')}`,
+  );
   lines.push(`layout:          ${site.proposal !== undefined ? layoutText(site.proposal.layout) : `(none: ${site.layoutGap ?? 'see below'})`}`);
   for (const l of site.locales) lines.push(`  ${l.code}: ${l.locations.map(at).join(', ')}`);
   if (site.exclusions.length > 0) {
-    lines.push('left out on every run (from the framework\'s config):');
+    lines.push("left out on every run (from the framework's config):");
     for (const e of site.exclusions) lines.push(`  ${at(e.glob)}: ${e.reason}`);
   }
   for (const w of rules.undeclared) lines.push(`warning: ${w.message}; never translated`);
@@ -87,7 +91,9 @@ export async function runInit(folder: string, opts: InitOptions, io: InitIo): Pr
 
   const target = at(CONFIG_FILE);
   if (site.proposal === undefined) {
-    io.err(`localize: the layout or the locales could not be read (see above); nothing written. Write ${target} with source, sourceLanguage, targetLanguages and layout`);
+    io.err(
+      `localize: the layout or the locales could not be read (see above); nothing written. Write ${target} with source, sourceLanguage, targetLanguages and layout`,
+    );
     return 2;
   }
   const langs = opts.langs ?? site.proposal.targetLanguages;
@@ -107,9 +113,26 @@ export async function runInit(folder: string, opts: InitOptions, io: InitIo): Pr
     io.err(`localize: ${err instanceof Error ? err.message : String(err)} (as read from ${at(site.configFile)}); nothing written`);
     return 2;
   }
-  for (const l of langs) if (!isLanguageCode(l) && !site.locales.some((x) => x.code === l)) io.err(`localize: warning: ${l} does not look like a language code`);
+  for (const l of langs)
+    if (!isLanguageCode(l) && !site.locales.some((x) => x.code === l)) io.err(`localize: warning: ${l} does not look like a language code`);
   const text = `${JSON.stringify(json, null, 2)}\n`;
-  if (opts.json) io.out(JSON.stringify({ site: { framework: site.framework, siteRoot: site.siteRoot, configFile: site.configFile, sourceLanguage: site.sourceLanguage, locales: site.locales, sourcePages: pages.length, unreadable: site.unreadable, undeclared: rules.undeclared }, config: json, file: target }));
+  if (opts.json)
+    io.out(
+      JSON.stringify({
+        site: {
+          framework: site.framework,
+          siteRoot: site.siteRoot,
+          configFile: site.configFile,
+          sourceLanguage: site.sourceLanguage,
+          locales: site.locales,
+          sourcePages: pages.length,
+          unreadable: site.unreadable,
+          undeclared: rules.undeclared,
+        },
+        config: json,
+        file: target,
+      }),
+    );
   if ((await root.readText(target)) !== undefined) {
     io.err(`localize: ${target} already exists; nothing written (edit it, or delete it and run init again)`);
     return 2;

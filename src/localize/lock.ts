@@ -56,10 +56,16 @@ const LockSchema = z.object({ version: z.literal(1), removedLanguages: z.optiona
 function isEntry(e: unknown): e is LockEntry {
   if (typeof e !== 'object' || e === null) return false;
   const x = e as Record<string, unknown>;
-  return typeof x['source'] === 'string' && typeof x['lang'] === 'string' && (x['sourceHash'] === null || typeof x['sourceHash'] === 'string') &&
-    typeof x['output'] === 'string' && Array.isArray(x['blocks']) && x['blocks'].every((b) => typeof b === 'string') &&
+  return (
+    typeof x['source'] === 'string' &&
+    typeof x['lang'] === 'string' &&
+    (x['sourceHash'] === null || typeof x['sourceHash'] === 'string') &&
+    typeof x['output'] === 'string' &&
+    Array.isArray(x['blocks']) &&
+    x['blocks'].every((b) => typeof b === 'string') &&
     (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string'))) &&
-    (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string')));
+    (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string')))
+  );
 }
 
 export class LockError extends Error {
@@ -94,8 +100,15 @@ export function serializeLock(lock: Lock): string {
   const files: Record<string, LockEntry> = {};
   for (const key of [...lock.files.keys()].sort()) {
     const e = lock.files.get(key)!;
-    files[key] = { source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output, blocks: e.blocks, ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
-      ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}) };
+    files[key] = {
+      source: e.source,
+      lang: e.lang,
+      sourceHash: e.sourceHash,
+      output: e.output,
+      blocks: e.blocks,
+      ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
+      ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}),
+    };
   }
   const removed = [...new Set(lock.removedLanguages ?? [])].sort();
   return `${JSON.stringify({ version: 1, ...(removed.length > 0 ? { removedLanguages: removed } : {}), files }, null, 2)}\n`;
@@ -111,7 +124,10 @@ export function decodeBlock(line: string): LockBlock {
   const segments = rest.map((s): LockSegment => {
     const at = s.indexOf('@');
     const h = s.slice(0, at);
-    const [off, len] = s.slice(at + 1).split('+').map(Number);
+    const [off, len] = s
+      .slice(at + 1)
+      .split('+')
+      .map(Number);
     return { hash: h, off: off ?? 0, len: len ?? 0 };
   });
   return { hash, out, segments };

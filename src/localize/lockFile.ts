@@ -64,7 +64,8 @@ function parseHolder(text: string | undefined): RunHolder | undefined {
   if (text === undefined) return undefined;
   try {
     const h = JSON.parse(text) as Partial<RunHolder>;
-    if (typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.started === 'string') return { pid: h.pid, host: h.host, tool: String(h.tool ?? ''), started: h.started };
+    if (typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.started === 'string')
+      return { pid: h.pid, host: h.host, tool: String(h.tool ?? ''), started: h.started };
   } catch {
     // A half-written holder (its writer was killed between create and write) counts as stale below.
   }
@@ -96,7 +97,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Takes the folder's update lock, waiting (polling every `pollMs`) while another live process
  * holds it; `onWait` is told once who holds it. Cancelling the signal stops the wait.
  */
-export async function acquireRunLock(root: GuardedRoot, opts: { tool: string; signal?: AbortSignal; onWait?: (holder: RunHolder) => void; pollMs?: number }): Promise<RunLock> {
+export async function acquireRunLock(
+  root: GuardedRoot,
+  opts: { tool: string; signal?: AbortSignal; onWait?: (holder: RunHolder) => void; pollMs?: number },
+): Promise<RunLock> {
   const me: RunHolder = { pid: process.pid, host: hostname(), tool: opts.tool, started: new Date().toISOString() };
   const text = `${JSON.stringify(me)}\n`;
   let told = false;

@@ -14,7 +14,8 @@ const print = (text: string): void => void process.stdout.write(`${text}\n`);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) print(VERSION);
 else if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) print(MAIN_HELP);
-else if (argv.length === 2 && (COMMANDS as readonly string[]).includes(argv[0]!) && (argv[1] === '--help' || argv[1] === '-h')) print(COMMAND_HELP[argv[0] as CommandName]);
+else if (argv.length === 2 && (COMMANDS as readonly string[]).includes(argv[0]!) && (argv[1] === '--help' || argv[1] === '-h'))
+  print(COMMAND_HELP[argv[0] as CommandName]);
 else void start();
 
 async function start(): Promise<void> {

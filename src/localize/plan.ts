@@ -69,7 +69,8 @@ export interface FilePlan {
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
   /** Present when a non-Markdown file must be translated as a file job (see filejobs.ts). */
-  fileJob?: { sourceHash: string; /** The target's hash when planned (undefined: missing); placing checks it again. */ targetHash: string | undefined } | undefined;
+  fileJob?:
+    { sourceHash: string; /** The target's hash when planned (undefined: missing); placing checks it again. */ targetHash: string | undefined } | undefined;
 }
 
 export interface Composed {
@@ -111,14 +112,26 @@ interface Old {
   clean: boolean;
 }
 
-const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan =>
-  ({ source: p.source, target: p.target, lang: p.lang, state, needed: [], conflicts, baseHashes: conflicts.map(() => '') });
+const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan => ({
+  source: p.source,
+  target: p.target,
+  lang: p.lang,
+  state,
+  needed: [],
+  conflicts,
+  baseHashes: conflicts.map(() => ''),
+});
 
 /** The plan of a translation whose source is the one the lock records: nothing to send. */
 /** A translation that holds merge conflict markers: a whole-file conflict; nothing is sent or written for it. */
 export function markersPlan(source: string, target: string, lang: string, text: string): FilePlan {
   return {
-    source, target, lang, state: 'conflict', needed: [], baseHashes: [''],
+    source,
+    target,
+    lang,
+    state: 'conflict',
+    needed: [],
+    baseHashes: [''],
     conflicts: [{ source, target, lang, block: -1, reason: 'markers', base: undefined, theirs: text, ours: undefined, sourceBlockHash: '' }],
   };
 }
@@ -171,9 +184,20 @@ export const KEPT_BLOCK = '-';
 
 export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSource(p.sourceText, p.frontMatterKeys, isMdxSource(p.source))): FilePlan {
   const { entry, targetText } = p;
-  const fileConflict = (reason: Conflict['reason']): FilePlan => nothing(p, 'conflict', [{
-    source: p.source, target: p.target, lang: p.lang, block: -1, reason, base: undefined, theirs: targetText ?? '', ours: undefined, sourceBlockHash: '',
-  }]);
+  const fileConflict = (reason: Conflict['reason']): FilePlan =>
+    nothing(p, 'conflict', [
+      {
+        source: p.source,
+        target: p.target,
+        lang: p.lang,
+        block: -1,
+        reason,
+        base: undefined,
+        theirs: targetText ?? '',
+        ours: undefined,
+        sourceBlockHash: '',
+      },
+    ]);
   // Conflict markers left by a merge: nothing is up to date, sent or written until a person decides.
   if (targetText !== undefined && hasConflictMarkers(targetText)) return fileConflict('markers');
   if (entry !== undefined && targetText !== undefined && entry.sourceHash === fileHash(p.sourceText)) {
@@ -202,7 +226,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   // text stays where it is, before the gap's new blocks (keptBefore: source index -> old blocks).
   const pairOf = new Map<number, { j: number; same: boolean }>();
   const keptBefore = new Map<number, number[]>();
-  const matches = lcsPairs(doc.blocks.map((b) => b.hash), old.map((o) => o.block.hash));
+  const matches = lcsPairs(
+    doc.blocks.map((b) => b.hash),
+    old.map((o) => o.block.hash),
+  );
   let ni = 0;
   let oj = 0;
   for (const [mi, mj] of [...matches, [doc.blocks.length, old.length] as [number, number]]) {
@@ -242,7 +269,17 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     if (conflict) {
       conflictOf.set(i, conflicts.length);
       baseHashes.push(o.block.out);
-      conflicts.push({ source: p.source, target: p.target, lang: p.lang, block: i, reason: 'edited', base: undefined, theirs: o.text, ours: undefined, sourceBlockHash: b.hash });
+      conflicts.push({
+        source: p.source,
+        target: p.target,
+        lang: p.lang,
+        block: i,
+        reason: 'edited',
+        base: undefined,
+        theirs: o.text,
+        ours: undefined,
+        sourceBlockHash: b.hash,
+      });
     }
   });
   const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : 'stale';
@@ -286,7 +323,11 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       text,
       ours,
       entry: {
-        source: p.source, lang: p.lang, sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText), output: fileHash(text), blocks: lines,
+        source: p.source,
+        lang: p.lang,
+        sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
+        output: fileHash(text),
+        blocks: lines,
         ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
         ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
       },

@@ -137,7 +137,11 @@ const hasWildcard = (p: string): boolean => /[*?[\]{}]/.test(p);
  * written as is) is kept; `"detect": false` turns the framework reading off.
  */
 export async function listSourceFiles(
-  config: LocalizeConfig, fs: LocalizeFs & { root?: GuardedRoot }, layout?: Layout, removedLanguages: readonly string[] = [], cache?: StatCache,
+  config: LocalizeConfig,
+  fs: LocalizeFs & { root?: GuardedRoot },
+  layout?: Layout,
+  removedLanguages: readonly string[] = [],
+  cache?: StatCache,
 ): Promise<SourceListing> {
   const langs = [...config.targetLanguages, ...removedLanguages];
   const lay = layout ?? createLayout(config.layout, config.source, langs);
@@ -149,7 +153,9 @@ export async function listSourceFiles(
   const site = root !== undefined ? await siteRulesFor(root, (rel) => fs.readText(join(config.folder, rel))) : undefined;
   if (site !== undefined && site.broken.length > 0) {
     const b = site.broken[0]!;
-    throw new ConfigError(`${b.file}: the framework's config cannot be read: ${b.message.replace(/^[^ ]+ /, '')}; or set "detect": false in ${CONFIG_FILE} to leave it unread`);
+    throw new ConfigError(
+      `${b.file}: the framework's config cannot be read: ${b.message.replace(/^[^ ]+ /, '')}; or set "detect": false in ${CONFIG_FILE} to leave it unread`,
+    );
   }
   const siteMatchers = await compileYielding((site?.rules ?? []).map((r) => r.glob));
   const siteRules = (site?.rules ?? []).map((r, i) => ({ ...r, m: siteMatchers[i]! }));
@@ -169,16 +175,29 @@ export async function listSourceFiles(
       const g = config.exclude.find((_, i) => exclude[i]!.test(f))!;
       return leave(`x:${g}`, () => ({ glob: g, reason: `exclude in ${CONFIG_FILE}`, files: 0 }));
     }
-    if (lay.isOutput(f)) return wanted() ? leave('layout', () => ({ reason: `translation into a target language (layout ${typeof config.layout === 'string' ? config.layout : config.layout.pattern})`, files: 0 })) : false;
+    if (lay.isOutput(f))
+      return wanted()
+        ? leave('layout', () => ({
+            reason: `translation into a target language (layout ${typeof config.layout === 'string' ? config.layout : config.layout.pattern})`,
+            files: 0,
+          }))
+        : false;
     if (siteRules.length === 0 || !wanted()) return true;
     const rule = siteRules.find((r) => r.m.test(f));
     if (rule === undefined || literal.has(f) || named.has(rule.glob)) return true;
-    return leave(`s:${rule.glob}`, () => (rule.kind === 'undeclared-locale' ? { path: rule.glob.replace(/\/\*\*$/, '/'), reason: rule.reason, files: 0 } : { glob: rule.glob, reason: rule.reason, files: 0 }));
+    return leave(`s:${rule.glob}`, () =>
+      rule.kind === 'undeclared-locale'
+        ? { path: rule.glob.replace(/\/\*\*$/, '/'), reason: rule.reason, files: 0 }
+        : { glob: rule.glob, reason: rule.reason, files: 0 },
+    );
   };
   // The listing depends on names only (never on contents): the stat cache keeps it under a hash of all its inputs,
   // and the names themselves while no folder the walk read has changed (cache.walk: only the engine's own listing).
   const dir = join(config.folder, config.source);
-  const inputs = cache === undefined ? '' : JSON.stringify([config.source, config.include, config.exclude, config.files, config.layout, config.targetLanguages, langs, site?.rules ?? []]);
+  const inputs =
+    cache === undefined
+      ? ''
+      : JSON.stringify([config.source, config.include, config.exclude, config.files, config.layout, config.targetLanguages, langs, site?.rules ?? []]);
   const keyOf = (namesHash: string): string => fileHash(`${inputs}\u0000${namesHash}`);
   const unchanged = cache?.walks === true ? cache.unchangedWalk(dir) : undefined;
   const early = unchanged !== undefined ? cache!.listing(keyOf(unchanged)) : undefined;
@@ -271,7 +290,13 @@ async function scanWith(opts: LocalizeOptions, needLock: boolean): Promise<Scan 
 
 type Read = { hash: string; text: () => string; marks: boolean };
 
-async function scanOnce(opts: LocalizeOptions, fs: LocalizeFs & { root: GuardedRoot }, cache: StatCache | undefined, needLock: boolean, trustLock: boolean): Promise<Scan | ReportScan> {
+async function scanOnce(
+  opts: LocalizeOptions,
+  fs: LocalizeFs & { root: GuardedRoot },
+  cache: StatCache | undefined,
+  needLock: boolean,
+  trustLock: boolean,
+): Promise<Scan | ReportScan> {
   const { config } = opts;
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
   const lockPath = join(config.folder, LOCK_FILE);
@@ -281,18 +306,20 @@ async function scanOnce(opts: LocalizeOptions, fs: LocalizeFs & { root: GuardedR
   let lockText: string | undefined;
   let lock: Lock | undefined;
   let loading: Promise<Lock> | undefined;
-  const loadLock = (): Promise<Lock> => (loading ??= (async () => {
-    await cache?.takeStamp();
-    lockText = await fs.readText(lockPath);
-    if (part !== undefined && fileHash(lockText ?? '') !== part.hash) throw new LockMoved();
-    return (lock = parseLock(lockText));
-  })());
+  const loadLock = (): Promise<Lock> =>
+    (loading ??= (async () => {
+      await cache?.takeStamp();
+      lockText = await fs.readText(lockPath);
+      if (part !== undefined && fileHash(lockText ?? '') !== part.hash) throw new LockMoved();
+      return (lock = parseLock(lockText));
+    })());
   if (part === undefined) await loadLock();
   // A language taken out of targetLanguages: its translations stay where they are, never sources.
   const configured = new Set(config.targetLanguages);
   const lockLangs = lock !== undefined ? [...lock.files.values()].map((e) => e.lang) : part!.extras.map((e) => e.lang);
   const removedLanguages = [...new Set([...((lock !== undefined ? lock.removedLanguages : part!.removedLanguages) ?? []), ...lockLangs])]
-    .filter((l) => !configured.has(l)).sort();
+    .filter((l) => !configured.has(l))
+    .sort();
   const layout = createLayout(config.layout, config.source, [...config.targetLanguages, ...removedLanguages]);
   const listing = await listSourceFiles(config, fs, layout, removedLanguages, cache);
   listings.set(config, listing);
@@ -354,11 +381,13 @@ async function scanOnce(opts: LocalizeOptions, fs: LocalizeFs & { root: GuardedR
   const breathe = (): Promise<void> | undefined => {
     if (turn !== undefined) return turn;
     if (performance.now() - lastYield < YIELD_EVERY_MS) return undefined;
-    turn = new Promise((resolve) => setImmediate(() => {
-      lastYield = performance.now();
-      turn = undefined;
-      resolve();
-    }));
+    turn = new Promise((resolve) =>
+      setImmediate(() => {
+        lastYield = performance.now();
+        turn = undefined;
+        resolve();
+      }),
+    );
     return turn;
   };
   /**
@@ -446,26 +475,56 @@ async function scanOnce(opts: LocalizeOptions, fs: LocalizeFs & { root: GuardedR
     if (lock !== undefined || !positioned) return (lock ?? (await loadLock())).files.get(target);
     const e = cache!.entryAt(pos);
     // A file job's entry has no blocks: what the projection keeps is all its plan reads.
-    return e === 'none' ? undefined : { source: cache!.pathAt(pos - (pos % (1 + config.targetLanguages.length))), lang: '', sourceHash: e.sourceHash, output: e.output, blocks: [] };
+    return e === 'none'
+      ? undefined
+      : { source: cache!.pathAt(pos - (pos % (1 + config.targetLanguages.length))), lang: '', sourceHash: e.sourceHash, output: e.output, blocks: [] };
   };
   const filePlans = await mapLimit(fileSources, 8, async (source, n) => {
     const index = fileIndex[n]!;
     const pos = (k: number): number => (positioned ? cache!.position(index, k) : -1);
     const sourceHash = (await hashAt(source, pos(0))) ?? '';
-    return Promise.all(languages.map(async (lang, li) => {
-      const target = positioned ? cache!.pathAt(pos(langSlot[li]!)) : layout.target(source, lang);
-      return planFileJob({ source, target, lang, sourceHash, targetHash: await hashAt(target, pos(langSlot[li]!)), entry: await entryAt(target, pos(langSlot[li]!)) });
-    }));
+    return Promise.all(
+      languages.map(async (lang, li) => {
+        const target = positioned ? cache!.pathAt(pos(langSlot[li]!)) : layout.target(source, lang);
+        return planFileJob({
+          source,
+          target,
+          lang,
+          sourceHash,
+          targetHash: await hashAt(target, pos(langSlot[li]!)),
+          entry: await entryAt(target, pos(langSlot[li]!)),
+        });
+      }),
+    );
   });
   if (needLock) await loadLock();
   const knownAll = new Set([...allSources, ...allFiles]);
   // Entries at their own translation's position have a listed source and a configured language: only the others can be orphaned or unconfigured.
   const entries: [string, { source: string; lang: string }][] = lock !== undefined ? [...lock.files] : part!.extras.map((e) => [e.target, e]);
-  const orphaned = entries.filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang)).map(([t]) => t).sort();
-  const unconfigured = entries.filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts)).map(([t]) => t).sort();
+  const orphaned = entries
+    .filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang))
+    .map(([t]) => t)
+    .sort();
+  const unconfigured = entries
+    .filter(([, e]) => !configured.has(e.lang) && inScope(e.source, opts))
+    .map(([t]) => t)
+    .sort();
   const base = {
-    fs, root: fs.root, layout, allSources, allSourceSet: knownAll, sources, languages, plans: [...perSource.flat(), ...filePlans.flat()],
-    files: fileSources.length, sourceText, targetText, orphaned, unconfigured, removedLanguages, listing,
+    fs,
+    root: fs.root,
+    layout,
+    allSources,
+    allSourceSet: knownAll,
+    sources,
+    languages,
+    plans: [...perSource.flat(), ...filePlans.flat()],
+    files: fileSources.length,
+    sourceText,
+    targetText,
+    orphaned,
+    unconfigured,
+    removedLanguages,
+    listing,
   };
   return lock !== undefined ? { ...base, lock, lockText } : base;
 }

@@ -163,8 +163,16 @@ export class StatCache {
     const pathsAt = jsonAt + jsonLen;
     if (pathsAt + pathsLen !== buf.length) return;
     const header = JSON.parse(buf.toString('utf8', jsonAt, pathsAt)) as Header;
-    if (typeof header !== 'object' || header === null || typeof header.listing !== 'string' || !Number.isInteger(header.langs) ||
-      !Number.isInteger(header.pages) || !Number.isInteger(header.files) || !Array.isArray(header.leftOut)) return;
+    if (
+      typeof header !== 'object' ||
+      header === null ||
+      typeof header.listing !== 'string' ||
+      !Number.isInteger(header.langs) ||
+      !Number.isInteger(header.pages) ||
+      !Number.isInteger(header.files) ||
+      !Array.isArray(header.leftOut)
+    )
+      return;
     const paths = pathsLen === 0 ? [] : buf.toString('utf8', pathsAt, pathsAt + pathsLen).split('\n');
     if (paths.length !== count || count !== (header.pages + header.files) * (1 + header.langs)) return;
     // Copies: typed arrays must be aligned, and the buffer may be a slice of a larger one.
@@ -270,7 +278,12 @@ export class StatCache {
    * translations (`targetOf`, one per configured language). Records of paths already known are
    * carried over to their new positions; the lock projection is dropped.
    */
-  setListing(key: string, listing: { pages: readonly string[]; files: readonly string[]; leftOut: readonly LeftOut[] }, langs: number, targetOf: (source: string, k: number) => string): void {
+  setListing(
+    key: string,
+    listing: { pages: readonly string[]; files: readonly string[]; leftOut: readonly LeftOut[] },
+    langs: number,
+    targetOf: (source: string, k: number) => string,
+  ): void {
     const paths: string[] = [];
     for (const s of [...listing.pages, ...listing.files]) {
       paths.push(s);
@@ -295,7 +308,14 @@ export class StatCache {
       hashes[i * HASHES + FILE_HASH + 1] = this.hashes[j * HASHES + FILE_HASH + 1]!;
       flags[i] = this.flags[j]! & (KNOWN | MARKS);
     });
-    this.header = { ...(this.walkPart !== undefined ? { walk: this.walkPart } : {}), listing: key, langs, pages: listing.pages.length, files: listing.files.length, leftOut: listing.leftOut.map((l) => ({ ...l })) };
+    this.header = {
+      ...(this.walkPart !== undefined ? { walk: this.walkPart } : {}),
+      listing: key,
+      langs,
+      pages: listing.pages.length,
+      files: listing.files.length,
+      leftOut: listing.leftOut.map((l) => ({ ...l })),
+    };
     this.paths = paths;
     this.stats = stats;
     this.hashes = hashes;
@@ -362,7 +382,10 @@ export class StatCache {
     const f = this.flags[pos]!;
     if ((f & ENTRY) === 0) return 'none';
     const o = pos * HASHES;
-    return { sourceHash: (f & NULL_SOURCE) !== 0 ? null : hexOf(this.hashes[o + LOCK_SOURCE]!, this.hashes[o + LOCK_SOURCE + 1]!), output: hexOf(this.hashes[o + LOCK_OUTPUT]!, this.hashes[o + LOCK_OUTPUT + 1]!) };
+    return {
+      sourceHash: (f & NULL_SOURCE) !== 0 ? null : hexOf(this.hashes[o + LOCK_SOURCE]!, this.hashes[o + LOCK_SOURCE + 1]!),
+      output: hexOf(this.hashes[o + LOCK_OUTPUT]!, this.hashes[o + LOCK_OUTPUT + 1]!),
+    };
   }
 
   /**
@@ -401,7 +424,16 @@ export class StatCache {
     const s = this.stats;
     const o = pos * STATS;
     const h = pos * HASHES + FILE_HASH;
-    if (this.flags[pos] === f && s[o] === st.size && s[o + 1] === st.mtimeMs && s[o + 2] === st.ctimeMs && s[o + 3] === st.ino && this.hashes[h] === hi && this.hashes[h + 1] === lo) return;
+    if (
+      this.flags[pos] === f &&
+      s[o] === st.size &&
+      s[o + 1] === st.mtimeMs &&
+      s[o + 2] === st.ctimeMs &&
+      s[o + 3] === st.ino &&
+      this.hashes[h] === hi &&
+      this.hashes[h + 1] === lo
+    )
+      return;
     s[o] = st.size;
     s[o + 1] = st.mtimeMs;
     s[o + 2] = st.ctimeMs;
@@ -444,7 +476,13 @@ export class StatCache {
    * positions: each entry at the translation its layout gives to its own source and language, the
    * rest kept as extras. Not kept when the lock is racy or an entry sits at another's position.
    */
-  setLock(st: Stats | undefined, hash: string, removedLanguages: readonly string[], entries: Iterable<[string, { source: string; lang: string; sourceHash: string | null; output: string }]>, langs: readonly string[]): void {
+  setLock(
+    st: Stats | undefined,
+    hash: string,
+    removedLanguages: readonly string[],
+    entries: Iterable<[string, { source: string; lang: string; sourceHash: string | null; output: string }]>,
+    langs: readonly string[],
+  ): void {
     const h = this.header;
     if (h === undefined || !this.positioned) return;
     this.dropLock();

@@ -237,7 +237,11 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
   opts.onProgress?.({ phase: 'scan', done: 0, total: 1 });
   let held;
   try {
-    held = await acquireRunLock(root, { tool: opts.tool ?? 'cli', ...(opts.signal !== undefined ? { signal: opts.signal } : {}), ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}) });
+    held = await acquireRunLock(root, {
+      tool: opts.tool ?? 'cli',
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    });
   } catch (err) {
     if (aborted(opts.signal)) return { ...emptyReport(), cancelled: true };
     throw err;
@@ -251,8 +255,20 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
 
 function emptyReport(): UpdateReport {
   return {
-    files: 0, stale: 0, missing: 0, conflicts: [], segments_sent: 0, chars_sent: 0, requests: 0, written: [], orphaned: [], unconfigured: [],
-    untranslated: 0, fileJobs: 0, skipped: [], cancelled: false,
+    files: 0,
+    stale: 0,
+    missing: 0,
+    conflicts: [],
+    segments_sent: 0,
+    chars_sent: 0,
+    requests: 0,
+    written: [],
+    orphaned: [],
+    unconfigured: [],
+    untranslated: 0,
+    fileJobs: 0,
+    skipped: [],
+    cancelled: false,
   };
 }
 
@@ -291,7 +307,11 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   else if (jobPlans.length > 0) {
     try {
       jobs = await runFileJobs(jobPlans, {
-        folder: config.folder, root: s.root, client: opts.client as FileJobClient, engine: config.engine, sourceLanguage: config.sourceLanguage,
+        folder: config.folder,
+        root: s.root,
+        client: opts.client as FileJobClient,
+        engine: config.engine,
+        sourceLanguage: config.sourceLanguage,
         ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       });
     } catch (err) {
@@ -314,7 +334,16 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   const changedMeanwhile = (plan: FilePlan, err: unknown): boolean => {
     if (!isChangedError(err)) return false;
     report.conflicts.push({
-      source: plan.source, target: plan.target, lang: plan.lang, block: -1, reason: 'changed', base: undefined, theirs: '', ours: undefined, sourceBlockHash: '', file: true,
+      source: plan.source,
+      target: plan.target,
+      lang: plan.lang,
+      block: -1,
+      reason: 'changed',
+      base: undefined,
+      theirs: '',
+      ours: undefined,
+      sourceBlockHash: '',
+      file: true,
     });
     return true;
   };
@@ -338,7 +367,8 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         }
         report.conflicts.push({ ...c, ours, base: await baseBlock(s, opts, plan.target, plan.baseHashes[ci] ?? '') });
       }
-      if (cacheChanged) await s.root.write(join(config.folder, CONFLICT_DIR, `${plan.target}.json`), `${JSON.stringify(cached, null, 1)}\n`, EXPECT_ANY).catch(() => undefined);
+      if (cacheChanged)
+        await s.root.write(join(config.folder, CONFLICT_DIR, `${plan.target}.json`), `${JSON.stringify(cached, null, 1)}\n`, EXPECT_ANY).catch(() => undefined);
       if (composed.text !== s.targetText.get(plan.target)) {
         try {
           // Written only if the file is still what the plan was made from: an edit saved (or a file

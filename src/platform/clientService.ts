@@ -8,9 +8,7 @@ import type { ApiKeyStore } from './secrets.ts';
 import type { ContextKeys } from './contextKeys.ts';
 import { DisposableStore } from './disposables.ts';
 
-export type ClientState =
-  | { kind: 'ready'; client: DocTranslateClient; baseUrl: string }
-  | { kind: 'missing'; missing: 'serviceUrl' | 'apiKey' };
+export type ClientState = { kind: 'ready'; client: DocTranslateClient; baseUrl: string } | { kind: 'missing'; missing: 'serviceUrl' | 'apiKey' };
 
 export interface ClientServiceOptions {
   settings: Settings;

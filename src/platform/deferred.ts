@@ -36,7 +36,9 @@ export class Deferred<T extends Part> implements vscode.Disposable {
         const extra = part.commands.filter((c) => !this.ids.includes(c.id)).map((c) => c.id);
         if (missing.length > 0 || extra.length > 0) {
           part.dispose();
-          throw new Error(`A feature part's commands differ from its stand-ins: missing ${missing.join(', ') || 'none'}, not registered ${extra.join(', ') || 'none'}.`);
+          throw new Error(
+            `A feature part's commands differ from its stand-ins: missing ${missing.join(', ') || 'none'}, not registered ${extra.join(', ') || 'none'}.`,
+          );
         }
         this.part = part;
         return part;

@@ -103,7 +103,12 @@ export class DownloadCache {
     if (result.notModified && present && known !== undefined) return this.used(index, key, known, file);
     if (result.path === undefined) throw new Error(t('The service sent no content for this download.'));
     const size = (await stat(result.path)).size;
-    const entry: Entry = { file: path.relative(this.root, result.path), bytes: size, usedAt: this.now(), ...(result.etag !== undefined ? { etag: result.etag } : {}) };
+    const entry: Entry = {
+      file: path.relative(this.root, result.path),
+      bytes: size,
+      usedAt: this.now(),
+      ...(result.etag !== undefined ? { etag: result.etag } : {}),
+    };
     index.set(key, entry);
     await this.writeIndex(index);
     return result.path;

@@ -60,13 +60,16 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessag
   if (name === 'FinalizeTokenError') {
     // A 401 at upload finalize: the upload's token, not the key. The client has already started
     // the upload over once with a new token, so this is the second refusal.
-    return error(t('The upload could not be confirmed even after uploading the file a second time: the finalize token was invalid or had expired both times (401). Upload the file again later or over a faster connection.'), []);
+    return error(
+      t(
+        'The upload could not be confirmed even after uploading the file a second time: the finalize token was invalid or had expired both times (401). Upload the file again later or over a faster connection.',
+      ),
+      [],
+    );
   }
   if (name === 'KeyBudgetExhaustedError') {
     // Waiting does not help (no retry hint): only a raised budget or another key does.
-    return warning(t("This API key's budget is used up (429). Raise the key's budget in the service console, or set another API key."), [
-      'setApiKey',
-    ]);
+    return warning(t("This API key's budget is used up (429). Raise the key's budget in the service console, or set another API key."), ['setApiKey']);
   }
   if (name === 'ConflictError') {
     return error(t('{0} conflicts with the current state on the service (409): {1}{2}', operation, err.message, ref), ['showLog']);
@@ -76,9 +79,7 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessag
       ctx.availableMillicredits !== undefined
         ? t('Not enough credits for this request (402). You have {0} available. Top up your account and try again.', formatCredits(ctx.availableMillicredits))
         : t('Not enough credits for this request (402). Top up your account and try again.');
-    return warning(message, [
-      'showBalance',
-    ]);
+    return warning(message, ['showBalance']);
   }
   if (name === 'PermissionError') {
     if (err.code === 'engine_not_allowed') {
@@ -104,9 +105,12 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): ErrorMessag
     );
   }
   if (name === 'TimeoutError') {
-    return error(ctx.baseUrl !== undefined ? t('The service at {0} did not answer in time. Try again.', ctx.baseUrl) : t('The service at the configured address did not answer in time. Try again.'), [
-      'showLog',
-    ]);
+    return error(
+      ctx.baseUrl !== undefined
+        ? t('The service at {0} did not answer in time. Try again.', ctx.baseUrl)
+        : t('The service at the configured address did not answer in time. Try again.'),
+      ['showLog'],
+    );
   }
   if (name === 'ServiceUnavailableError' || name === 'ServerError') {
     const status = err.status !== undefined ? ` (HTTP ${err.status})` : '';
@@ -126,12 +130,9 @@ function describeValidation(err: ValidationError, ctx: ErrorContext, ref: string
     return error(t('The service does not support the source language "{0}" (422).', ctx.sourceLanguage ?? '?'), []);
   }
   if (names('target_lang') || err.code === 'unsupported_language') {
-    return error(t('The service does not support the target language "{0}" (422).', ctx.targetLanguage ?? '?'), [
-      'changeTargetLanguage',
-    ]);
+    return error(t('The service does not support the target language "{0}" (422).', ctx.targetLanguage ?? '?'), ['changeTargetLanguage']);
   }
-  const detail =
-    err.fieldErrors.length > 0 ? err.fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ') : err.message;
+  const detail = err.fieldErrors.length > 0 ? err.fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ') : err.message;
   if (err.status === undefined) return error(t('The request is invalid: {0}', detail), []);
   return error(t('The service rejected the request ({0}): {1}{2}', err.status, detail, ref), []);
 }

@@ -38,7 +38,9 @@ function open(o: LanguagePickOptions, many: boolean): Promise<string[] | undefin
   const nameOf = (code: string): string => languageName(code, vscode.env.language);
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = o.title;
-  qp.placeholder = many ? vscode.l10n.t('Pick one or more languages, or type any language code (e.g. pt-BR)') : vscode.l10n.t('Pick a language, or type any language code (e.g. pt-BR)');
+  qp.placeholder = many
+    ? vscode.l10n.t('Pick one or more languages, or type any language code (e.g. pt-BR)')
+    : vscode.l10n.t('Pick a language, or type any language code (e.g. pt-BR)');
   qp.canSelectMany = many;
   qp.matchOnDescription = true;
   qp.items = base;
@@ -47,7 +49,10 @@ function open(o: LanguagePickOptions, many: boolean): Promise<string[] | undefin
     const typed = value.trim();
     const known = base.some((i) => i.code !== undefined && i.code.toLowerCase() === typed.toLowerCase());
     const selected = qp.selectedItems;
-    qp.items = isLanguageCode(typed) && !known ? [{ label: vscode.l10n.t('Use "{0}"', typed), description: nameOf(typed), code: typed, alwaysShow: true }, ...base] : base;
+    qp.items =
+      isLanguageCode(typed) && !known
+        ? [{ label: vscode.l10n.t('Use "{0}"', typed), description: nameOf(typed), code: typed, alwaysShow: true }, ...base]
+        : base;
     if (many) qp.selectedItems = qp.items.filter((i) => selected.some((x) => x.code === i.code));
   });
   return new Promise((resolve) => {

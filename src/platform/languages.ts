@@ -3,9 +3,42 @@
 // and the picker also accepts any code typed in.
 
 export const COMMON_LANGUAGES: readonly string[] = [
-  'ar', 'bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'he', 'hi', 'hu', 'id', 'it',
-  'ja', 'ko', 'lt', 'lv', 'nb', 'nl', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'uk',
-  'vi', 'zh', 'zh-Hans', 'zh-Hant',
+  'ar',
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'et',
+  'fi',
+  'fr',
+  'he',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh',
+  'zh-Hans',
+  'zh-Hant',
 ];
 
 const CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -25,11 +58,7 @@ export function languageName(code: string, locale = 'en'): string {
 }
 
 /** Recently used first (most recent first), then every other code by display name. */
-export function orderLanguages(
-  all: readonly string[],
-  recent: readonly string[],
-  nameOf: (code: string) => string,
-): { recent: string[]; others: string[] } {
+export function orderLanguages(all: readonly string[], recent: readonly string[], nameOf: (code: string) => string): { recent: string[]; others: string[] } {
   const seen = new Set<string>();
   const first: string[] = [];
   for (const code of recent) {

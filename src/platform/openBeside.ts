@@ -7,11 +7,7 @@ import { uriExists as exists } from './uriExists.ts';
  * and the target language) the tab is named like `guide.de.md` next to the source, so Save
  * proposes that place; an existing file or open document of that name is never reused.
  */
-export async function openBeside(
-  content: string,
-  languageId: string,
-  nameLike?: { source: vscode.Uri; language: string },
-): Promise<vscode.TextDocument> {
+export async function openBeside(content: string, languageId: string, nameLike?: { source: vscode.Uri; language: string }): Promise<vscode.TextDocument> {
   const uri = nameLike !== undefined ? await freeUntitledUri(nameLike.source, nameLike.language) : undefined;
   let doc: vscode.TextDocument;
   if (uri === undefined) {

@@ -45,8 +45,13 @@ export function createPlatform(context: vscode.ExtensionContext): Platform {
   setTranslator(vscode.l10n.t as Parameters<typeof setTranslator>[0]);
   const output = own(vscode.window.createOutputChannel('Doc Translate', { log: true }));
   const logger = outputLogger(output);
-  const contextKeys = new ContextKeys(context.globalState, [ContextKey.savedServiceUrl, ContextKey.storedApiKey,
-    ContextKey.translatedSelection, ContextKey.translatedDocument, ContextKey.startedTranslateFiles]);
+  const contextKeys = new ContextKeys(context.globalState, [
+    ContextKey.savedServiceUrl,
+    ContextKey.storedApiKey,
+    ContextKey.translatedSelection,
+    ContextKey.translatedDocument,
+    ContextKey.startedTranslateFiles,
+  ]);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const settings = own(new Settings());
   const keys = own(new ApiKeyStore(context.secrets, () => settings.baseUrl));

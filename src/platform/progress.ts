@@ -23,20 +23,17 @@ export async function withCancellableProgress<T>(
     forward?.(fraction);
   });
   const timer = setTimeout(() => {
-    void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (progress, token) => {
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        forward = percentReporter(progress);
-        forward(latest);
-        try {
-          // The notification closes when the task settles; the caller handles the outcome.
-          await running.catch(() => undefined);
-        } finally {
-          subscription.dispose();
-        }
-      },
-    );
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      forward = percentReporter(progress);
+      forward(latest);
+      try {
+        // The notification closes when the task settles; the caller handles the outcome.
+        await running.catch(() => undefined);
+      } finally {
+        subscription.dispose();
+      }
+    });
   }, showAfterMs);
   try {
     return await running;

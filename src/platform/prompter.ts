@@ -49,7 +49,10 @@ export class Prompter {
   script(answers: Readonly<Record<string, unknown>>): void {
     this.testOnly();
     for (const [key, value] of Object.entries(answers)) {
-      const each = typeof value === 'object' && value !== null && 'each' in value && Array.isArray((value as { each: unknown }).each) ? (value as { each: unknown[] }).each : [value];
+      const each =
+        typeof value === 'object' && value !== null && 'each' in value && Array.isArray((value as { each: unknown }).each)
+          ? (value as { each: unknown[] }).each
+          : [value];
       this.keyed.set(key, [...(this.keyed.get(key) ?? []), ...each.map((v) => ({ value: v }))]);
     }
   }
@@ -96,7 +99,11 @@ export class Prompter {
     return value;
   }
 
-  async pick<T extends vscode.QuickPickItem>(key: string, items: readonly T[] | Thenable<readonly T[]>, options: vscode.QuickPickOptions = {}): Promise<T | undefined> {
+  async pick<T extends vscode.QuickPickItem>(
+    key: string,
+    items: readonly T[] | Thenable<readonly T[]>,
+    options: vscode.QuickPickOptions = {},
+  ): Promise<T | undefined> {
     const s = this.take(key);
     if (s === undefined) return vscode.window.showQuickPick(items, { ...options, canPickMany: false });
     const list = await items;
@@ -104,7 +111,11 @@ export class Prompter {
     return s.value === undefined ? undefined : this.match(key, list, s.value);
   }
 
-  async pickMany<T extends vscode.QuickPickItem>(key: string, items: readonly T[] | Thenable<readonly T[]>, options: vscode.QuickPickOptions = {}): Promise<T[] | undefined> {
+  async pickMany<T extends vscode.QuickPickItem>(
+    key: string,
+    items: readonly T[] | Thenable<readonly T[]>,
+    options: vscode.QuickPickOptions = {},
+  ): Promise<T[] | undefined> {
     const s = this.take(key);
     if (s === undefined) return vscode.window.showQuickPick(items, { ...options, canPickMany: true });
     const list = await items;
@@ -146,7 +157,8 @@ export class Prompter {
 
   private match<T extends vscode.QuickPickItem>(key: string, items: readonly T[], answer: unknown): T {
     const wanted = JSON.stringify(answer);
-    const found = typeof answer === 'number' ? items[answer] : items.find((item) => item.label === answer || fieldsOf(item).some((v) => JSON.stringify(v) === wanted));
+    const found =
+      typeof answer === 'number' ? items[answer] : items.find((item) => item.label === answer || fieldsOf(item).some((v) => JSON.stringify(v) === wanted));
     if (found === undefined) throw new Error(`Scripted answer ${wanted} to "${key}" matches none of: ${items.map((i) => i.label).join(', ')}`);
     return found;
   }
@@ -158,7 +170,9 @@ export class Prompter {
 
 /** An item's field values, and those of its plain-object fields (`record.id`); arrays count whole. */
 function fieldsOf(item: object): unknown[] {
-  return Object.values(item).flatMap((v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof vscode.Uri) ? [v, ...Object.values(v)] : [v]));
+  return Object.values(item).flatMap((v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof vscode.Uri) ? [v, ...Object.values(v)] : [v],
+  );
 }
 
 function toUri(value: unknown): vscode.Uri {

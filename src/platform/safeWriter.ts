@@ -16,7 +16,6 @@ export interface WriteRequest {
   compare?: (current: vscode.Uri) => Promise<void>;
 }
 
-
 /**
  * The one way the extension writes into the user's workspace, on the guarded file layer
  * (src/shared/guardedFs.ts) rooted at the workspace folder. It never writes a folder, never
@@ -32,13 +31,19 @@ export class SafeWriter {
 
   async write(req: WriteRequest): Promise<WriteOutcome> {
     const { target } = req;
-    const refuse = (reason: 'outsideWorkspace' | 'folder' | 'kept' | 'failed', message: string): WriteOutcome => ({ written: false, uri: target, reason, message });
+    const refuse = (reason: 'outsideWorkspace' | 'folder' | 'kept' | 'failed', message: string): WriteOutcome => ({
+      written: false,
+      uri: target,
+      reason,
+      message,
+    });
     const folder = vscode.workspace.getWorkspaceFolder(target);
     if (folder === undefined || target.scheme !== 'file') {
       return refuse('outsideWorkspace', vscode.l10n.t('{0} is not inside a workspace folder; nothing was written.', target.fsPath));
     }
     const name = vscode.workspace.asRelativePath(target);
-    const outside = (): WriteOutcome => refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', name));
+    const outside = (): WriteOutcome =>
+      refuse('outsideWorkspace', vscode.l10n.t('{0} leads outside the workspace folder (through .. or a symbolic link); nothing was written.', name));
     const notAFile = (): WriteOutcome => refuse('folder', vscode.l10n.t('{0} is a folder or a symbolic link; a file is never written over it.', name));
     // The guarded layer comes with the client bundle, loaded on first use (activation stays small).
     const { ChangedError, GuardedRoot, NotAFileError, OutsideRootError } = await loadApi();
@@ -74,8 +79,7 @@ export class SafeWriter {
         if (open !== undefined) {
           if (open.version !== version || open.isClosed) throw new ChangedError(name, 'changed');
           await replaceOpenDocument(open, req.content);
-        }
-        else await root.write(target.fsPath, req.content, expect);
+        } else await root.write(target.fsPath, req.content, expect);
       } catch (err) {
         if (err instanceof ChangedError && attempt < 2) continue;
         if (err instanceof ChangedError) return refuse('kept', vscode.l10n.t('{0} kept changing while it was being written; it was kept as it is.', name));

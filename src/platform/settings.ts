@@ -135,8 +135,7 @@ export class Settings implements vscode.Disposable {
   async setTargetLanguage(code: string): Promise<void> {
     const config = this.config();
     const info = config.inspect<unknown>(SettingKey.targetLanguage);
-    const target =
-      info?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const target = info?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update(SettingKey.targetLanguage, code, target);
   }
 

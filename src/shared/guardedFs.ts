@@ -26,8 +26,33 @@ import { constants, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { link, lstat, mkdir, open, readFile, realpath, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 
-export { ChangedError, EXPECT_ABSENT, EXPECT_ANY, isChangedError, isWithin, NotAFileError, OutsideRootError, realTargetPath, tempName, type Expect, type WriteHow } from './guardedPaths.ts';
-import { bytesOf, ChangedError, code, EXPECT_ABSENT, isChangedError, isWithin, NotAFileError, OutsideRootError, realTargetPath, tempName, type Expect, type WriteHow } from './guardedPaths.ts';
+export {
+  ChangedError,
+  EXPECT_ABSENT,
+  EXPECT_ANY,
+  isChangedError,
+  isWithin,
+  NotAFileError,
+  OutsideRootError,
+  realTargetPath,
+  tempName,
+  type Expect,
+  type WriteHow,
+} from './guardedPaths.ts';
+import {
+  bytesOf,
+  ChangedError,
+  code,
+  EXPECT_ABSENT,
+  isChangedError,
+  isWithin,
+  NotAFileError,
+  OutsideRootError,
+  realTargetPath,
+  tempName,
+  type Expect,
+  type WriteHow,
+} from './guardedPaths.ts';
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const TEMP_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW;
@@ -287,7 +312,13 @@ export class GuardedRoot {
       if (c === 'EEXIST') throw new ChangedError(this.describe(abs), 'created');
       if (c !== 'EPERM' && c !== 'ENOTSUP' && c !== 'EOPNOTSUPP' && c !== 'EXDEV' && c !== 'ENOSYS') throw err;
       // File systems without hard links: look once more, then rename (a narrow race is unavoidable there).
-      if (await lstat(abs).then(() => true, () => false)) throw new ChangedError(this.describe(abs), 'created');
+      if (
+        await lstat(abs).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new ChangedError(this.describe(abs), 'created');
       await rename(temp, abs);
     }
   }

@@ -25,17 +25,28 @@ export const EXPECT_ABSENT: Expect = { kind: 'absent' };
 
 export class OutsideRootError extends Error {
   readonly code = 'outside_root';
-  constructor(readonly target: string, readonly root: string, how: 'path' | 'link' | 'root') {
-    super(how === 'link'
-      ? `${target} leads outside through a symbolic link (out of ${root}); nothing was read or written there.`
-      : how === 'root' ? `${target} is the folder ${root} itself; it is never removed.` : `${target} is not inside ${root}; nothing was read or written there.`);
+  constructor(
+    readonly target: string,
+    readonly root: string,
+    how: 'path' | 'link' | 'root',
+  ) {
+    super(
+      how === 'link'
+        ? `${target} leads outside through a symbolic link (out of ${root}); nothing was read or written there.`
+        : how === 'root'
+          ? `${target} is the folder ${root} itself; it is never removed.`
+          : `${target} is not inside ${root}; nothing was read or written there.`,
+    );
   }
 }
 Object.defineProperty(OutsideRootError.prototype, 'name', { value: 'OutsideRootError', configurable: true, writable: true });
 
 export class NotAFileError extends Error {
   readonly code = 'not_a_file';
-  constructor(readonly target: string, what: 'folder' | 'symbolic link' | 'special file') {
+  constructor(
+    readonly target: string,
+    what: 'folder' | 'symbolic link' | 'special file',
+  ) {
     super(`${target} is a ${what}; it is never written over.`);
   }
 }
@@ -44,7 +55,10 @@ Object.defineProperty(NotAFileError.prototype, 'name', { value: 'NotAFileError',
 /** The target is no longer what the decision to write was based on: nothing was written. */
 export class ChangedError extends Error {
   readonly code = 'changed';
-  constructor(readonly target: string, readonly how: 'created' | 'changed' | 'deleted') {
+  constructor(
+    readonly target: string,
+    readonly how: 'created' | 'changed' | 'deleted',
+  ) {
     super(`${target} was ${how} by someone else while this was being prepared; it was left as it is.`);
   }
 }

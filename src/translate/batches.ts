@@ -49,8 +49,7 @@ function greedy(items: Sized[], limits: BatchLimits, charCap: number): Sized[][]
   let bytes = 0;
   let chars = 0;
   for (const item of items) {
-    if (current.length > 0 &&
-      (current.length >= limits.maxSegments || bytes + item.bytes > budget || chars + item.chars > charCap)) {
+    if (current.length > 0 && (current.length >= limits.maxSegments || bytes + item.bytes > budget || chars + item.chars > charCap)) {
       batches.push(current);
       current = [];
       bytes = chars = 0;

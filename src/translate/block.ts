@@ -18,11 +18,16 @@ function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
 
 // Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math), Hugo shortcodes (`{{< x >}}`, `{{% x %}}`),
 // attribute lists (`{ #id .class }`, `{: .note }`) and bare URLs, kept inside prose runs.
-const KEPT_IN_PROSE = new RegExp([
-  '\\$\\$[^$]+\\$\\$', '(?<![\\\\$])\\$[^\\s$](?:[^$\\n]*[^\\s$\\\\])?\\$(?!\\d)',
-  SHORTCODE.source, ATTRIBUTE_LIST.source,
-  '(?<![\\p{L}\\p{N}_])(?:https?:\\/\\/|ftp:\\/\\/|www\\.)[^\\s<>\\u3000-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]*',
-].join('|'), 'giu');
+const KEPT_IN_PROSE = new RegExp(
+  [
+    '\\$\\$[^$]+\\$\\$',
+    '(?<![\\\\$])\\$[^\\s$](?:[^$\\n]*[^\\s$\\\\])?\\$(?!\\d)',
+    SHORTCODE.source,
+    ATTRIBUTE_LIST.source,
+    '(?<![\\p{L}\\p{N}_])(?:https?:\\/\\/|ftp:\\/\\/|www\\.)[^\\s<>\\u3000-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]*',
+  ].join('|'),
+  'giu',
+);
 
 /** A bare URL without the punctuation that ends the sentence around it. */
 function urlEnd(url: string): string {
@@ -144,7 +149,11 @@ function emitCore(text: string, block: ProseBlock, items: Item[], range: [number
     out.keep(source);
     return;
   }
-  if (send.text.length > MAX_SEGMENT_CHARS || chainedBrackets(text, items) || (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx))) {
+  if (
+    send.text.length > MAX_SEGMENT_CHARS ||
+    chainedBrackets(text, items) ||
+    (lineBreak && /[\r\n]/.test(send.text) && !standsAlone(send.text, send.refs, mdx))
+  ) {
     out.addParts(fallback);
     return;
   }
@@ -238,13 +247,27 @@ function splitTags(text: string, items: readonly Item[], mdx: boolean): SplitTag
  * A piece of a block cut around split tags: line breaks, blanks and closing tags at its edges are
  * kept, the rest goes as the block would (one whole part with its fragments, or fragments).
  */
-function emitPiece(text: string, block: ProseBlock, items: readonly Item[], start: number, end: number, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
+function emitPiece(
+  text: string,
+  block: ProseBlock,
+  items: readonly Item[],
+  start: number,
+  end: number,
+  out: PartsBuilder,
+  mode: SegmentationMode,
+  mdx: boolean,
+): void {
   const inside = clip(items, start, end);
   let first = 0;
   while (first < inside.length && (inside[first]!.cls === 'break' || blankRun(text, inside[first]))) first++;
   let last = inside.length - 1;
-  while (last >= first && (inside[last]!.cls === 'break' || blankRun(text, inside[last])
-    || (inside[last]!.cls === 'kept' && CLOSING_TAG.test(text.slice(inside[last]!.start, inside[last]!.end))))) last--;
+  while (
+    last >= first &&
+    (inside[last]!.cls === 'break' ||
+      blankRun(text, inside[last]) ||
+      (inside[last]!.cls === 'kept' && CLOSING_TAG.test(text.slice(inside[last]!.start, inside[last]!.end))))
+  )
+    last--;
   if (last < first) {
     out.keep(text.slice(start, end));
     return;
@@ -275,7 +298,7 @@ function emitTag(text: string, tag: SplitTag, out: PartsBuilder, mdx: boolean): 
 
 export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mode: SegmentationMode, mdx: boolean): void {
   let items = block.node ? flatten(text, block.node) : (block.items?.slice() ?? [{ cls: 'text', start: block.start, end: block.end } as Item]);
-  const tags = block.quote ? [] : splitTags(text, items = withShortcodes(text, items), mdx);
+  const tags = block.quote ? [] : splitTags(text, (items = withShortcodes(text, items)), mdx);
   if (tags.length > 0) {
     let at = block.start;
     while (items[0]?.cls === 'task') at = items.shift()!.end;

@@ -62,8 +62,15 @@ const PROSE: Readonly<Record<string, BlockKind>> = {
 };
 // Subtrees that never hold prose.
 const OPAQUE = new Set([
-  'codeFenced', 'codeIndented', 'htmlFlow', 'definition', 'mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowTag',
-  'tableDelimiterRow', 'thematicBreak',
+  'codeFenced',
+  'codeIndented',
+  'htmlFlow',
+  'definition',
+  'mdxjsEsm',
+  'mdxFlowExpression',
+  'mdxJsxFlowTag',
+  'tableDelimiterRow',
+  'thematicBreak',
 ]);
 
 function walk(text: string, node: TokenNode, out: ProseBlock[]): void {
@@ -81,6 +88,11 @@ function walk(text: string, node: TokenNode, out: ProseBlock[]): void {
 export function proseBlocks(text: string, roots: readonly TokenNode[], admonitions: readonly Admonition[], read: readonly ProseBlock[] = []): ProseBlock[] {
   const out: ProseBlock[] = [...read];
   for (const root of roots) walk(text, root, out);
-  for (const a of admonitions) out.push(a.quote === undefined ? { kind: 'heading', start: a.titleStart, end: a.titleEnd } : { kind: 'attribute', start: a.titleStart, end: a.titleEnd, quote: a.quote });
+  for (const a of admonitions)
+    out.push(
+      a.quote === undefined
+        ? { kind: 'heading', start: a.titleStart, end: a.titleEnd }
+        : { kind: 'attribute', start: a.titleStart, end: a.titleEnd, quote: a.quote },
+    );
   return out.sort((a, b) => a.start - b.start);
 }

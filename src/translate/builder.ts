@@ -19,7 +19,10 @@ export class PartsBuilder {
   private pendingKeep = '';
   private nextId = 0;
 
-  constructor(private readonly idPrefix = 's', private readonly extras: PartExtras = {}) {}
+  constructor(
+    private readonly idPrefix = 's',
+    private readonly extras: PartExtras = {},
+  ) {}
 
   keep(text: string): void {
     this.pendingKeep += text;

@@ -181,7 +181,9 @@ export function fastRegions(text: string, from: number): FastRegion[] {
     const { content, next } = lineAt(text, at);
     const blank = content.trim() === '';
     if (open) {
-      const closes = open.fence ? new RegExp(`^ {0,3}${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}[ \\t]*$`).test(content) : open.html!.test(content);
+      const closes = open.fence
+        ? new RegExp(`^ {0,3}${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}[ \\t]*$`).test(content)
+        : open.html!.test(content);
       if (closes) open = null;
     } else if (canStart && !blank) {
       const fence = /^(`{3,}|~{3,})/.exec(content);

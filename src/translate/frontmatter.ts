@@ -53,7 +53,9 @@ function reach(node: unknown, steps: readonly KeyStep[], flow: boolean, out: Fou
     if (!isScalar(pair.key) || String(pair.key.value) !== step.name) continue;
     let targets: { node: unknown; flow: boolean }[] = [{ node: pair.value, flow: flow || node.flow === true }];
     for (let i = 0; i < step.arrays; i++) {
-      targets = targets.flatMap((t) => (isSeq(t.node) ? t.node.items.map((item) => ({ node: item, flow: t.flow || (t.node as { flow?: boolean }).flow === true })) : []));
+      targets = targets.flatMap((t) =>
+        isSeq(t.node) ? t.node.items.map((item) => ({ node: item, flow: t.flow || (t.node as { flow?: boolean }).flow === true })) : [],
+      );
     }
     for (const t of targets) reach(t.node, rest, t.flow || (isMap(t.node) && t.node.flow === true), out);
   }

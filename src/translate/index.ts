@@ -6,6 +6,4 @@ export { segmentPlainText } from './plaintext.ts';
 export { DEFAULT_BATCH_LIMITS, minimumRequests, planBatches, type BatchLimits } from './batches.ts';
 export { reassemble, reassembleWithReport, toFragments, type TranslationReport } from './reassemble.ts';
 export { verifyTranslation } from './verify.ts';
-export {
-  translateSegmented, translateSegmentedWithReport, type TranslateBatchFn, type TranslateSegmentedOptions,
-} from './run.ts';
+export { translateSegmented, translateSegmentedWithReport, type TranslateBatchFn, type TranslateSegmentedOptions } from './run.ts';

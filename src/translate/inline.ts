@@ -7,8 +7,17 @@
 import { isLinePrefix, type TokenNode } from './tokens.ts';
 
 const KEPT = new Set([
-  'codeText', 'htmlText', 'autolink', 'literalAutolink', 'mdxJsxTextTag', 'mdxTextExpression', 'gfmFootnoteCall',
-  'resource', 'reference', 'labelMarker', 'labelImageMarker',
+  'codeText',
+  'htmlText',
+  'autolink',
+  'literalAutolink',
+  'mdxJsxTextTag',
+  'mdxTextExpression',
+  'gfmFootnoteCall',
+  'resource',
+  'reference',
+  'labelMarker',
+  'labelImageMarker',
 ]);
 
 export type Item =
@@ -67,8 +76,13 @@ export function flatten(text: string, node: TokenNode, out: Item[] = []): Item[]
       out.push({ cls: 'kept', start: child.start, end: child.end, cuts: prefixCuts(child), label: string && [string.start, string.end] });
     } else if (labelText) {
       out.push({
-        cls: 'ref', start: child.start, end: child.end, image: child.type === 'image',
-        inner: flatten(text, labelText), innerStart: labelText.start, innerEnd: labelText.end,
+        cls: 'ref',
+        start: child.start,
+        end: child.end,
+        image: child.type === 'image',
+        inner: flatten(text, labelText),
+        innerStart: labelText.start,
+        innerEnd: labelText.end,
       });
     } else if (child.children.length > 0) {
       flatten(text, child, out);

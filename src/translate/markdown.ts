@@ -71,8 +71,14 @@ function readMarkdown(
   // Labels that look defined, then (when a candidate was no definition, or one was missed) the parser's.
   const found = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => m[1]!))];
   const candidates: Labels = {
-    defined: found.filter((l) => !l.startsWith('^')).map(normalizeLabel).sort(),
-    footnotes: found.filter((l) => l.startsWith('^')).map((l) => normalizeLabel(l.slice(1))).sort(),
+    defined: found
+      .filter((l) => !l.startsWith('^'))
+      .map(normalizeLabel)
+      .sort(),
+    footnotes: found
+      .filter((l) => l.startsWith('^'))
+      .map((l) => normalizeLabel(l.slice(1)))
+      .sort(),
   };
   let roots = chunks(candidates);
   const actual: Labels = { defined: [], footnotes: [] };

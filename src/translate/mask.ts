@@ -96,7 +96,7 @@ function multiLineShortcode(text: string, start: number): number {
   if (end < 0) return -1;
   const inner = text.slice(start, end);
   const after = /^[^\n]*/.exec(text.slice(end + close.length))![0];
-  if (/\n[ \t]*\r?\n/.test(inner) || inner.split('\n').length > 20 || inner.includes('{{') && inner.lastIndexOf('{{') > 0 || after.trim() !== '') return -1;
+  if (/\n[ \t]*\r?\n/.test(inner) || inner.split('\n').length > 20 || (inner.includes('{{') && inner.lastIndexOf('{{') > 0) || after.trim() !== '') return -1;
   return end + close.length;
 }
 

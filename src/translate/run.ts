@@ -2,10 +2,7 @@ import { planBatches } from './batches.ts';
 import { fallbackSegments, needsFallback, reassembleWithReport, toFragments, type TranslationReport } from './reassemble.ts';
 import type { Segment, Segmented, SegmentationMode } from './types.ts';
 
-export type TranslateBatchFn = (
-  segments: Segment[],
-  signal: AbortSignal,
-) => Promise<{ id: string; translated_text: string }[]>;
+export type TranslateBatchFn = (segments: Segment[], signal: AbortSignal) => Promise<{ id: string; translated_text: string }[]>;
 
 export interface TranslateSegmentedOptions {
   translateBatch: TranslateBatchFn;
@@ -36,7 +33,13 @@ function checkResult(batch: Segment[], result: { id: string; translated_text: st
 const chars = (batch: Segment[]): number => batch.reduce((sum, s) => sum + s.text.length, 0);
 
 /** One pool run: batches largest first, `concurrency` workers, the first failure aborts the rest. */
-async function runPool(segments: Segment[], opts: TranslateSegmentedOptions, concurrency: number, translations: Map<string, string>, progress: (n: number) => void): Promise<void> {
+async function runPool(
+  segments: Segment[],
+  opts: TranslateSegmentedOptions,
+  concurrency: number,
+  translations: Map<string, string>,
+  progress: (n: number) => void,
+): Promise<void> {
   // Largest first: the pool's tail then holds the smallest batches, so slots finish together.
   const batches = planBatches(segments).sort((a, b) => chars(b) - chars(a));
   const outer = opts.signal;

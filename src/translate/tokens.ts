@@ -31,7 +31,11 @@ function extensionsFor(mdx: boolean): Extension[] {
 
 /** micromark's normalizeIdentifier: how definition labels are matched. */
 export function normalizeLabel(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase();
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .toLowerCase()
+    .toUpperCase();
 }
 
 /**

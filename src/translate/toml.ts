@@ -101,10 +101,12 @@ function rootStrings(body: string, keys: readonly string[]): TomlString[] {
   } catch {
     return [];
   }
-  const wanted = new Set(keys.flatMap((k) => {
-    const steps = parseKeyPath(k);
-    return steps ? [steps.map((st) => st.name + '[]'.repeat(st.arrays)).join('.')] : [];
-  }));
+  const wanted = new Set(
+    keys.flatMap((k) => {
+      const steps = parseKeyPath(k);
+      return steps ? [steps.map((st) => st.name + '[]'.repeat(st.arrays)).join('.')] : [];
+    }),
+  );
   const found: TomlString[] = [];
   const scan: Scan = { body, table, wanted, found };
   // Elements so far of each array of tables (`[[a.b]]`), by its path in the document.

@@ -13,14 +13,22 @@
 import { tokenTree, type TokenNode } from './tokens.ts';
 import type { CheckKind, TranslatePart } from './types.ts';
 
-const ANGLE = new RegExp([
-  '<!--[\\s\\S]*?-->', '<!\\[CDATA\\[[\\s\\S]*?\\]\\]>', '<\\?[\\s\\S]*?\\?>', '<![A-Za-z][^>]*>',
-  '</[A-Za-z][\\w.:-]*\\s*>',
-  '<[A-Za-z][\\w.:-]*(?:\\s+[A-Za-z_:{][^\\s=>/]*(?:\\s*=\\s*(?:[^\\s"\'=<>`{]+|\'[^\']*\'|"[^"]*"|\\{[^{}]*\\}))?)*\\s*/?>',
-  '<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>', '<[\\w.!#$%&\'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?>',
-].join('|'), 'y');
+const ANGLE = new RegExp(
+  [
+    '<!--[\\s\\S]*?-->',
+    '<!\\[CDATA\\[[\\s\\S]*?\\]\\]>',
+    '<\\?[\\s\\S]*?\\?>',
+    '<![A-Za-z][^>]*>',
+    '</[A-Za-z][\\w.:-]*\\s*>',
+    '<[A-Za-z][\\w.:-]*(?:\\s+[A-Za-z_:{][^\\s=>/]*(?:\\s*=\\s*(?:[^\\s"\'=<>`{]+|\'[^\']*\'|"[^"]*"|\\{[^{}]*\\}))?)*\\s*/?>',
+    '<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>',
+    "<[\\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?>",
+  ].join('|'),
+  'y',
+);
 /** MkDocs/Python-Markdown attribute lists: `{ #id .class key="value" }`, `{: .note }`. */
-export const ATTRIBUTE_LIST = /\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+)))*[ \t]*\}/;
+export const ATTRIBUTE_LIST =
+  /\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+)))*[ \t]*\}/;
 const PLACEHOLDER = new RegExp(`\\{\\{[^{}]*\\}\\}|\\{[^{}\\s]*\\}|${ATTRIBUTE_LIST.source}|%(?:\\d+\\$)?[sdif@]|\\$\\d+`, 'y');
 const MATH = /\$\$[^$]+\$\$|\$[^\s$](?:[^$\n]*[^\s$\\])?\$(?!\d)/y;
 // A bare URL ends at whitespace, `<`, or CJK and full-width text (`www.example.com)を公開し` is a URL and prose).
@@ -31,10 +39,13 @@ const REF_TAIL = /\]\[(?:[^\]\\]|\\.)*\]/y;
 // paragraph (CommonMark kinds 1-6); a line that is a tag alone (kind 7, and JSX flow in MDX) is
 // `<t`. A tag that merely starts a line of prose (`<a href="#x">Install</a>`) is inline.
 const BLOCK_START = /^[ \t]*(#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|=+[ \t]*$|-+[ \t]*$|`{3,}|~{3,}|\||\[[^\]]*\]:|:{3,}|\$\$)/;
-const HTML_BLOCK = new RegExp('^ {0,3}(?:<(?:script|pre|style|textarea)(?:\\s|>|$)|<!--|<\\?|<![A-Za-z]|<!\\[CDATA\\[|</?(?:' +
-  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|' +
-  'figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|' +
-  'noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:\\s|/?>|$))', 'i');
+const HTML_BLOCK = new RegExp(
+  '^ {0,3}(?:<(?:script|pre|style|textarea)(?:\\s|>|$)|<!--|<\\?|<![A-Za-z]|<!\\[CDATA\\[|</?(?:' +
+    'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|' +
+    'figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|' +
+    'noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:\\s|/?>|$))',
+  'i',
+);
 const TAG_LINE = /^[ \t]*(?:<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>[ \t]*)+$/;
 
 /** The block a line would open at a line start, normalised (`1.` for any number), or ''. */
@@ -104,8 +115,7 @@ export function signature(text: string, kind: CheckKind, mdx = false): string[] 
       // An escape (or a hard break) only before ASCII punctuation or a line end; `\\o/` is text.
       if (/[!-/:-@[-`{-~\n]/.test(text[i + 1] ?? '')) i += take('esc', text.slice(i, i + 2));
       else i++;
-    }
-    else if (c === '`') {
+    } else if (c === '`') {
       let run = 1;
       while (text[i + run] === '`') run++;
       const ticks = '`'.repeat(run);

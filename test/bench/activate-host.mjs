@@ -36,8 +36,13 @@ try {
   for (let i = 0; i < runs; i++) {
     const out = join(ext, `result-${i}.json`);
     const r = await runSuite({
-      repoRoot, name: `bench-activate-${i}`, testsIndex, extensionDevelopmentPath: ext, quiet: true,
-      timeoutMs: 90_000, env: { DOC_TRANSLATE_BENCH_OUT: out },
+      repoRoot,
+      name: `bench-activate-${i}`,
+      testsIndex,
+      extensionDevelopmentPath: ext,
+      quiet: true,
+      timeoutMs: 90_000,
+      env: { DOC_TRANSLATE_BENCH_OUT: out },
     });
     if (r.pass && existsSync(out)) samples.push(JSON.parse(readFileSync(out, 'utf8')));
     else failures.push(r.reasons?.join('; ') ?? 'no result');

@@ -32,7 +32,14 @@ async function busyMs(emu: EmulatorProcess): Promise<number> {
   return ((await control(emu.controlUrl, 'GET', '/busy')) as { busy_ms: number }).busy_ms;
 }
 
-interface Run { ms: number; requests: number; busy: number; out: string; firstRequestMs: number; lastResponseMs: number }
+interface Run {
+  ms: number;
+  requests: number;
+  busy: number;
+  out: string;
+  firstRequestMs: number;
+  lastResponseMs: number;
+}
 
 async function translateOnce(client: DocTranslateClient, emu: EmulatorProcess, text: string): Promise<Run> {
   await control(emu.controlUrl, 'DELETE', '/requests');
@@ -63,7 +70,9 @@ export async function benchBatch(emu: EmulatorProcess): Promise<Figure[]> {
   const segmentMs = performance.now() - t0;
   const proseChars = segments.reduce((s, x) => s + x.text.length, 0);
   const minimum = minimumRequests(segments);
-  note(`batch: document ${text.length} chars, ${segments.length} prose segments (${proseChars} chars), minimum ${minimum} requests; segmenting took ${segmentMs.toFixed(0)} ms`);
+  note(
+    `batch: document ${text.length} chars, ${segments.length} prose segments (${proseChars} chars), minimum ${minimum} requests; segmenting took ${segmentMs.toFixed(0)} ms`,
+  );
 
   const client = new DocTranslateClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey });
   try {
@@ -72,12 +81,19 @@ export async function benchBatch(emu: EmulatorProcess): Promise<Figure[]> {
     if (warm.out.length <= text.length || !warm.out.includes('DE· ')) throw new Error('the translated document does not look translated');
     note(`batch: warm-up ${warm.ms.toFixed(0)} ms, ${warm.requests} requests`);
 
-    await control(emu.controlUrl, 'POST', '/faults', { kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: LATENCY_MS, latency_per_char_ms: LATENCY_PER_CHAR_MS });
+    await control(emu.controlUrl, 'POST', '/faults', {
+      kind: 'latency',
+      path_prefix: '/api/v1/ai/',
+      latency_ms: LATENCY_MS,
+      latency_per_char_ms: LATENCY_PER_CHAR_MS,
+    });
     const run = await translateOnce(client, emu, text);
     const ideal = run.busy / CLIENT_CONCURRENCY;
-    note(`batch: with latency ${LATENCY_MS} ms + ${LATENCY_PER_CHAR_MS} ms/char: ${run.ms.toFixed(0)} ms wall, busy ${run.busy.toFixed(0)} ms, ${run.requests} requests; ` +
-      `first request after ${run.firstRequestMs.toFixed(0)} ms (segmenting and planning), requests ${(run.lastResponseMs - run.firstRequestMs).toFixed(0)} ms ` +
-      `(${(((run.lastResponseMs - run.firstRequestMs) / ideal)).toFixed(2)}x the ideal), reassembling ${(run.ms - run.lastResponseMs).toFixed(0)} ms`);
+    note(
+      `batch: with latency ${LATENCY_MS} ms + ${LATENCY_PER_CHAR_MS} ms/char: ${run.ms.toFixed(0)} ms wall, busy ${run.busy.toFixed(0)} ms, ${run.requests} requests; ` +
+        `first request after ${run.firstRequestMs.toFixed(0)} ms (segmenting and planning), requests ${(run.lastResponseMs - run.firstRequestMs).toFixed(0)} ms ` +
+        `(${((run.lastResponseMs - run.firstRequestMs) / ideal).toFixed(2)}x the ideal), reassembling ${(run.ms - run.lastResponseMs).toFixed(0)} ms`,
+    );
 
     // Naive, measured for real (as peer extensions do it): one snippet request per paragraph, one
     // after another, on a smaller document; the batch path translates the same document for comparison.
@@ -88,8 +104,10 @@ export async function benchBatch(emu: EmulatorProcess): Promise<Figure[]> {
     const n0 = performance.now();
     for (const s of smallSegments) await client.translateSnippet({ text: s.text, target_lang: 'de', engine: 'xr-397b' });
     const naiveMs = performance.now() - n0;
-    note(`batch: naive on a ${small.length}-char document: ${smallSegments.length} snippet requests in sequence ${naiveMs.toFixed(0)} ms; ` +
-      `the batch path on the same document ${batchSmall.ms.toFixed(0)} ms in ${batchSmall.requests} requests`);
+    note(
+      `batch: naive on a ${small.length}-char document: ${smallSegments.length} snippet requests in sequence ${naiveMs.toFixed(0)} ms; ` +
+        `the batch path on the same document ${batchSmall.ms.toFixed(0)} ms in ${batchSmall.requests} requests`,
+    );
     await control(emu.controlUrl, 'DELETE', '/faults');
 
     return [

@@ -15,13 +15,23 @@ async function main(): Promise<void> {
     if (typeof body.path !== 'string' || typeof body.filename !== 'string') return { status: 422, body: { error: 'path and filename required' } };
     // A known ETag spares the emulator hashing a gigabyte before the first byte.
     const { url } = issueDownloadUrl(emu.app, {
-      path: body.path, filename: body.filename, contentType: 'application/octet-stream', ttlSeconds: 3600, etag: '"bench"',
+      path: body.path,
+      filename: body.filename,
+      contentType: 'application/octet-stream',
+      ttlSeconds: 3600,
+      etag: '"bench"',
     });
     return { status: 200, body: { url } };
   });
-  process.stdout.write(`${JSON.stringify({
-    base_url: emu.baseUrl, api_key: emu.apiKey, control_url: emu.controlUrl, storage_url: emu.storageUrl, account_id: emu.accountId,
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      base_url: emu.baseUrl,
+      api_key: emu.apiKey,
+      control_url: emu.controlUrl,
+      storage_url: emu.storageUrl,
+      account_id: emu.accountId,
+    })}\n`,
+  );
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;

@@ -9,14 +9,17 @@ import { loadConfig, update } from '../../src/localize/index.ts';
 
 async function main(): Promise<void> {
   const [, , mode, folder, baseUrl, apiKey, langs] = process.argv;
-  if (mode !== 'update' || folder === undefined || baseUrl === undefined || apiKey === undefined) throw new Error('usage: update <folder> <baseUrl> <apiKey> [lang,...]');
+  if (mode !== 'update' || folder === undefined || baseUrl === undefined || apiKey === undefined)
+    throw new Error('usage: update <folder> <baseUrl> <apiKey> [lang,...]');
   const config = await loadConfig(folder);
   const client = new DocTranslateClient({ baseUrl, apiKey });
   try {
     const t0 = performance.now();
     const r = await update({ config, client, ...(langs !== undefined && langs !== '' ? { languages: langs.split(',') } : {}) });
     const ms = performance.now() - t0;
-    process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, written: r.written.length, segments: r.segments_sent, chars: r.chars_sent, requests: r.requests })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, written: r.written.length, segments: r.segments_sent, chars: r.chars_sent, requests: r.requests })}\n`,
+    );
   } finally {
     await client.close();
   }

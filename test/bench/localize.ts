@@ -83,7 +83,9 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
     await control(emu.controlUrl, 'DELETE', '/requests');
     const r = await update({ config, client });
     const sent = await aiRequests(emu);
-    note(`localize: incremental run sent ${r.segments_sent} segments, ${r.chars_sent} characters (changed: ${changedChars}) in ${sent} requests (minimum ${minimum}); wrote ${r.written.length} files`);
+    note(
+      `localize: incremental run sent ${r.segments_sent} segments, ${r.chars_sent} characters (changed: ${changedChars}) in ${sent} requests (minimum ${minimum}); wrote ${r.written.length} files`,
+    );
     figures.push({ name: 'localize-incremental-chars', value: r.chars_sent, unit: 'chars', ref: changedChars, goal: 'ratio<=1.05', met: atMost(1.05) });
     figures.push({ name: 'localize-requests', value: sent, unit: 'requests', ref: minimum, goal: 'ratio<=1.1', met: atMost(1.1) });
   } finally {
@@ -94,7 +96,8 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
   const big = mkdtempSync(join(tmpdir(), 'doc-translate-bench-localize-10k-'));
   try {
     const { setupMs } = (await runJsonChild('localize-status-child.ts', ['setup', big, String(STATUS_FILES)], 300_000)) as { setupMs: number };
-    const git = (...args: string[]): void => void execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: big, stdio: 'ignore', maxBuffer: 1 << 26 });
+    const git = (...args: string[]): void =>
+      void execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: big, stdio: 'ignore', maxBuffer: 1 << 26 });
     const t0 = performance.now();
     git('init', '-q');
     git('add', '-A');
@@ -116,10 +119,19 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
       runs.push(await status());
       gitRuns.push(gitStatus());
     }
-    note(`localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`);
+    note(
+      `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
+    );
     if ([cold, ...runs].some((r) => r.counts['up-to-date'] !== STATUS_FILES * 2)) throw new Error('the 10k status did not find every translation up to date');
     figures.push({ name: 'localize-status-10k-ms', value: median(runs.map((r) => r.ms)), unit: 'ms', ref: median(gitRuns), goal: 'ratio<=2', met: atMost(2) });
-    figures.push({ name: 'localize-status-10k-rss-mb', value: Math.max(...[cold, ...runs].map((r) => r.rssMb)), unit: 'MB', ref: 300, goal: 'ratio<=1', met: atMost(1) });
+    figures.push({
+      name: 'localize-status-10k-rss-mb',
+      value: Math.max(...[cold, ...runs].map((r) => r.rssMb)),
+      unit: 'MB',
+      ref: 300,
+      goal: 'ratio<=1',
+      met: atMost(1),
+    });
   } finally {
     rmSync(big, { recursive: true, force: true });
   }

@@ -25,7 +25,9 @@ function count(dir: string): number {
 }
 
 export async function benchLocalizeSite(): Promise<Figure[]> {
-  const largest = readdirSync(SITES).map((name) => ({ name, files: count(join(SITES, name)) })).sort((a, b) => b.files - a.files)[0]!;
+  const largest = readdirSync(SITES)
+    .map((name) => ({ name, files: count(join(SITES, name)) }))
+    .sort((a, b) => b.files - a.files)[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-site-'));
   try {
     cpSync(join(SITES, largest.name), dir, { recursive: true });
@@ -52,8 +54,17 @@ export async function benchLocalizeSite(): Promise<Figure[]> {
       await control(emu.controlUrl, 'POST', `/accounts/${emu.accountId}/credits`, { millicredits: 2_000_000_000 });
       // Every language of the site the emulator translates into (it refuses the others).
       const langs = process.env['DOC_TRANSLATE_BENCH_SITE_LANGS'] ?? config.targetLanguages.filter((l) => isSupportedLanguage(l)).join(',');
-      const u = (await runJsonChild('localize-site-child.ts', ['update', config.folder, emu.baseUrl, emu.apiKey, langs], 900_000)) as { ms: number; rssMb: number; written: number; segments: number; chars: number; requests: number };
-      note(`localize-site: first full update into ${langs} (of ${config.targetLanguages.join(',')}): ${u.written} files written, ${u.segments} segments, ${u.chars} characters in ${u.requests} requests, ${(u.ms / 1000).toFixed(1)} s, peak RSS ${u.rssMb.toFixed(0)} MB`);
+      const u = (await runJsonChild('localize-site-child.ts', ['update', config.folder, emu.baseUrl, emu.apiKey, langs], 900_000)) as {
+        ms: number;
+        rssMb: number;
+        written: number;
+        segments: number;
+        chars: number;
+        requests: number;
+      };
+      note(
+        `localize-site: first full update into ${langs} (of ${config.targetLanguages.join(',')}): ${u.written} files written, ${u.segments} segments, ${u.chars} characters in ${u.requests} requests, ${(u.ms / 1000).toFixed(1)} s, peak RSS ${u.rssMb.toFixed(0)} MB`,
+      );
       figures.push({ name: 'localize-site-update-rss-mb', value: u.rssMb, unit: 'MB', ref: 200, goal: 'ratio<=1', met: atMost(1) });
     } finally {
       await emu.stop();

@@ -11,11 +11,13 @@ import { atMost, median, note, type Figure } from './lib/figures.ts';
 export const PDF_PAGECOUNT_BUDGET_MS = 100;
 
 function timed(raw: Buffer): number {
-  return median([0, 1, 2].map(() => {
-    const t0 = performance.now();
-    readPdfPageCount(raw);
-    return performance.now() - t0;
-  }));
+  return median(
+    [0, 1, 2].map(() => {
+      const t0 = performance.now();
+      readPdfPageCount(raw);
+      return performance.now() - t0;
+    }),
+  );
 }
 
 export function benchPdfPages(): Figure[] {
@@ -23,7 +25,9 @@ export function benchPdfPages(): Figure[] {
   const ms = Object.entries(files).map(([name, raw]) => {
     const t = timed(raw);
     const r = readPdfPageCount(raw);
-    note(`pdf page count: ${name} ${(raw.length / 1024).toFixed(0)} KB in ${t.toFixed(1)} ms -> ${r.pages ?? `unknown (${r.reason})`}, scanned ${r.work.scanned} bytes`);
+    note(
+      `pdf page count: ${name} ${(raw.length / 1024).toFixed(0)} KB in ${t.toFixed(1)} ms -> ${r.pages ?? `unknown (${r.reason})`}, scanned ${r.work.scanned} bytes`,
+    );
     return t;
   });
   return [{ name: 'pdf-pagecount-hostile-ms', value: Math.max(...ms), unit: 'ms', ref: PDF_PAGECOUNT_BUDGET_MS, goal: 'ratio<=1', met: atMost(1) }];

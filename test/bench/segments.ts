@@ -52,9 +52,13 @@ export function benchSegments(): Figure[] {
   const generated = ratio([generateMarkdown(512 * 1024, 3)], 'wholeBlocks');
   const sites = sitePages();
   const check = honest([...corpus.map((text) => ({ text, mdx: false })), ...sites]);
-  note(`honest engine: ${corpus.length} READMEs and ${sites.length} site pages, ${check.sent} blocks sent, ${check.fellBack} fell back, ${check.kept} parts kept their source`);
-  note(`segments: ${corpus.length} READMEs, ${chars} characters, ${whole.blocks} prose blocks -> ${whole.segments} segments ` +
-    `(${(chars / 1000 / (whole.ms / 1000)).toFixed(0)} KB/s); fragments mode ${fragments.segments}; generated ${generated.blocks} blocks -> ${generated.segments}`);
+  note(
+    `honest engine: ${corpus.length} READMEs and ${sites.length} site pages, ${check.sent} blocks sent, ${check.fellBack} fell back, ${check.kept} parts kept their source`,
+  );
+  note(
+    `segments: ${corpus.length} READMEs, ${chars} characters, ${whole.blocks} prose blocks -> ${whole.segments} segments ` +
+      `(${(chars / 1000 / (whole.ms / 1000)).toFixed(0)} KB/s); fragments mode ${fragments.segments}; generated ${generated.blocks} blocks -> ${generated.segments}`,
+  );
   return [
     { name: 'segments-per-block', value: whole.segments / whole.blocks, unit: 'segments', ref: 1, goal: 'ratio<=1.05', met: atMost(1.05) },
     { name: 'segments-per-block-generated', value: generated.segments / generated.blocks, unit: 'segments', ref: 1, goal: 'ratio<=1.05', met: atMost(1.05) },

@@ -36,20 +36,23 @@ function writeRepo(dir: string): void {
 
 /** `docs/d`, then `globstars` times a `**` folder and a `d`, then `name`: never matches a file of the tree. */
 function hostile(name: string, globstars: number = GLOB_LIMITS.globstars): string {
-  return `docs/${Array(globstars + 1).fill('d').join('/**/')}/${name}`;
+  return `docs/${Array(globstars + 1)
+    .fill('d')
+    .join('/**/')}/${name}`;
 }
 
 function writeConfig(dir: string, patterns: 'hostile' | 'default'): void {
   const n = GLOB_LIMITS.patterns;
-  const config = patterns === 'default'
-    ? { targetLanguages: ['de'], layout: 'vitepress' }
-    : {
-      targetLanguages: ['de'],
-      layout: 'vitepress',
-      include: ['**/*.md', ...Array.from({ length: n - 1 }, (_, i) => hostile(`z-${i}.md`))],
-      exclude: Array.from({ length: n }, (_, i) => hostile(`x-${i}.md`)),
-      files: Array.from({ length: n }, (_, i) => hostile(`y-${i}.pdf`)),
-    };
+  const config =
+    patterns === 'default'
+      ? { targetLanguages: ['de'], layout: 'vitepress' }
+      : {
+          targetLanguages: ['de'],
+          layout: 'vitepress',
+          include: ['**/*.md', ...Array.from({ length: n - 1 }, (_, i) => hostile(`z-${i}.md`))],
+          exclude: Array.from({ length: n }, (_, i) => hostile(`x-${i}.md`)),
+          files: Array.from({ length: n }, (_, i) => hostile(`y-${i}.pdf`)),
+        };
   for (const p of [...(config.include ?? []), ...(config.exclude ?? []), ...(config.files ?? [])]) {
     if (p.length > GLOB_LIMITS.chars) throw new Error(`bench pattern too long: ${p.length}`);
   }
@@ -81,9 +84,11 @@ async function runs(dir: string): Promise<{ ms: number; maxBlockMs: number; sour
   let sources = 0;
   const results = [];
   for (let r = 0; r < 3; r++) {
-    results.push(await timed(async () => {
-      sources = (await planStatus({ config })).targets.length;
-    }));
+    results.push(
+      await timed(async () => {
+        sources = (await planStatus({ config })).targets.length;
+      }),
+    );
   }
   return { ms: median(results.map((x) => x.ms)), maxBlockMs: Math.max(...results.map((x) => x.maxBlockMs)), sources };
 }
@@ -97,7 +102,9 @@ export async function benchSetupScan(): Promise<Figure[]> {
     note(`setup-scan: default patterns: ${reference.ms.toFixed(0)} ms, longest block ${reference.maxBlockMs.toFixed(1)} ms, ${reference.sources} targets`);
     writeConfig(dir, 'hostile');
     const hostileRun = await runs(dir);
-    note(`setup-scan: ${3 * GLOB_LIMITS.patterns} patterns of ${GLOB_LIMITS.globstars} "**": ${hostileRun.ms.toFixed(0)} ms, longest block ${hostileRun.maxBlockMs.toFixed(1)} ms, ${hostileRun.sources} targets`);
+    note(
+      `setup-scan: ${3 * GLOB_LIMITS.patterns} patterns of ${GLOB_LIMITS.globstars} "**": ${hostileRun.ms.toFixed(0)} ms, longest block ${hostileRun.maxBlockMs.toFixed(1)} ms, ${hostileRun.sources} targets`,
+    );
     if (hostileRun.sources !== reference.sources) throw new Error(`the hostile set-up found ${hostileRun.sources} targets, the default ${reference.sources}`);
     const deepPath = `docs/${Array(DEEP).fill('d').join('/')}/page-0.md`;
     for (const k of [8, 10]) {

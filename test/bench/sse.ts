@@ -31,7 +31,10 @@ export async function benchSse(emu: EmulatorProcess): Promise<Figure[]> {
     const watch = client.jobs.watch(job.id, { signal: watching.signal, onUpdate, onMode: (m) => modes.push(m) });
     watch.catch(() => undefined);
 
-    const delivered = (message: string): Promise<void> => new Promise((resolve) => { waiting = { message, resolve }; });
+    const delivered = (message: string): Promise<void> =>
+      new Promise((resolve) => {
+        waiting = { message, resolve };
+      });
     // The first change also waits for the stream to be connected; it is not counted.
     const samples: number[] = [];
     for (let i = -1; i < CHANGES; i++) {
@@ -39,14 +42,19 @@ export async function benchSse(emu: EmulatorProcess): Promise<Figure[]> {
       const arrived = delivered(message);
       const t0 = performance.now();
       await control(emu.controlUrl, 'POST', `/jobs/${job.id}/stage`, {
-        stage: i % 2 === 0 ? 'translating' : 'preflight', stage_progress: Math.max(0, i) % 100, stage_message: message, hold: true,
+        stage: i % 2 === 0 ? 'translating' : 'preflight',
+        stage_progress: Math.max(0, i) % 100,
+        stage_message: message,
+        hold: true,
       });
       await arrived;
       if (i >= 0) samples.push(performance.now() - t0);
     }
     const med = median(samples);
     const sorted = [...samples].sort((a, b) => a - b);
-    note(`sse: ${samples.length} changes, median ${med.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms; watcher modes ${modes.join(',') || 'none reported'}`);
+    note(
+      `sse: ${samples.length} changes, median ${med.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms; watcher modes ${modes.join(',') || 'none reported'}`,
+    );
     return [{ name: 'sse-latency-ms', value: Number(med.toFixed(2)), unit: 'ms', ref: DEFAULT_POLL_INTERVAL_MS, goal: 'ratio<=0.05', met: atMost(0.05) }];
   } finally {
     watching.abort();

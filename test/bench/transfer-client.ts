@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const baseline = process.memoryUsage.rss();
   const maxRssBefore = process.resourceUsage().maxRSS * 1024;
   let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
   const t0 = performance.now();
   let bytes: number;
   if (mode === 'upload') {

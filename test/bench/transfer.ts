@@ -17,7 +17,12 @@ const CURL = '/usr/bin/curl';
 /** One 1 GiB transfer may take this long (about 12 MB/s) before it is abandoned, so the run ends in time. */
 const TRANSFER_TIMEOUT_S = 90;
 
-interface ClientRun { ms: number; bytes: number; baselineRssMb: number; peakRssMb: number }
+interface ClientRun {
+  ms: number;
+  bytes: number;
+  baselineRssMb: number;
+  peakRssMb: number;
+}
 
 /** A PNG (cheap for finalize to check) of incompressible bytes, written in 16 MiB blocks. */
 function generateFile(path: string): void {
@@ -131,16 +136,32 @@ export async function benchTransfer(emu: EmulatorProcess, rounds = 2): Promise<F
           rmSync(ourOut, { force: true });
         }
       }
-      note(`transfer: round ${round + 1}/${rounds}: best so far upload curl ${curlUp.toFixed(0)} ms, ours ${up!.ms.toFixed(0)} ms (presign+PUT+finalize); ` +
-        `download curl ${curlDown.toFixed(0)} ms, ours ${down!.ms.toFixed(0)} ms; peak RSS growth ${peakGrowth.toFixed(1)} MB`);
+      note(
+        `transfer: round ${round + 1}/${rounds}: best so far upload curl ${curlUp.toFixed(0)} ms, ours ${up!.ms.toFixed(0)} ms (presign+PUT+finalize); ` +
+          `download curl ${curlDown.toFixed(0)} ms, ours ${down!.ms.toFixed(0)} ms; peak RSS growth ${peakGrowth.toFixed(1)} MB`,
+      );
     }
     if (up === undefined || down === undefined) throw new Error('no transfer ran');
     note(`transfer: RSS growth of every client run: ${growths.map((g) => g.toFixed(1)).join(', ')} MB (the figure is the largest)`);
     const upMb = mbps(FILE_BYTES, up.ms);
     const downMb = mbps(down.bytes, down.ms);
     return [
-      { name: 'upload-throughput', value: Number(upMb.toFixed(1)), unit: 'MB/s', ref: Number(mbps(FILE_BYTES, curlUp).toFixed(1)), goal: 'ratio>=0.9', met: atLeast(0.9) },
-      { name: 'download-throughput', value: Number(downMb.toFixed(1)), unit: 'MB/s', ref: Number(mbps(FILE_BYTES, curlDown).toFixed(1)), goal: 'ratio>=0.9', met: atLeast(0.9) },
+      {
+        name: 'upload-throughput',
+        value: Number(upMb.toFixed(1)),
+        unit: 'MB/s',
+        ref: Number(mbps(FILE_BYTES, curlUp).toFixed(1)),
+        goal: 'ratio>=0.9',
+        met: atLeast(0.9),
+      },
+      {
+        name: 'download-throughput',
+        value: Number(downMb.toFixed(1)),
+        unit: 'MB/s',
+        ref: Number(mbps(FILE_BYTES, curlDown).toFixed(1)),
+        goal: 'ratio>=0.9',
+        met: atLeast(0.9),
+      },
       { name: 'transfer-rss-mb', value: Number(peakGrowth.toFixed(1)), unit: 'MB', ref: 64, goal: 'ratio<=1', met: atMost(1) },
     ];
   } finally {

@@ -26,7 +26,9 @@ import { freePort, installCleanupHandlers, killAll, removeTempDir, trackGroup, t
 import { workbenchUrl } from '../vscode/lib/verdict.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values: opts } = parseArgs({ options: { 'code-server': { type: 'boolean' }, port: { type: 'string' }, keep: { type: 'boolean' }, folder: { type: 'string' } } });
+const { values: opts } = parseArgs({
+  options: { 'code-server': { type: 'boolean' }, port: { type: 'string' }, keep: { type: 'boolean' }, folder: { type: 'string' } },
+});
 const ownFolder = opts.folder !== undefined ? resolve(opts.folder) : undefined;
 const demoDir = mkdtempSync(join(tmpdir(), 'doc-translate-demo-'));
 if (!opts.keep) trackTempDir(demoDir);
@@ -61,9 +63,20 @@ async function main() {
     const userDataDir = join(demoDir, 'user-data');
     mkdirSync(join(userDataDir, 'User'), { recursive: true });
     writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
-    const child = spawn(code, ['--new-window', '--wait', '--user-data-dir', userDataDir,
-      '--extensions-dir', join(demoDir, 'extensions'), `--extensionDevelopmentPath=${repoRoot}`, workspace],
-    { detached: true, stdio: 'ignore' });
+    const child = spawn(
+      code,
+      [
+        '--new-window',
+        '--wait',
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        join(demoDir, 'extensions'),
+        `--extensionDevelopmentPath=${repoRoot}`,
+        workspace,
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
     trackGroup(child.pid, 'code');
     closed = new Promise((r) => child.on('close', r));
     where = `VS Code (${code}) opened with the extension in development mode`;
@@ -82,8 +95,11 @@ async function main() {
   say(`  ${where}`);
   say(`  Emulator:   ${emulator.baseUrl}   (control API ${emulator.controlUrl})`);
   say(`  Workspace:  ${workspace}`);
-  say(ownFolder !== undefined ? '              your own folder (--folder), used in place'
-    : `              a temporary copy of test/demo/workspace; ${opts.keep ? 'kept after the demo (--keep)' : 'deleted when the demo stops, with anything you save in it (start with --keep to keep it)'}`);
+  say(
+    ownFolder !== undefined
+      ? '              your own folder (--folder), used in place'
+      : `              a temporary copy of test/demo/workspace; ${opts.keep ? 'kept after the demo (--keep)' : 'deleted when the demo stops, with anything you save in it (start with --keep to keep it)'}`,
+  );
   say(`  Service URL is preset in the profile's user settings (docTranslate.baseUrl).`);
   say('');
   say(`  Run "Doc Translate: Set API Key" and paste the emulator's demo key:`);
@@ -109,8 +125,10 @@ function finish() {
     return;
   }
   removeTempDir(demoDir);
-  say(`Demo stopped. Removed the temporary workspace ${workspace}` +
-    (added.length > 0 ? ` and ${summarize(added)} saved in it (use --keep next time to keep them).` : '.'));
+  say(
+    `Demo stopped. Removed the temporary workspace ${workspace}` +
+      (added.length > 0 ? ` and ${summarize(added)} saved in it (use --keep next time to keep them).` : '.'),
+  );
 }
 
 /** "3 files (a.md, b.md, c.md)" or "70 files (docs/ 40, site/ 25, (top level) 5)": one short line, never every path. */
@@ -123,7 +141,10 @@ function summarize(paths) {
     byFolder.set(top, (byFolder.get(top) ?? 0) + 1);
   }
   const folders = [...byFolder.entries()].sort((a, b) => b[1] - a[1]);
-  const shown = folders.slice(0, 3).map(([f, n]) => `${f} ${n}`).join(', ');
+  const shown = folders
+    .slice(0, 3)
+    .map(([f, n]) => `${f} ${n}`)
+    .join(', ');
   const more = folders.length > 3 ? `, ${folders.length - 3} more folder${folders.length - 3 === 1 ? '' : 's'}` : '';
   return `${files(paths.length)} (${shown}${more})`;
 }
@@ -133,13 +154,21 @@ function filesAddedTo(dir, original) {
   const out = [];
   const walk = (d) => {
     let entries = [];
-    try { entries = readdirSync(d, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else {
         const rel = relative(dir, p);
-        try { statSync(join(original, rel)); } catch { out.push(rel); }
+        try {
+          statSync(join(original, rel));
+        } catch {
+          out.push(rel);
+        }
       }
     }
   };
@@ -147,11 +176,16 @@ function filesAddedTo(dir, original) {
   return out;
 }
 
-main().then(
-  () => 0,
-  (err) => { process.stderr.write(`[start] ${err?.stack ?? err}\n`); return 1; },
-).then(async (code) => {
-  await killAll();
-  finish();
-  process.exit(code);
-});
+main()
+  .then(
+    () => 0,
+    (err) => {
+      process.stderr.write(`[start] ${err?.stack ?? err}\n`);
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await killAll();
+    finish();
+    process.exit(code);
+  });

@@ -46,7 +46,11 @@ export function assertKeyAboveThreshold(key: ApiKeyRecord, threshold: number, wh
   assertKeyBudgetLeft(key, what);
   const remaining = keyRemaining(key);
   if (remaining !== null && !(remaining > threshold)) {
-    throw new HttpError(402, 'insufficient_credits', `This API key's remaining budget (${remaining} millicredits) is not above the start threshold of ${what} (${threshold} millicredits)`);
+    throw new HttpError(
+      402,
+      'insufficient_credits',
+      `This API key's remaining budget (${remaining} millicredits) is not above the start threshold of ${what} (${threshold} millicredits)`,
+    );
   }
 }
 
@@ -59,7 +63,11 @@ export function assertCanStart(account: Account, key: ApiKeyRecord, threshold: n
   assertKeyBudgetLeft(key, what);
   const balance = available(account, now);
   if (!(balance > threshold)) {
-    throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are not above the start threshold of ${what} (${threshold} millicredits)`);
+    throw new HttpError(
+      402,
+      'insufficient_credits',
+      `Available credits (${balance} millicredits) are not above the start threshold of ${what} (${threshold} millicredits)`,
+    );
   }
   assertKeyAboveThreshold(key, threshold, what);
   return balance;
@@ -119,11 +127,7 @@ export function charge(state: EmulatorState, now: number, input: ChargeInput): L
 }
 
 /** Incoming credits (top-up, refund, grant) repay debt first; the rest becomes a new lot. */
-export function credit(
-  state: EmulatorState,
-  now: number,
-  input: Omit<ChargeInput, 'characters'> & { type: 'topup' | 'refund' | 'grant' },
-): LedgerEntry {
+export function credit(state: EmulatorState, now: number, input: Omit<ChargeInput, 'characters'> & { type: 'topup' | 'refund' | 'grant' }): LedgerEntry {
   const { account, amount } = input;
   const repay = Math.min(account.debtMillicredits, amount);
   account.debtMillicredits -= repay;

@@ -43,5 +43,4 @@ export const notFound = (what = 'Resource'): HttpError => new HttpError(404, 'no
  * exists but belongs to another account, or a key-scoped record of another key, is 403
  * `<resource>_not_owned`; unknown or deleted ids are 404 `not_found`.
  */
-export const notOwned = (resource: string, what: string): HttpError =>
-  new HttpError(403, `${resource}_not_owned`, `The ${what} belongs to another account`);
+export const notOwned = (resource: string, what: string): HttpError => new HttpError(403, `${resource}_not_owned`, `The ${what} belongs to another account`);

@@ -33,7 +33,9 @@ function canonical(value: unknown): string {
 }
 
 export function fingerprint(method: string, endpoint: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${endpoint}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${endpoint}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 export interface IdempotencyOptions {

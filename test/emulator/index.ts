@@ -40,7 +40,9 @@ const HOST = '127.0.0.1';
  */
 async function registerRoutes(app: EmulatorApp): Promise<void> {
   const dir = join(__dirname, 'routes');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .sort();
   for (const file of files) {
     const mod: unknown = await import(pathToFileURL(join(dir, file)).href);
     const register = (mod as { register?: unknown }).register;

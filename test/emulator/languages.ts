@@ -1,7 +1,28 @@
 /** The spec does not show the supported sets; these are the emulator's choice (see README). */
 export const SUPPORTED_LANGUAGES: readonly string[] = [
-  'en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'da', 'fi', 'cs', 'ja', 'ko',
-  'zh', 'zh-Hans', 'zh-Hant', 'ru', 'uk', 'tr', 'ar', 'he', 'hi',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'sv',
+  'da',
+  'fi',
+  'cs',
+  'ja',
+  'ko',
+  'zh',
+  'zh-Hans',
+  'zh-Hant',
+  'ru',
+  'uk',
+  'tr',
+  'ar',
+  'he',
+  'hi',
 ];
 
 export const DEFAULT_ENGINE = 'xr-397b';

@@ -4,8 +4,22 @@
  * so tests can check both that text was translated and that structure survived.
  */
 const ACCENTS: Readonly<Record<string, string>> = {
-  a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', y: 'ý',
-  A: 'Á', E: 'É', I: 'Í', O: 'Ö', U: 'Ü', C: 'Ç', N: 'Ñ', Y: 'Ý',
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ö',
+  u: 'ü',
+  c: 'ç',
+  n: 'ñ',
+  y: 'ý',
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ö',
+  U: 'Ü',
+  C: 'Ç',
+  N: 'Ñ',
+  Y: 'Ý',
 };
 
 /**

@@ -96,9 +96,7 @@ export class RequestContext {
     const value = await this.json(limit);
     if (value === undefined) return {};
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new HttpError(422, 'invalid_request', 'Request body must be a JSON object', [
-        { field: 'body', message: 'must be a JSON object' },
-      ]);
+      throw new HttpError(422, 'invalid_request', 'Request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]);
     }
     return value as Record<string, unknown>;
   }

@@ -98,8 +98,7 @@ export interface DocumentRecord {
 }
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
-export type JobStage =
-  | 'queued' | 'accepted' | 'preflight' | 'translating' | 'writing_artifacts' | 'finalizing' | 'completed' | 'failed';
+export type JobStage = 'queued' | 'accepted' | 'preflight' | 'translating' | 'writing_artifacts' | 'finalizing' | 'completed' | 'failed';
 
 /** Translation job (spec 2.3); snake_case fields are the wire fields. */
 export interface JobRecord {
@@ -227,7 +226,11 @@ export class EmulatorState {
   readonly settings: EmulatorSettings;
   private readonly extensions = new Map<string, unknown>();
 
-  constructor(seed: number, jobSpeed: number, readonly dataDir: string) {
+  constructor(
+    seed: number,
+    jobSpeed: number,
+    readonly dataDir: string,
+  ) {
     this.rng = new Rng(seed);
     this.settings = { sse_enabled: true, job_speed: jobSpeed, sse_max_duration_ms: 300_000, sse_heartbeat_ms: 15_000, sse_idle_timeout_ms: 120_000 };
   }

@@ -144,13 +144,14 @@ function entryOperation(id: string, entries: LedgerEntry[]): CreditOperation {
     operation_id: id,
     kind: charges.length === 0 ? 'refund' : kindOf(first.endpoint),
     status: statusOf(charged, refunded, charges.length === 0 ? 'refunded' : 'settled'),
-    billing_basis: basis !== undefined && basis.quantity > 0
-      ? { unit: basis.unit, quantity: basis.quantity, rate_millicredits: per(basis.quantity), minimum_millicredits: null }
-      : pages > 0
-      ? { unit: 'pages', quantity: pages, rate_millicredits: per(pages), minimum_millicredits: null }
-      : characters > 0
-        ? { unit: 'characters', quantity: characters, rate_millicredits: per(characters), minimum_millicredits: null }
-        : { unit: 'none', quantity: 0, rate_millicredits: null, minimum_millicredits: null },
+    billing_basis:
+      basis !== undefined && basis.quantity > 0
+        ? { unit: basis.unit, quantity: basis.quantity, rate_millicredits: per(basis.quantity), minimum_millicredits: null }
+        : pages > 0
+          ? { unit: 'pages', quantity: pages, rate_millicredits: per(pages), minimum_millicredits: null }
+          : characters > 0
+            ? { unit: 'characters', quantity: characters, rate_millicredits: per(characters), minimum_millicredits: null }
+            : { unit: 'none', quantity: 0, rate_millicredits: null, minimum_millicredits: null },
     charged_millicredits: charged,
     refunded_millicredits: refunded,
     created_at: first.at,
@@ -191,7 +192,9 @@ function operations(state: EmulatorState, accountId: string): Sorted<CreditOpera
 
 /** Operations started by one key (spec part 5: credit operations are key-scoped). */
 export function keyOperations(state: EmulatorState, accountId: string, keyId: string): CreditOperation[] {
-  return operations(state, accountId).filter((o) => o.keyId === keyId).map((o) => o.item);
+  return operations(state, accountId)
+    .filter((o) => o.keyId === keyId)
+    .map((o) => o.item);
 }
 
 /** Any operation of the account, whichever key started it (control API refunds). */

@@ -5,10 +5,7 @@
 //
 // Usage: node test/vscode/install.mjs        (prints the code-server path)
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync,
-  appendFileSync, lstatSync,
-} from 'node:fs';
+import { copyFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +35,13 @@ export function codeServerCommand(dir = installDir()) {
 }
 
 export function findChromium() {
-  const candidates = [process.env.DOC_TRANSLATE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  const candidates = [
+    process.env.DOC_TRANSLATE_CHROMIUM,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ];
   return candidates.find((p) => p && existsSync(p));
 }
 
@@ -57,10 +59,10 @@ function missingDebianPackages() {
 
 /** Why each Debian package is needed (said before anything is installed). */
 const APT_PACKAGE_REASONS = {
-  'libkrb5-dev': 'headers to build code-server\'s kerberos module',
-  'libsecret-1-dev': 'headers to build code-server\'s keytar module',
-  'libx11-dev': 'headers to build code-server\'s native keymap module',
-  'libxkbfile-dev': 'headers to build code-server\'s native keymap module',
+  'libkrb5-dev': "headers to build code-server's kerberos module",
+  'libsecret-1-dev': "headers to build code-server's keytar module",
+  'libx11-dev': "headers to build code-server's native keymap module",
+  'libxkbfile-dev': "headers to build code-server's native keymap module",
   ripgrep: 'search inside code-server (its own copy would come from GitHub)',
   chromium: 'the headless browser that drives the extension-host and UI tests',
 };
@@ -111,8 +113,10 @@ export async function ensureSystemPackages({ forBuild, browser = true }) {
   if (process.env[INSTALL_ENV] !== '1') {
     const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI;
     if (!interactive) {
-      throw new Error(`not installing Debian packages without consent. Install them with:\n  ${howTo}\n` +
-        `or set ${INSTALL_ENV}=1 to let this script run apt-get update and apt-get install.`);
+      throw new Error(
+        `not installing Debian packages without consent. Install them with:\n  ${howTo}\n` +
+          `or set ${INSTALL_ENV}=1 to let this script run apt-get update and apt-get install.`,
+      );
     }
     const yes = await askYesNo(`[install] Run apt-get update and apt-get install as root now? [y/N] `);
     if (!yes) {
@@ -130,8 +134,7 @@ export async function ensureSystemPackages({ forBuild, browser = true }) {
 function run(cmd, args, cwd, logFile, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     appendFileSync(logFile, `\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
-    const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false',
-      npm_config_update_notifier: 'false', JOBS: 'max', ...extraEnv };
+    const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', JOBS: 'max', ...extraEnv };
     // JOBS: node-gyp compiles with every core. nodedir: node-gyp downloads headers unless told
     // where the running Node's headers are.
     if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h') && process.execPath.startsWith('/usr/')) {
@@ -152,7 +155,12 @@ function run(cmd, args, cwd, logFile, extraEnv = {}) {
 }
 
 function symlink(target, path) {
-  try { lstatSync(path); rmSync(path, { force: true, recursive: true }); } catch { /* absent */ }
+  try {
+    lstatSync(path);
+    rmSync(path, { force: true, recursive: true });
+  } catch {
+    /* absent */
+  }
   symlinkSync(target, path);
 }
 
@@ -181,8 +189,7 @@ async function build(dir) {
   const vscode = join(dir, 'node_modules', 'code-server', 'lib', 'vscode');
 
   step(`npm install code-server@${CODE_SERVER_VERSION} --ignore-scripts`);
-  await run('npm', ['install', '--ignore-scripts', '--no-save', `code-server@${CODE_SERVER_VERSION}`], dir, logFile,
-    { npm_config_unsafe_perm: 'true' });
+  await run('npm', ['install', '--ignore-scripts', '--no-save', `code-server@${CODE_SERVER_VERSION}`], dir, logFile, { npm_config_unsafe_perm: 'true' });
   step('npm install in lib/vscode');
   await run('npm', ['install', '--omit=dev', '--ignore-scripts'], vscode, logFile);
   const rgSource = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim();
@@ -206,7 +213,12 @@ async function build(dir) {
 }
 
 function pidAlive(pid) {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 async function withLock(lockDir, fn) {
@@ -220,18 +232,29 @@ async function withLock(lockDir, fn) {
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
       let owner = NaN;
-      try { owner = Number(readFileSync(join(lockDir, 'pid'), 'utf8')); } catch { /* being written */ }
+      try {
+        owner = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
+      } catch {
+        /* being written */
+      }
       if (Number.isInteger(owner) && owner > 0 && !pidAlive(owner)) {
         log(`removing stale lock of process ${owner}`);
         rmSync(lockDir, { recursive: true, force: true });
         continue;
       }
       if (Date.now() > deadline) throw new Error(`timed out waiting for install lock ${lockDir}`);
-      if (!announced) { log(`waiting for another install (lock ${lockDir})`); announced = true; }
+      if (!announced) {
+        log(`waiting for another install (lock ${lockDir})`);
+        announced = true;
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  try { return await fn(); } finally { rmSync(lockDir, { recursive: true, force: true }); }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
 }
 
 /** Returns the install folder, installing code-server first if needed (`browser`: Chromium too). */
@@ -254,8 +277,13 @@ export async function ensureCodeServer({ browser = true } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   ensureCodeServer().then(
-    (dir) => { process.stdout.write(`${codeServerBin(dir)}\n`); },
-    (err) => { process.stderr.write(`[install] ${err.message}\n`); process.exit(1); },
+    (dir) => {
+      process.stdout.write(`${codeServerBin(dir)}\n`);
+    },
+    (err) => {
+      process.stderr.write(`[install] ${err.message}\n`);
+      process.exit(1);
+    },
   );
 }
 

@@ -42,9 +42,16 @@ export function packageExtension() {
   run(process.execPath, ['esbuild.mjs', '--production']);
   mkdirSync(dirname(out), { recursive: true });
   rmSync(out, { force: true });
-  run(join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--skip-license', '--no-dependencies',
+  run(join(repoRoot, 'node_modules', '.bin', 'vsce'), [
+    'package',
+    '--skip-license',
+    '--no-dependencies',
     // README images are relative to the extension folder, where VS Code shows them from.
-    '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
+    '--allow-missing-repository',
+    '--no-rewrite-relative-links',
+    '--out',
+    out,
+  ]);
   const entries = listZip(readFileSync(out));
   const size = statSync(out).size;
   const lines = entries.map((e) => `  ${String(e.size).padStart(9)}  ${e.name}`);

@@ -37,7 +37,13 @@ const { values: opts } = parseArgs({
 });
 if (opts.help) {
   const text = (await import('node:fs')).readFileSync(fileURLToPath(import.meta.url), 'utf8');
-  process.stdout.write(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n') + '\n');
+  process.stdout.write(
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n') + '\n',
+  );
   process.exit(0);
 }
 const timeoutMs = (Number(opts.timeout) || 600) * 1000;
@@ -50,11 +56,14 @@ function summary(label, r) {
   return `FAIL ${label}: ${counts} (${secs} s)\n  - ${r.reasons.join('\n  - ')}\n  logs: ${relative(repoRoot, r.resultsDir)}/`;
 }
 
-const keepOpen = opts['keep-open'] ? async (session) => {
-  process.stdout.write(`[harness] workbench left running: ${session.server.origin}/?folder=${encodeURIComponent(session.workspace)}\n` +
-    '[harness] press Ctrl+C to stop\n');
-  await new Promise(() => {});
-} : undefined;
+const keepOpen = opts['keep-open']
+  ? async (session) => {
+      process.stdout.write(
+        `[harness] workbench left running: ${session.server.origin}/?folder=${encodeURIComponent(session.workspace)}\n` + '[harness] press Ctrl+C to stop\n',
+      );
+      await new Promise(() => {});
+    }
+  : undefined;
 
 async function runOne(name, suiteDir, grep) {
   const testsIndex = await buildSuite(repoRoot, suiteDir);
@@ -87,8 +96,10 @@ async function selfTest() {
     const r = await c.run();
     const good = c.expect(r);
     ok &&= good;
-    process.stdout.write(`[self-test] ${good ? 'ok' : 'NOT OK'}: harness said ${r.pass ? 'PASS' : 'FAIL'}` +
-      `${r.pass ? '' : ` (${r.reasons.join('; ')})`} in ${(r.durationMs / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `[self-test] ${good ? 'ok' : 'NOT OK'}: harness said ${r.pass ? 'PASS' : 'FAIL'}` +
+        `${r.pass ? '' : ` (${r.reasons.join('; ')})`} in ${(r.durationMs / 1000).toFixed(1)} s\n`,
+    );
   }
   process.stdout.write(`\n${ok ? 'PASS' : 'FAIL'} harness self-test\n`);
   return ok;
@@ -109,11 +120,16 @@ async function main() {
   return r.pass;
 }
 
-main().then(
-  (ok) => ok,
-  (err) => { process.stderr.write(`[harness] ${err?.stack ?? err}\n`); return false; },
-).then(async (ok) => {
-  // Nothing started may outlive the run, whatever path it took.
-  await killAll();
-  process.exit(ok ? 0 : 1);
-});
+main()
+  .then(
+    (ok) => ok,
+    (err) => {
+      process.stderr.write(`[harness] ${err?.stack ?? err}\n`);
+      return false;
+    },
+  )
+  .then(async (ok) => {
+    // Nothing started may outlive the run, whatever path it took.
+    await killAll();
+    process.exit(ok ? 0 : 1);
+  });

@@ -30,11 +30,7 @@ export class Artifacts {
   /** GET /artifacts?job_id= (empty while the job is unfinished). */
   async list(jobId: string, opts: RequestOptions = {}): Promise<Artifact[]> {
     pathSegment(jobId);
-    const res = await this.#requester.requestJson(
-      { method: 'GET', path: '/artifacts', query: { job_id: jobId } },
-      ArtifactListSchema,
-      opts,
-    );
+    const res = await this.#requester.requestJson({ method: 'GET', path: '/artifacts', query: { job_id: jobId } }, ArtifactListSchema, opts);
     return res.items;
   }
 
@@ -43,20 +39,12 @@ export class Artifacts {
   }
 
   async downloadLink(artifactId: string, opts: RequestOptions = {}): Promise<DownloadLink> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/download-link` },
-      DownloadLinkSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/download-link` }, DownloadLinkSchema, opts);
   }
 
   /** The preview address response, as the service sends it (shape not shown). It is a secret: do not log it. */
   async previewUrl(artifactId: string, opts: RequestOptions = {}): Promise<PreviewUrl> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/preview-url` },
-      PreviewUrlSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: `/artifacts/${pathSegment(artifactId)}/preview-url` }, PreviewUrlSchema, opts);
   }
 
   /** Streams the artifact to disk; see DownloadOptions for naming, overwrite and ETag rules. */

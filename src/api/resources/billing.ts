@@ -11,10 +11,6 @@ export class Billing {
 
   /** GET /billing/credits/balance: a free call, also usable to verify a key. */
   async balance(opts: RequestOptions = {}): Promise<Balance> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/billing/credits/balance' },
-      BalanceSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/billing/credits/balance' }, BalanceSchema, opts);
   }
 }

@@ -62,20 +62,12 @@ export class DocumentOperations {
   async create(req: CreateDocumentOperationRequest, opts: CreateDocumentOperationOptions = {}): Promise<DocumentOperation> {
     const json = checkCreate(req);
     const idempotencyKey = resolveIdempotencyKey(opts.idempotencyKey);
-    return this.#requester.requestJson(
-      { method: 'POST', path: '/document-operations', json, idempotencyKey },
-      DocumentOperationSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'POST', path: '/document-operations', json, idempotencyKey }, DocumentOperationSchema, opts);
   }
 
   /** GET /document-operations/{operation_id} (free). */
   async get(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: `/document-operations/${pathSegment(operationId)}` },
-      DocumentOperationSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: `/document-operations/${pathSegment(operationId)}` }, DocumentOperationSchema, opts);
   }
 
   /** GET /document-operations?limit=: only the calling key's operations (spec 5); envelope read loosely. */
@@ -83,20 +75,12 @@ export class DocumentOperations {
     if (opts.limit !== undefined && (!Number.isSafeInteger(opts.limit) || opts.limit < 1)) {
       throw invalidRequest('limit must be a positive integer.', [{ field: 'limit', message: 'must be a positive integer' }]);
     }
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/document-operations', query: { limit: opts.limit } },
-      DocumentOperationListSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/document-operations', query: { limit: opts.limit } }, DocumentOperationListSchema, opts);
   }
 
   /** POST /document-operations/{operation_id}/cancel; an ended operation is AlreadyEndedError (409). */
   async cancel(operationId: string, opts: RequestOptions = {}): Promise<DocumentOperation> {
-    return this.#requester.requestJson(
-      { method: 'POST', path: `/document-operations/${pathSegment(operationId)}/cancel` },
-      DocumentOperationSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'POST', path: `/document-operations/${pathSegment(operationId)}/cancel` }, DocumentOperationSchema, opts);
   }
 
   /**
@@ -105,7 +89,12 @@ export class DocumentOperations {
    * cancel it separately). Transient errors of a poll are retried by the client as usual.
    */
   async waitFor(operationId: string, opts: WaitForOperationOptions = {}): Promise<DocumentOperation> {
-    return pollUntil((read) => this.get(operationId, read), (op) => operationOutcome(op) !== 'running', this.#requester.sleep, opts);
+    return pollUntil(
+      (read) => this.get(operationId, read),
+      (op) => operationOutcome(op) !== 'running',
+      this.#requester.sleep,
+      opts,
+    );
   }
 
   /** Streams the output document of a completed operation to disk (see DownloadOptions). */
@@ -119,9 +108,14 @@ export class DocumentOperations {
     for await (const file of this.#storage.iterate({ pageSize: 100, ...(opts.signal !== undefined ? { signal: opts.signal } : {}) })) {
       const source = file.source as { kind?: unknown; id?: unknown } | null | undefined;
       if (!(typeof source === 'object' && source !== null && source.kind === 'document' && source.id === documentId)) continue;
-      if (!file.capabilities.can_download) throw invalidRequest(`The library item of document ${documentId} cannot be downloaded (its capabilities).`, [{ field: 'capabilities.can_download', message: 'is false' }]);
+      if (!file.capabilities.can_download)
+        throw invalidRequest(`The library item of document ${documentId} cannot be downloaded (its capabilities).`, [
+          { field: 'capabilities.can_download', message: 'is false' },
+        ]);
       return this.#storage.download(file.id, { fallbackFilename: `document-${documentId}`, ...opts });
     }
-    throw invalidRequest(`The output document ${documentId} has no item in the file library (yet).`, [{ field: 'output_document_id', message: 'not in the library' }]);
+    throw invalidRequest(`The output document ${documentId} has no item in the file library (yet).`, [
+      { field: 'output_document_id', message: 'not in the library' },
+    ]);
   }
 }

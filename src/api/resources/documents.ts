@@ -32,11 +32,7 @@ export class Documents {
   }
 
   async list(opts: ListDocumentsOptions = {}): Promise<LooseList<DocumentInfo>> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset } },
-      DocumentListSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/documents', query: { limit: opts.limit, offset: opts.offset } }, DocumentListSchema, opts);
   }
 
   async get(documentId: string, opts: RequestOptions = {}): Promise<DocumentInfo> {
@@ -45,15 +41,16 @@ export class Documents {
 
   /** PATCH with only the fields to change (e.g. `{ basename }`); null values are refused before sending. */
   async update(documentId: string, changes: Record<string, unknown>, opts: RequestOptions = {}): Promise<DocumentInfo> {
-    const nulls = Object.entries(changes).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
+    const nulls = Object.entries(changes)
+      .filter(([, v]) => v === null || v === undefined)
+      .map(([k]) => k);
     if (nulls.length > 0 || Object.keys(changes).length === 0) {
-      throw invalidRequest('An update needs at least one field and no empty values.', nulls.map((field) => ({ field, message: 'must not be null' })));
+      throw invalidRequest(
+        'An update needs at least one field and no empty values.',
+        nulls.map((field) => ({ field, message: 'must not be null' })),
+      );
     }
-    return this.#requester.requestJson(
-      { method: 'PATCH', path: `/documents/${pathSegment(documentId)}`, json: changes },
-      DocumentInfoSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'PATCH', path: `/documents/${pathSegment(documentId)}`, json: changes }, DocumentInfoSchema, opts);
   }
 
   async delete(documentId: string, opts: RequestOptions = {}): Promise<void> {

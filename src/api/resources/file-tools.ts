@@ -31,7 +31,8 @@ export function isPageRange(range: unknown): range is string {
 }
 
 function requireId(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidRequest(`${field} must be a non-empty string.`, [{ field, message: 'must be a non-empty string' }]);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidRequest(`${field} must be a non-empty string.`, [{ field, message: 'must be a non-empty string' }]);
   return value;
 }
 
@@ -110,7 +111,8 @@ export class FileTools {
   async #post(path: string, json: Record<string, unknown>, fallbackFilename: string, opts: FileToolOptions): Promise<SavedFile> {
     const result = await downloadToFile(this.#requester, { path, json }, { fallbackFilename, ...opts });
     // No ETag was sent, so the service has no reason for a 304; a file is always written.
-    if (result.notModified) throw new UnexpectedResponseError('The service answered a file tool with 304 Not Modified.', { code: 'unexpected_status', status: 304 });
+    if (result.notModified)
+      throw new UnexpectedResponseError('The service answered a file tool with 304 Not Modified.', { code: 'unexpected_status', status: 304 });
     return result;
   }
 }

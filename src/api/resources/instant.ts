@@ -6,12 +6,7 @@ import { invalidRequest, UnexpectedResponseError, type FieldError } from '../err
 import { resolveIdempotencyKey } from '../idempotency.ts';
 import { LIMITS } from '../limits.ts';
 import type { RequestOptions, Requester } from '../requester.ts';
-import {
-  BatchResponseSchema,
-  SnippetResponseSchema,
-  type BatchResponse,
-  type SnippetResponse,
-} from '../schemas.ts';
+import { BatchResponseSchema, SnippetResponseSchema, type BatchResponse, type SnippetResponse } from '../schemas.ts';
 
 export interface SnippetRequest {
   text: string;
@@ -84,11 +79,7 @@ export function validateBatch(req: BatchRequest): void {
 }
 
 /** Returns the service's segments in request order, after checking they answer exactly the request's ids. */
-export function orderBatchSegments(
-  request: readonly BatchSegment[],
-  response: BatchResponse,
-  requestId?: string,
-): BatchResponse['segments'] {
+export function orderBatchSegments(request: readonly BatchSegment[], response: BatchResponse, requestId?: string): BatchResponse['segments'] {
   const mismatch = (why: string): never => {
     throw new UnexpectedResponseError(`The batch translation response ${why}.`, {
       code: 'unexpected_response',

@@ -99,20 +99,12 @@ export class Jobs {
       throw invalidRequest('limit must be a positive integer.', [{ field: 'limit', message: 'must be a positive integer' }]);
     }
     const before = opts.before instanceof Date ? opts.before.toISOString() : opts.before;
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/jobs', query: { limit: opts.limit, before } },
-      JobListSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/jobs', query: { limit: opts.limit, before } }, JobListSchema, opts);
   }
 
   /** POST /jobs/{job_id}/cancel: best effort; AlreadyEndedError when the job had ended. Returns the job afterwards. */
   async cancel(jobId: string, opts: RequestOptions = {}): Promise<Job> {
-    const body = await this.#requester.requestJson(
-      { method: 'POST', path: `/jobs/${pathSegment(jobId)}/cancel` },
-      z.unknown(),
-      opts,
-    );
+    const body = await this.#requester.requestJson({ method: 'POST', path: `/jobs/${pathSegment(jobId)}/cancel` }, z.unknown(), opts);
     const parsed = JobSchema.safeParse(body);
     return parsed.success ? parsed.data : this.get(jobId, opts);
   }

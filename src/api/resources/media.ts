@@ -49,7 +49,8 @@ function checkCreate(req: CreateMediaJobRequest): Record<string, unknown> {
     else body[field] = value;
   }
   if (req.max_duration_ms !== undefined) {
-    if (!Number.isSafeInteger(req.max_duration_ms) || req.max_duration_ms < 1) problems.push({ field: 'max_duration_ms', message: 'must be a positive integer' });
+    if (!Number.isSafeInteger(req.max_duration_ms) || req.max_duration_ms < 1)
+      problems.push({ field: 'max_duration_ms', message: 'must be a positive integer' });
     else body['max_duration_ms'] = req.max_duration_ms;
   }
   const first = problems[0];

@@ -96,10 +96,6 @@ export class Tags {
   }
 
   async detach(documentId: string, tagId: string, opts: RequestOptions = {}): Promise<void> {
-    await this.#requester.requestJson(
-      { method: 'DELETE', path: `/tags/documents/${pathSegment(documentId)}/${pathSegment(tagId)}` },
-      z.unknown(),
-      opts,
-    );
+    await this.#requester.requestJson({ method: 'DELETE', path: `/tags/documents/${pathSegment(documentId)}/${pathSegment(tagId)}` }, z.unknown(), opts);
   }
 }

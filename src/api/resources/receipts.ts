@@ -17,28 +17,16 @@ export class Receipts {
 
   /** GET /billing/credits/operations?limit= */
   operations(opts: RequestOptions & { limit?: number } = {}): Promise<LooseList<Receipt>> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/billing/credits/operations', query: { limit: opts.limit } },
-      OperationListSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/billing/credits/operations', query: { limit: opts.limit } }, OperationListSchema, opts);
   }
 
   /** GET /billing/credits/operations/{operation_id}: the receipt of one credit operation. */
   async operation(operationId: string, opts: RequestOptions = {}): Promise<Receipt> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: `/billing/credits/operations/${pathSegment(operationId)}` },
-      ReceiptSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: `/billing/credits/operations/${pathSegment(operationId)}` }, ReceiptSchema, opts);
   }
 
   /** GET /billing/credits/jobs/{job_id}: the receipt of a translation job (e.g. to check a cancel was free). */
   async forJob(jobId: string, opts: RequestOptions = {}): Promise<Receipt> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: `/billing/credits/jobs/${pathSegment(jobId)}` },
-      ReceiptSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: `/billing/credits/jobs/${pathSegment(jobId)}` }, ReceiptSchema, opts);
   }
 }

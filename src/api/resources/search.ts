@@ -35,7 +35,11 @@ export class Workspace {
   }
 
   files(opts: PageOptions = {}): Promise<LooseList<WorkspaceItem>> {
-    return this.#requester.requestJson({ method: 'GET', path: '/workspace/files', query: { limit: opts.limit, offset: opts.offset } }, WorkspaceListSchema, opts);
+    return this.#requester.requestJson(
+      { method: 'GET', path: '/workspace/files', query: { limit: opts.limit, offset: opts.offset } },
+      WorkspaceListSchema,
+      opts,
+    );
   }
 
   entries(opts: RequestOptions = {}): Promise<LooseList<WorkspaceItem>> {

@@ -39,7 +39,9 @@ export class Shares {
     }
     const days = req.expires_in_days;
     if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 365)) {
-      throw invalidRequest('expires_in_days must be a whole number of days from 1 to 365.', [{ field: 'expires_in_days', message: 'must be an integer 1-365' }]);
+      throw invalidRequest('expires_in_days must be a whole number of days from 1 to 365.', [
+        { field: 'expires_in_days', message: 'must be an integer 1-365' },
+      ]);
     }
     const json = days === undefined ? { artifact_id: req.artifact_id } : { artifact_id: req.artifact_id, expires_in_days: days };
     const share = await this.#requester.requestJson({ method: 'POST', path: '/shares', json }, ShareSchema, opts);
@@ -47,7 +49,11 @@ export class Shares {
   }
 
   async list(opts: PageOptions = {}): Promise<LooseList<Share>> {
-    const page = await this.#requester.requestJson({ method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset } }, ShareListSchema, opts);
+    const page = await this.#requester.requestJson(
+      { method: 'GET', path: '/shares', query: { limit: opts.limit, offset: opts.offset } },
+      ShareListSchema,
+      opts,
+    );
     page.items.forEach(rememberShare);
     return page;
   }

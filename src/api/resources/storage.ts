@@ -115,7 +115,10 @@ export class StorageFiles {
       const ticket = await this.ticket(fileId, request);
       const url = assertServerUrl(ticket.url, 'a download address');
       try {
-        return await withHiddenTokens(() => downloadToFile(this.#requester, { url: url.href }, { ...rest, fallbackFilename: ticket.filename ?? fallbackFilename }), url.href);
+        return await withHiddenTokens(
+          () => downloadToFile(this.#requester, { url: url.href }, { ...rest, fallbackFilename: ticket.filename ?? fallbackFilename }),
+          url.href,
+        );
       } catch (err) {
         // "Request again after expiry" (spec 4.13): one fresh ticket when the address has expired.
         if (attempt === 0 && err instanceof DocTranslateError && err.status === 410) continue;
@@ -162,10 +165,6 @@ export class StorageFiles {
   }
 
   async deleteLink(fileId: string, linkId: string, opts: RequestOptions = {}): Promise<void> {
-    await this.#requester.requestJson(
-      { method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/links/${pathSegment(linkId)}` },
-      z.unknown(),
-      opts,
-    );
+    await this.#requester.requestJson({ method: 'DELETE', path: `/storage/files/${pathSegment(fileId)}/links/${pathSegment(linkId)}` }, z.unknown(), opts);
   }
 }

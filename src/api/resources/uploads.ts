@@ -143,7 +143,7 @@ export class Uploads {
       if (onProgress === undefined || before === undefined) return opts;
       return { ...opts, onProgress: (sent, total) => onProgress(before + sent, before + total) };
     };
-    for (let notFound = 0; ; ) {
+    for (let notFound = 0; ;) {
       const { presigned, size } = await this.#presignAndPut(filePath, filename, putOptions());
       try {
         return await this.finalize(presigned.finalize_token, { signal });

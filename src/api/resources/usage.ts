@@ -14,11 +14,7 @@ export class Usage {
 
   /** GET /usage?limit= */
   list(opts: RequestOptions & { limit?: number } = {}): Promise<LooseList<UsageRecord>> {
-    return this.#requester.requestJson(
-      { method: 'GET', path: '/usage', query: { limit: opts.limit } },
-      UsageListSchema,
-      opts,
-    );
+    return this.#requester.requestJson({ method: 'GET', path: '/usage', query: { limit: opts.limit } }, UsageListSchema, opts);
   }
 
   /** GET /usage/summary */

@@ -77,7 +77,19 @@ export interface WebhookRow {
 /** Spec parts 3, 6.2 and 8: a webhook is disabled after 10 consecutive failed deliveries. */
 export const WEBHOOK_FAILURE_LIMIT = 10;
 
-const READ_WEBHOOK_FIELDS = new Set(['id', 'url', 'events', 'description', 'has_secret', 'last_triggered_at', 'last_trigger_time', 'last_status_code', 'status_code', 'consecutive_failures', 'failure_count']);
+const READ_WEBHOOK_FIELDS = new Set([
+  'id',
+  'url',
+  'events',
+  'description',
+  'has_secret',
+  'last_triggered_at',
+  'last_trigger_time',
+  'last_status_code',
+  'status_code',
+  'consecutive_failures',
+  'failure_count',
+]);
 
 export interface AccountModel {
   balance: BalanceView | undefined;
@@ -191,7 +203,10 @@ export function webhookRow(r: Loose): WebhookRow | undefined {
   if (id === undefined) return undefined;
   const failures = num(first(r, 'consecutive_failures', 'failure_count'));
   const listed = listedState(r);
-  const state = (failures !== undefined && failures >= WEBHOOK_FAILURE_LIMIT) || listed === 'disabled' ? 'disabled' : listed ?? (failures !== undefined ? 'active' : 'unknown');
+  const state =
+    (failures !== undefined && failures >= WEBHOOK_FAILURE_LIMIT) || listed === 'disabled'
+      ? 'disabled'
+      : (listed ?? (failures !== undefined ? 'active' : 'unknown'));
   const events = Array.isArray(r['events']) ? r['events'].filter((e): e is string => typeof e === 'string') : [];
   return {
     id,

@@ -23,8 +23,17 @@ function statusWords(status: string): string {
 }
 
 const KNOWN = new Set([
-  'operation_id', 'id', 'kind', 'status', 'billing_basis', 'charged_millicredits', 'refunded_millicredits',
-  'created_at', 'settled_at', 'endpoint', 'job_id',
+  'operation_id',
+  'id',
+  'kind',
+  'status',
+  'billing_basis',
+  'charged_millicredits',
+  'refunded_millicredits',
+  'created_at',
+  'settled_at',
+  'endpoint',
+  'job_id',
 ]);
 
 function cell(v: unknown): string {

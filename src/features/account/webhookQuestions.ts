@@ -18,10 +18,21 @@ export async function askUrl(prompter: Ask, value = ''): Promise<string | undefi
 
 export async function askEvents(prompter: Ask, current: readonly string[] = ['job.completed']): Promise<string[] | undefined> {
   const all = current.includes('*');
-  const picked = await prompter.pick('events', 
+  const picked = await prompter.pick(
+    'events',
     [
-      { label: 'job.completed', description: all ? '' : vscode.l10n.t('current'), detail: vscode.l10n.t('When a translation job ends, completed or failed.'), events: ['job.completed'] },
-      { label: vscode.l10n.t('All events (*)'), description: all ? vscode.l10n.t('current') : '', detail: vscode.l10n.t('Every event kind, including kinds the service adds later.'), events: ['*'] },
+      {
+        label: 'job.completed',
+        description: all ? '' : vscode.l10n.t('current'),
+        detail: vscode.l10n.t('When a translation job ends, completed or failed.'),
+        events: ['job.completed'],
+      },
+      {
+        label: vscode.l10n.t('All events (*)'),
+        description: all ? vscode.l10n.t('current') : '',
+        detail: vscode.l10n.t('Every event kind, including kinds the service adds later.'),
+        events: ['*'],
+      },
     ],
     { title: vscode.l10n.t('Doc Translate: which events?') },
   );

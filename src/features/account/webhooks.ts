@@ -55,8 +55,14 @@ async function list(client: DocTranslateClient): Promise<WebhookRow[]> {
 async function target(s: HookDeps, client: DocTranslateClient, id: unknown, title: string, only?: (w: WebhookRow) => boolean): Promise<WebhookRow | undefined> {
   const hooks = (await list(client)).filter(only ?? (() => true));
   if (typeof id === 'string') return hooks.find((w) => w.id === id);
-  const picked = await s.prompter.pick('webhook', 
-    hooks.map((w) => ({ label: w.description || w.url, description: w.state === 'disabled' ? vscode.l10n.t('disabled') : w.events.join(', '), detail: w.url, w })),
+  const picked = await s.prompter.pick(
+    'webhook',
+    hooks.map((w) => ({
+      label: w.description || w.url,
+      description: w.state === 'disabled' ? vscode.l10n.t('disabled') : w.events.join(', '),
+      detail: w.url,
+      w,
+    })),
     { title },
   );
   return picked?.w;
@@ -75,7 +81,10 @@ async function add(s: HookDeps): Promise<WebhookResult> {
     if (url === undefined) return { done: false, reason: 'cancelled' };
     const events = await askEvents(s.prompter);
     if (events === undefined) return { done: false, reason: 'cancelled' };
-    const description = await s.prompter.input('description', { title: vscode.l10n.t('Doc Translate: webhook description (optional)'), prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".') });
+    const description = await s.prompter.input('description', {
+      title: vscode.l10n.t('Doc Translate: webhook description (optional)'),
+      prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".'),
+    });
     if (description === undefined) return { done: false, reason: 'cancelled' };
     const sign = await askSecret(s);
     if (sign === undefined) return { done: false, reason: 'cancelled' };
@@ -97,9 +106,15 @@ async function add(s: HookDeps): Promise<WebhookResult> {
 }
 
 async function askSecret(s: HookDeps): Promise<boolean | undefined> {
-  const picked = await s.prompter.pick('secret', 
+  const picked = await s.prompter.pick(
+    'secret',
     [
-      { label: vscode.l10n.t('Generate a signing secret'), description: vscode.l10n.t('recommended'), detail: vscode.l10n.t('Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.'), sign: true },
+      {
+        label: vscode.l10n.t('Generate a signing secret'),
+        description: vscode.l10n.t('recommended'),
+        detail: vscode.l10n.t('Your receiver checks X-Webhook-Signature with it (verifyWebhookSignature). Shown once; kept in VS Code secret storage.'),
+        sign: true,
+      },
       { label: vscode.l10n.t('No secret'), detail: vscode.l10n.t('Deliveries are not signed: anyone who knows the URL can send fake events.'), sign: false },
     ],
     { title: vscode.l10n.t('Doc Translate: sign the deliveries?') },
@@ -112,7 +127,11 @@ async function showSecretOnce(s: HookDeps, secret: string): Promise<void> {
   const copy = vscode.l10n.t('Copy Secret');
   const picked = await s.prompter.choose(
     vscode.l10n.t('Doc Translate: webhook added. Copy its signing secret now: it is shown only this once.'),
-    { modal: true, severity: 'info', detail: `${secret}\n\n${vscode.l10n.t('A copy stays in VS Code secret storage on this computer; the service never shows it again.')}` },
+    {
+      modal: true,
+      severity: 'info',
+      detail: `${secret}\n\n${vscode.l10n.t('A copy stays in VS Code secret storage on this computer; the service never shows it again.')}`,
+    },
     copy,
   );
   if (picked === copy) await vscode.env.clipboard.writeText(secret);
@@ -171,7 +190,12 @@ async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
     const RECREATE = vscode.l10n.t('Recreate');
     const answer = await s.prompter.choose(
       `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
-      { modal: true, detail: vscode.l10n.t('A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.',
+        ),
+      },
       RECREATE,
     );
     if (answer !== RECREATE) return { done: false, reason: 'stillDisabled', id: hook.id };
@@ -188,7 +212,12 @@ async function recreateWebhook(s: HookDeps, client: DocTranslateClient, hook: We
   // A signed webhook whose secret is not on this computer gets a new one (shown once).
   const secret = kept ?? (hook.hasSecret === true ? `whsec_${randomBytes(32).toString('hex')}` : undefined);
   rememberSecret(secret);
-  const body = { url: hook.url, events: hook.events.length > 0 ? hook.events : ['job.completed'], description: hook.description, ...(secret !== undefined ? { secret } : {}) };
+  const body = {
+    url: hook.url,
+    events: hook.events.length > 0 ? hook.events : ['job.completed'],
+    description: hook.description,
+    ...(secret !== undefined ? { secret } : {}),
+  };
   // At the service's limit the old one has to go first.
   const first = count >= WEBHOOK_LIMIT;
   if (first) await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });

@@ -17,9 +17,19 @@ import { operationsSnapshot } from './snapshot.ts';
 import { OperationNode } from './tree.ts';
 
 /** A tree node (menus), `{ operationId }` or an id (notifications, tests); nothing: the user picks. */
-async function operationFrom(f: DocumentToolsFeature, arg: unknown, wanted: (op: TrackedOperation) => boolean, title: string): Promise<TrackedOperation | undefined> {
+async function operationFrom(
+  f: DocumentToolsFeature,
+  arg: unknown,
+  wanted: (op: TrackedOperation) => boolean,
+  title: string,
+): Promise<TrackedOperation | undefined> {
   if (arg instanceof OperationNode) return f.store.get(arg.op.id) ?? arg.op;
-  const id = typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null && typeof (arg as { operationId?: unknown }).operationId === 'string' ? (arg as { operationId: string }).operationId : undefined;
+  const id =
+    typeof arg === 'string'
+      ? arg
+      : typeof arg === 'object' && arg !== null && typeof (arg as { operationId?: unknown }).operationId === 'string'
+        ? (arg as { operationId: string }).operationId
+        : undefined;
   if (id !== undefined) {
     const known = f.store.get(id);
     if (known !== undefined || id.startsWith('run-')) return known;
@@ -57,7 +67,10 @@ async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ open
       void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation has no output ({0}).', op.status));
       return { opened: false };
     }
-    const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Translate: downloading the output') }, () => f.outputs.open(op.outputDocumentId!));
+    const opened = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Translate: downloading the output') },
+      () => f.outputs.open(op.outputDocumentId!),
+    );
     return { opened: true, uri: opened.uri.toString(), kind: opened.kind };
   }
 }
@@ -69,7 +82,11 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
     if (op?.outputDocumentId === undefined) return { saved: false, reason: 'noOutput' };
     const source = f.store.source(op.id);
     if (source === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation was not started from a file of this workspace, so there is no place next to its source. Open the output and use Save As.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Doc Translate: this operation was not started from a file of this workspace, so there is no place next to its source. Open the output and use Save As.',
+        ),
+      );
       return { saved: false, reason: 'noSource' };
     }
     const local = await f.outputs.localPath(op.outputDocumentId);
@@ -80,7 +97,15 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
       content: await readFile(local),
       what: vscode.l10n.t('the {0} output of {1}', kindTitle(op.kind), source.fileName),
       ...(isTextOutput(name)
-        ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, f.outputs.uri(op.outputDocumentId!, name), vscode.l10n.t('{0} ↔ output', name))) }
+        ? {
+            compare: async (current: vscode.Uri) =>
+              void (await vscode.commands.executeCommand(
+                'vscode.diff',
+                current,
+                f.outputs.uri(op.outputDocumentId!, name),
+                vscode.l10n.t('{0} ↔ output', name),
+              )),
+          }
         : {}),
     });
     if (!outcome.written) {
@@ -93,7 +118,11 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
 }
 
 /** One step: a translation job on the output document (no upload), after the cost question; the Jobs view follows it. */
-async function translateOutput(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
+async function translateOutput(
+  f: DocumentToolsFeature,
+  ctx: RunContext,
+  arg: unknown,
+): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
   const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: translate the output of which operation?'));
   if (op?.outputDocumentId === undefined) return { started: false, reason: 'noOutput' };
   const client = await ctx.client();
@@ -153,7 +182,10 @@ function receiptSummary(receipt: Receipt): string {
 async function showReceipt(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
   const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, vscode.l10n.t('Doc Translate: receipt of which operation?'));
   if (op?.creditOperationId === undefined) {
-    if (op !== undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.'));
+    if (op !== undefined)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Doc Translate: this operation has no receipt: only completed operations are settled, failed and cancelled ones are never charged.'),
+      );
     return undefined;
   }
   const client = await ctx.client();
@@ -161,7 +193,12 @@ async function showReceipt(f: DocumentToolsFeature, ctx: RunContext, arg: unknow
     const receipt = await client.receipts.operation(op.creditOperationId);
     const name = f.store.source(op.id)?.fileName ?? op.documentId ?? op.id;
     const details = vscode.l10n.t('Show Details');
-    void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: receipt of {0} of {1}: {2}.', kindTitle(op.kind), name, receiptSummary(receipt)), details)).then(async (picked) => {
+    void Promise.resolve(
+      vscode.window.showInformationMessage(
+        vscode.l10n.t('Doc Translate: receipt of {0} of {1}: {2}.', kindTitle(op.kind), name, receiptSummary(receipt)),
+        details,
+      ),
+    ).then(async (picked) => {
       if (picked !== details) return;
       const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(receipt, null, 2)}\n` });
       await vscode.window.showTextDocument(doc, { preview: true });
@@ -183,7 +220,8 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
     if (result.started) focus();
     return result;
   };
-  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown) => runFileTool(f, tool, arg, selection);
+  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown) =>
+    runFileTool(f, tool, arg, selection);
   return [
     { id: CommandId.toolsExtractText, run: op('extractText') },
     { id: CommandId.toolsPdfToHtml, run: op('pdfToHtml') },
@@ -193,10 +231,30 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
     { id: CommandId.toolsCompressPdf, run: file('compressPdf') },
     { id: CommandId.toolsConvertImage, run: file('convertImage') },
     { id: CommandId.toolsCompressImage, run: file('compressImage') },
-    defineCommand(f.p, { id: CommandId.operationsRefresh, operation: () => vscode.l10n.t('Refreshing the operations'), failed: () => f.store.all().length, run: () => refresh(f) }),
-    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, { id: CommandId.operationsCancel, operation: () => vscode.l10n.t('Cancelling the operation'), failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'error' }), run: (ctx, arg) => cancel(f, ctx, arg) }),
-    defineCommand<Awaited<ReturnType<typeof openOutput>>>(f.p, { id: CommandId.operationsOpenOutput, operation: () => vscode.l10n.t('Opening the output'), failed: () => ({ opened: false }), run: (_ctx, arg) => openOutput(f, arg) }),
-    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, { id: CommandId.operationsSaveNextToSource, operation: () => vscode.l10n.t('Saving the output'), failed: () => ({ saved: false, reason: 'error' }), run: (_ctx, arg) => saveNextToSource(f, arg) }),
+    defineCommand(f.p, {
+      id: CommandId.operationsRefresh,
+      operation: () => vscode.l10n.t('Refreshing the operations'),
+      failed: () => f.store.all().length,
+      run: () => refresh(f),
+    }),
+    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, {
+      id: CommandId.operationsCancel,
+      operation: () => vscode.l10n.t('Cancelling the operation'),
+      failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'error' }),
+      run: (ctx, arg) => cancel(f, ctx, arg),
+    }),
+    defineCommand<Awaited<ReturnType<typeof openOutput>>>(f.p, {
+      id: CommandId.operationsOpenOutput,
+      operation: () => vscode.l10n.t('Opening the output'),
+      failed: () => ({ opened: false }),
+      run: (_ctx, arg) => openOutput(f, arg),
+    }),
+    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, {
+      id: CommandId.operationsSaveNextToSource,
+      operation: () => vscode.l10n.t('Saving the output'),
+      failed: () => ({ saved: false, reason: 'error' }),
+      run: (_ctx, arg) => saveNextToSource(f, arg),
+    }),
     defineCommand<Awaited<ReturnType<typeof translateOutput>>>(f.p, {
       id: CommandId.operationsTranslateOutput,
       operation: () => vscode.l10n.t('Translating the output'),
@@ -204,7 +262,12 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
       failed: (why) => ('reason' in why ? { started: false, reason: why.reason } : { started: false, reason: 'error', error: why.error }),
       run: (ctx, arg) => translateOutput(f, ctx, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof showReceipt>>>(f.p, { id: CommandId.operationsShowReceipt, operation: () => vscode.l10n.t('Fetching the receipt'), failed: () => undefined, run: (ctx, arg) => showReceipt(f, ctx, arg) }),
+    defineCommand<Awaited<ReturnType<typeof showReceipt>>>(f.p, {
+      id: CommandId.operationsShowReceipt,
+      operation: () => vscode.l10n.t('Fetching the receipt'),
+      failed: () => undefined,
+      run: (ctx, arg) => showReceipt(f, ctx, arg),
+    }),
     ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.operationsSnapshot, run: () => operationsSnapshot(f) }] : []),
   ];
 }

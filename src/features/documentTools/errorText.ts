@@ -43,23 +43,52 @@ export function describeToolError(err: unknown, ctx: ToolErrorContext): ToolErro
   if (e === undefined) return undefined;
   const ref = e.requestId !== undefined ? t(' (request id {0})', e.requestId) : '';
   const fields = (e.fieldErrors ?? []).map((f) => `${f.field} ${f.message}`).join('; ');
-  const takes = ctx.formats !== undefined && ctx.formats.length > 0 ? ` ${t('It takes {0} files.', ctx.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(t(' and ')))}` : '';
+  const takes =
+    ctx.formats !== undefined && ctx.formats.length > 0
+      ? ` ${t(
+          'It takes {0} files.',
+          ctx.formats
+            .filter((f) => f !== 'jpeg')
+            .map((f) => f.toUpperCase())
+            .join(t(' and ')),
+        )}`
+      : '';
   switch (e.name) {
     case 'InsufficientCreditsError': {
       const message =
         ctx.availableMillicredits !== undefined
-          ? t('Not enough credits for {0} of {1} (402): nothing was charged. You have {2} available. Top up your account, then run it again.', ctx.tool, ctx.files, formatCredits(ctx.availableMillicredits))
+          ? t(
+              'Not enough credits for {0} of {1} (402): nothing was charged. You have {2} available. Top up your account, then run it again.',
+              ctx.tool,
+              ctx.files,
+              formatCredits(ctx.availableMillicredits),
+            )
           : t('Not enough credits for {0} of {1} (402): nothing was charged. Top up your account, then run it again.', ctx.tool, ctx.files);
       return { severity: 'warning', message, actions: ['showBalance'] };
     }
     case 'KeyBudgetExhaustedError':
-      return { severity: 'warning', message: t("This API key's budget is used up (429), so {0} cannot start: nothing was charged. Raise the key's budget in the console, or use another key.", ctx.tool), actions: ['setApiKey'] };
+      return {
+        severity: 'warning',
+        message: t(
+          "This API key's budget is used up (429), so {0} cannot start: nothing was charged. Raise the key's budget in the console, or use another key.",
+          ctx.tool,
+        ),
+        actions: ['setApiKey'],
+      };
     case 'PermissionError':
       if ((e.serviceCode ?? '').includes('document')) {
-        return { severity: 'error', message: t("{0}: the service says the document belongs to another account (403). Upload it again with this key's account.{1}", ctx.files, ref), actions: [] };
+        return {
+          severity: 'error',
+          message: t("{0}: the service says the document belongs to another account (403). Upload it again with this key's account.{1}", ctx.files, ref),
+          actions: [],
+        };
       }
       if ((e.serviceCode ?? '').includes('operation')) {
-        return { severity: 'error', message: t('This operation was started with another API key, which alone may read it (403).{0}', ref), actions: ['setApiKey'] };
+        return {
+          severity: 'error',
+          message: t('This operation was started with another API key, which alone may read it (403).{0}', ref),
+          actions: ['setApiKey'],
+        };
       }
       return { severity: 'error', message: t('The service refused {0} for this key (403): {1}{2}', ctx.tool, e.message, ref), actions: ['setApiKey'] };
     case 'UnsupportedFormatError':
@@ -69,10 +98,18 @@ export function describeToolError(err: unknown, ctx: ToolErrorContext): ToolErro
         return { severity: 'warning', message: t('{0} is not available right now: {1} Nothing was charged.', ctx.tool, e.message), actions: [] };
       }
       if (e.serviceCode === 'page_limit_exceeded') {
-        return { severity: 'warning', message: t('{0} has more pages than {1} takes (422): {2}. Split it first (Split PDF…). Nothing was charged.', ctx.files, ctx.tool, e.message), actions: [] };
+        return {
+          severity: 'warning',
+          message: t('{0} has more pages than {1} takes (422): {2}. Split it first (Split PDF…). Nothing was charged.', ctx.files, ctx.tool, e.message),
+          actions: [],
+        };
       }
       if (e.status === 415 || e.status === 422 || e.status === 400) {
-        return { severity: 'error', message: t('{0} refused {1} ({2}): {3}.{4}{5}', ctx.tool, ctx.files, e.status, fields !== '' ? fields : e.message, takes, ref), actions: [] };
+        return {
+          severity: 'error',
+          message: t('{0} refused {1} ({2}): {3}.{4}{5}', ctx.tool, ctx.files, e.status, fields !== '' ? fields : e.message, takes, ref),
+          actions: [],
+        };
       }
       return undefined;
     default:

@@ -143,9 +143,10 @@ export class DocumentToolsFeature implements vscode.Disposable {
     const of = source?.fileName ?? (op.documentId !== undefined ? vscode.l10n.t('document {0}', op.documentId) : op.id);
     const what = vscode.l10n.t('{0} of {1}', kindTitle(op.kind), of);
     if (op.outcome !== 'completed') {
-      const message = op.error !== undefined
-        ? vscode.l10n.t('Doc Translate: {0} ended {1}: {2}.', what, op.status, op.error)
-        : vscode.l10n.t('Doc Translate: {0} ended {1}.', what, op.status);
+      const message =
+        op.error !== undefined
+          ? vscode.l10n.t('Doc Translate: {0} ended {1}: {2}.', what, op.status, op.error)
+          : vscode.l10n.t('Doc Translate: {0} ended {1}.', what, op.status);
       void vscode.window.showWarningMessage(message);
       return;
     }

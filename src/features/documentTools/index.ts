@@ -38,12 +38,28 @@ const COMMANDS = [
 export function activateDocumentTools(p: Platform): vscode.Disposable[] {
   applyMenus(p.contextKeys, (tool) => offerOf(tool, undefined));
   const deps: ToolsPlatform = {
-    context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
-    writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
+    context: p.context,
+    clients: p.clients,
+    settings: p.settings,
+    logger: p.logger,
+    prompter: p.prompter,
+    writer: p.writer,
+    downloads: p.downloads,
+    balance: p.balance,
+    contextKeys: p.contextKeys,
   };
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).documentToolsPart(deps, view));
   const tree = part.tree((d) => d.tree);
   // The view exists before anything can load the part: loading starts with its first use.
   const view: vscode.TreeView<unknown> = vscode.window.createTreeView(ViewId.operations, { treeDataProvider: tree });
-  return [part, tree, view, vscode.workspace.registerTextDocumentContentProvider(OUTPUT_SCHEME, part.content((d) => d.outputs)), ...registerCommands(part.commands())];
+  return [
+    part,
+    tree,
+    view,
+    vscode.workspace.registerTextDocumentContentProvider(
+      OUTPUT_SCHEME,
+      part.content((d) => d.outputs),
+    ),
+    ...registerCommands(part.commands()),
+  ];
 }

@@ -76,12 +76,14 @@ export function statusText(op: TrackedOperation): string {
 /** The row's description: kind · status [· cost]. */
 export function describeOperation(op: TrackedOperation): string {
   const parts = [kindTitle(op.kind), statusText(op)];
-  if (op.outcome === 'completed' && op.chargedMillicredits !== undefined) parts.push(op.chargedMillicredits === 0 ? l10n.t('free') : formatCredits(op.chargedMillicredits));
+  if (op.outcome === 'completed' && op.chargedMillicredits !== undefined)
+    parts.push(op.chargedMillicredits === 0 ? l10n.t('free') : formatCredits(op.chargedMillicredits));
   return parts.join(' · ');
 }
 
 export function operationLabel(op: TrackedOperation, source: OperationSource | undefined): string {
-  if (source !== undefined) return source.names !== undefined && source.names.length > 1 ? l10n.t('{0} + {1} more', source.fileName, source.names.length - 1) : source.fileName;
+  if (source !== undefined)
+    return source.names !== undefined && source.names.length > 1 ? l10n.t('{0} + {1} more', source.fileName, source.names.length - 1) : source.fileName;
   return op.documentId !== undefined ? l10n.t('Document {0}', op.documentId) : op.id;
 }
 

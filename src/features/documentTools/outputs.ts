@@ -5,7 +5,6 @@ import type { DocTranslateClient } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { OUTPUT_SCHEME } from './scheme.ts';
 
-
 const TEXT_EXTENSIONS = new Set(['.json', '.html', '.htm', '.txt', '.md', '.xml', '.csv']);
 
 export function isTextOutput(name: string): boolean {
@@ -16,7 +15,8 @@ type OutputDeps = Pick<Platform, 'clients' | 'downloads'>;
 
 async function readyClient(p: OutputDeps): Promise<DocTranslateClient> {
   const state = await p.clients.get();
-  if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
+  if (state.kind !== 'ready')
+    throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
   return state.client;
 }
 
@@ -74,7 +74,12 @@ export class OutputFiles implements vscode.TextDocumentContentProvider {
       this.items.set(documentId, file.id);
       return file.id;
     }
-    throw new Error(vscode.l10n.t("The output (document {0}) has no file in the service's library, the download the service lists for it. Try again in a moment, or find it in the Library view.", documentId));
+    throw new Error(
+      vscode.l10n.t(
+        "The output (document {0}) has no file in the service's library, the download the service lists for it. Try again in a moment, or find it in the Library view.",
+        documentId,
+      ),
+    );
   }
 
   uri(documentId: string, name: string): vscode.Uri {

@@ -99,7 +99,8 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 /** PDF white space (NUL, tab, LF, FF, CR, space). */
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 /** A byte that `\w` matches: a keyword ends or starts where the neighbour is not one of these. */
-const isWord = (c: number | undefined): boolean => c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
+const isWord = (c: number | undefined): boolean =>
+  c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
 
 const OBJ = Buffer.from('obj', 'latin1');
 const ENDOBJ = Buffer.from('endobj', 'latin1');
@@ -286,7 +287,8 @@ export function unknownPageCount(problem: PageCountProblem, limits: PageCountLim
  * (refused before anything is sent), or unknown: then the user is asked with the reason, and only
  * an explicit "Send anyway" goes on. An unknown count never passes as within the limit.
  */
-export type PageLimitCheck = { action: 'confirm'; pages: number } | { action: 'refuse'; pages: number; limit: number } | { action: 'askUnknown'; reason: string };
+export type PageLimitCheck =
+  { action: 'confirm'; pages: number } | { action: 'refuse'; pages: number; limit: number } | { action: 'askUnknown'; reason: string };
 
 export function checkPageLimit(count: PageCount, limit: number): PageLimitCheck {
   if (count.pages === undefined) return { action: 'askUnknown', reason: count.reason };

@@ -24,8 +24,12 @@ export type FileTool = Extract<ToolId, 'mergePdfs' | 'splitPdf' | 'compressPdf' 
 
 export type FileToolResult =
   | { done: true; runId: string; outputs: string[]; bytes: number[] }
-  | { done: false; reason: 'noFile' | 'notConfigured' | 'unavailable' | 'wrongType' | 'tooFew' | 'cancelled' | 'notWritten' | 'error'; message?: string; error?: string };
-
+  | {
+      done: false;
+      reason: 'noFile' | 'notConfigured' | 'unavailable' | 'wrongType' | 'tooFew' | 'cancelled' | 'notWritten' | 'error';
+      message?: string;
+      error?: string;
+    };
 
 function baseName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() ?? uri.fsPath;
@@ -47,10 +51,25 @@ function refuse(reason: 'unavailable' | 'wrongType' | 'tooFew' | 'noFile', messa
 
 function checkOffer(offer: Offer, files: vscode.Uri[]): FileToolResult | undefined {
   const title = TOOLS[offer.tool].title;
-  if (!offer.open) return refuse('unavailable', vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')));
+  if (!offer.open)
+    return refuse(
+      'unavailable',
+      vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')),
+    );
   const wrong = files.filter((f) => !takes(offer, baseName(f)));
   if (wrong.length > 0) {
-    return refuse('wrongType', vscode.l10n.t('{0} takes {1} files, not {2}.', title, offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(vscode.l10n.t(' and ')), wrong.map(baseName).join(', ')));
+    return refuse(
+      'wrongType',
+      vscode.l10n.t(
+        '{0} takes {1} files, not {2}.',
+        title,
+        offer.formats
+          .filter((f) => f !== 'jpeg')
+          .map((f) => f.toUpperCase())
+          .join(vscode.l10n.t(' and ')),
+        wrong.map(baseName).join(', '),
+      ),
+    );
   }
   return undefined;
 }
@@ -72,14 +91,22 @@ interface Plan {
   /** Asked before any upload: ranges, target format, quality. */
   ask: () => Promise<Record<string, unknown> | undefined>;
   /** One or more tool calls on the uploaded document ids. */
-  calls: (ids: string[], answers: Record<string, unknown>) => { label: string; run: (client: DocTranslateClient, dir: string, signal: AbortSignal, onBytes: (n: number) => void) => Promise<SavedFile> }[];
+  calls: (
+    ids: string[],
+    answers: Record<string, unknown>,
+  ) => { label: string; run: (client: DocTranslateClient, dir: string, signal: AbortSignal, onBytes: (n: number) => void) => Promise<SavedFile> }[];
   /** What the questions and messages call the result. */
   what: string;
 }
 
 function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offer: Offer): Plan {
   const name = baseName(files[0]!);
-  const progress = (signal: AbortSignal, onBytes: (n: number) => void) => ({ targetDir: '', signal, ifExists: 'overwrite' as const, onProgress: (n: number) => onBytes(n) });
+  const progress = (signal: AbortSignal, onBytes: (n: number) => void) => ({
+    targetDir: '',
+    signal,
+    ifExists: 'overwrite' as const,
+    onProgress: (n: number) => onBytes(n),
+  });
   switch (tool) {
     case 'mergePdfs':
       return {
@@ -94,14 +121,19 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
           const size = (await stat(files[0]!.fsPath)).size;
           const pages = size <= MAX_COUNT_BYTES ? countPdfPages(await readFile(files[0]!.fsPath)) : undefined;
           const typed = await f.p.prompter.input('ranges', {
-              title: vscode.l10n.t('Doc Translate: Split {0}', name),
-              prompt: pages === undefined ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF') : pages === 1 ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has 1 page)', name) : vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has {1} pages)', name, pages),
-              placeHolder: '1, 2-3, 5',
-              validateInput: (text) => {
-                const r = parseRanges(text, pages);
-                return r.ok ? undefined : r.message;
-              },
-            });
+            title: vscode.l10n.t('Doc Translate: Split {0}', name),
+            prompt:
+              pages === undefined
+                ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF')
+                : pages === 1
+                  ? vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has 1 page)', name)
+                  : vscode.l10n.t('Pages and ranges to take out, each into its own PDF ({0} has {1} pages)', name, pages),
+            placeHolder: '1, 2-3, 5',
+            validateInput: (text) => {
+              const r = parseRanges(text, pages);
+              return r.ok ? undefined : r.message;
+            },
+          });
           if (typed === undefined) return undefined;
           const parsed = parseRanges(typed, pages);
           if (!parsed.ok) {
@@ -113,14 +145,17 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
         calls: (ids, answers) =>
           (answers['ranges'] as string[]).map((range) => ({
             label: `pages ${range}`,
-            run: (c: DocTranslateClient, dir: string, signal: AbortSignal, onBytes: (n: number) => void) => c.fileTools.splitPdf(ids[0]!, [range], { ...progress(signal, onBytes), targetDir: dir }),
+            run: (c: DocTranslateClient, dir: string, signal: AbortSignal, onBytes: (n: number) => void) =>
+              c.fileTools.splitPdf(ids[0]!, [range], { ...progress(signal, onBytes), targetDir: dir }),
           })),
       };
     case 'compressPdf':
       return {
         what: vscode.l10n.t('compress {0}', name),
         ask: async () => ({}),
-        calls: (ids) => [{ label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressPdf(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) }],
+        calls: (ids) => [
+          { label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressPdf(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) },
+        ],
       };
     case 'convertImage':
       return {
@@ -131,14 +166,21 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
           const own = path.extname(name).slice(1).toLowerCase();
           const picked = await f.p.prompter.pick(
             'targetFormat',
-            formats.map((fmt) => ({ label: fmt.toUpperCase(), description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? vscode.l10n.t('same format, re-encoded') : undefined, fmt })),
+            formats.map((fmt) => ({
+              label: fmt.toUpperCase(),
+              description: fmt === own || (fmt === 'jpg' && own === 'jpeg') ? vscode.l10n.t('same format, re-encoded') : undefined,
+              fmt,
+            })),
             { title: vscode.l10n.t('Doc Translate: Convert {0} to', name) },
           );
           const target = picked?.fmt;
           if (target === undefined) return undefined;
           const typed = await f.p.prompter.input('quality', {
             title: vscode.l10n.t('Doc Translate: Quality of the {0} image', target.toUpperCase()),
-            prompt: range !== undefined ? vscode.l10n.t('A whole number from {0} to {1}', range.min, range.max) : vscode.l10n.t('A whole number (the service decides the range)'),
+            prompt:
+              range !== undefined
+                ? vscode.l10n.t('A whole number from {0} to {1}', range.min, range.max)
+                : vscode.l10n.t('A whole number (the service decides the range)'),
             value: String(range?.default ?? 85),
             validateInput: (text) => qualityProblem(text, range),
           });
@@ -155,7 +197,11 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
           {
             label: 'converting',
             run: (c, dir, signal, onBytes) =>
-              c.fileTools.convertImage(ids[0]!, { target_format: answers['target_format'] as string, quality: answers['quality'] as number }, { ...progress(signal, onBytes), targetDir: dir }),
+              c.fileTools.convertImage(
+                ids[0]!,
+                { target_format: answers['target_format'] as string, quality: answers['quality'] as number },
+                { ...progress(signal, onBytes), targetDir: dir },
+              ),
           },
         ],
       };
@@ -163,7 +209,9 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
       return {
         what: vscode.l10n.t('compress {0}', name),
         ask: async () => ({}),
-        calls: (ids) => [{ label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressImage(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) }],
+        calls: (ids) => [
+          { label: 'compressing', run: (c, dir, signal, onBytes) => c.fileTools.compressImage(ids[0]!, {}, { ...progress(signal, onBytes), targetDir: dir }) },
+        ],
       };
   }
 }
@@ -172,8 +220,15 @@ export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: 
   const title = TOOLS[tool].title;
   const all = selectedFiles(arg, selection).filter((u) => u.scheme === 'file');
   const files = tool === 'mergePdfs' ? all : all.slice(0, 1);
-  if (files.length === 0) return refuse('noFile', tool === 'mergePdfs' ? vscode.l10n.t('{0} works on files: right-click two or more PDFs in the Explorer.', title) : vscode.l10n.t('{0} works on files: right-click a file in the Explorer.', title));
-  if (tool === 'mergePdfs' && files.length < 2) return refuse('tooFew', vscode.l10n.t('Merge PDFs needs two or more PDFs: select them in the Explorer (Ctrl or Shift), then right-click one of them.'));
+  if (files.length === 0)
+    return refuse(
+      'noFile',
+      tool === 'mergePdfs'
+        ? vscode.l10n.t('{0} works on files: right-click two or more PDFs in the Explorer.', title)
+        : vscode.l10n.t('{0} works on files: right-click a file in the Explorer.', title),
+    );
+  if (tool === 'mergePdfs' && files.length < 2)
+    return refuse('tooFew', vscode.l10n.t('Merge PDFs needs two or more PDFs: select them in the Explorer (Ctrl or Shift), then right-click one of them.'));
   const known = f.offer(tool);
   const early = known.known ? checkOffer(known, files) : undefined;
   if (early !== undefined) return early;
@@ -199,7 +254,14 @@ export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: 
   }
 }
 
-async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool: FileTool, files: vscode.Uri[], steps: Plan, answers: Record<string, unknown>): Promise<FileToolResult> {
+async function execute(
+  f: DocumentToolsFeature,
+  client: DocTranslateClient,
+  tool: FileTool,
+  files: vscode.Uri[],
+  steps: Plan,
+  answers: Record<string, unknown>,
+): Promise<FileToolResult> {
   const title = TOOLS[tool].title;
   const runId = f.store.nextRunId();
   const source = { uri: files[0]!.toString(), fileName: baseName(files[0]!), ...(files.length > 1 ? { names: files.map(baseName) } : {}) };
@@ -211,7 +273,10 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
     saved = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', title, source.fileName), async (signal, report: ReportProgress) => {
       const ids: string[] = [];
       for (const [i, file] of files.entries()) {
-        const doc = await client.uploadFile(file.fsPath, { signal, onProgress: (sent, total) => report(((i + (total > 0 ? sent / total : 1)) / files.length) * 0.5) });
+        const doc = await client.uploadFile(file.fsPath, {
+          signal,
+          onProgress: (sent, total) => report(((i + (total > 0 ? sent / total : 1)) / files.length) * 0.5),
+        });
         ids.push(doc.id);
       }
       const calls = steps.calls(ids, answers);
@@ -230,7 +295,15 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
     });
   } catch (err) {
     const cancelled = err instanceof Error && err.name === 'AbortError';
-    f.store.upsert({ id: runId, origin: 'local', kind: TOOLS[tool].kind, status: cancelled ? 'cancelled' : 'failed', outcome: 'failed', createdAt: started, ...(cancelled ? {} : { error: err instanceof Error ? err.message : String(err) }) });
+    f.store.upsert({
+      id: runId,
+      origin: 'local',
+      kind: TOOLS[tool].kind,
+      status: cancelled ? 'cancelled' : 'failed',
+      outcome: 'failed',
+      createdAt: started,
+      ...(cancelled ? {} : { error: err instanceof Error ? err.message : String(err) }),
+    });
     if (cancelled) return { done: false, reason: 'cancelled' };
     throw err;
   }
@@ -239,7 +312,11 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   const problems: string[] = [];
   for (const result of saved) {
     const target = await freeName(dir, result.filename);
-    const outcome = await f.p.writer.write({ target, content: await readFile(result.path), what: vscode.l10n.t('the result of {0} ({1})', title, result.filename) });
+    const outcome = await f.p.writer.write({
+      target,
+      content: await readFile(result.path),
+      what: vscode.l10n.t('the result of {0} ({1})', title, result.filename),
+    });
     if (outcome.written) written.push(outcome.uri);
     else problems.push(outcome.message);
   }
@@ -262,7 +339,8 @@ async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool
   if (written.length === 1) {
     await vscode.commands.executeCommand('vscode.open', written[0]);
     const before = tool === 'compressPdf' || tool === 'compressImage' ? (await stat(files[0]!.fsPath)).size : undefined;
-    const change = before !== undefined ? vscode.l10n.t(' ({0} KB, was {1} KB)', Math.round((sizes[0]! / 1024) * 10) / 10, Math.round((before / 1024) * 10) / 10) : '';
+    const change =
+      before !== undefined ? vscode.l10n.t(' ({0} KB, was {1} KB)', Math.round((sizes[0]! / 1024) * 10) / 10, Math.round((before / 1024) * 10) / 10) : '';
     void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: {0}: wrote {1}{2}', title, baseName(written[0]!), change), 5000);
   } else {
     void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: {0}: wrote {1} files next to {2}', title, written.length, source.fileName), 5000);

@@ -43,7 +43,6 @@ export type RunResult =
       error?: string;
     };
 
-
 /** "1 credit", "3 credits", "0.5 credits". */
 function credits(millicredits: number): string {
   return millicredits === 1000 ? '1 credit' : formatCredits(millicredits);
@@ -69,8 +68,24 @@ function refuse(reason: 'unavailable' | 'wrongType', message: string): RunResult
 /** Unavailable (with the service's reason) or of a type the tool does not take: refused before sending. */
 function checkOffer(offer: Offer, name: string): RunResult | undefined {
   const title = TOOLS[offer.tool].title;
-  if (!offer.open) return refuse('unavailable', vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')));
-  if (!takes(offer, name)) return refuse('wrongType', vscode.l10n.t('{0} takes {1} files, not {2}.', title, offer.formats.filter((f) => f !== 'jpeg').map((f) => f.toUpperCase()).join(vscode.l10n.t(' and ')), name));
+  if (!offer.open)
+    return refuse(
+      'unavailable',
+      vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')),
+    );
+  if (!takes(offer, name))
+    return refuse(
+      'wrongType',
+      vscode.l10n.t(
+        '{0} takes {1} files, not {2}.',
+        title,
+        offer.formats
+          .filter((f) => f !== 'jpeg')
+          .map((f) => f.toUpperCase())
+          .join(vscode.l10n.t(' and ')),
+        name,
+      ),
+    );
   return undefined;
 }
 
@@ -86,7 +101,12 @@ async function localPages(file: vscode.Uri): Promise<PageCount> {
 }
 
 function tooManyPages(name: string, pages: number, limit: number): RunResult {
-  const message = vscode.l10n.t('{0} has {1} pages; Visual Extract takes at most {2} pages per operation, so nothing was sent. Split it first (Split PDF…) and extract the parts.', name, pages, limit);
+  const message = vscode.l10n.t(
+    '{0} has {1} pages; Visual Extract takes at most {2} pages per operation, so nothing was sent. Split it first (Split PDF…) and extract the parts.',
+    name,
+    pages,
+    limit,
+  );
   void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', message));
   return { started: false, reason: 'tooManyPages', message, pages, limit };
 }
@@ -109,11 +129,16 @@ async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, 
         : vscode.l10n.t('Visual Extract {0}? Charged per page; the page count could not be read here.', name);
   const lines = [
     rate !== undefined
-      ? vscode.l10n.t('Charged on completion by the pages the service counts ({0} per page, at most {1} pages); nothing if it fails or is cancelled.', credits(rate), limit)
+      ? vscode.l10n.t(
+          'Charged on completion by the pages the service counts ({0} per page, at most {1} pages); nothing if it fails or is cancelled.',
+          credits(rate),
+          limit,
+        )
       : vscode.l10n.t('Charged on completion by the pages the service counts (per page, at most {0} pages); nothing if it fails or is cancelled.', limit),
     balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'),
   ];
-  if (balance !== undefined && rate !== undefined && balance.available < rate) lines.push(vscode.l10n.t('Your balance is below one page: the service will refuse it (402) without charging.'));
+  if (balance !== undefined && rate !== undefined && balance.available < rate)
+    lines.push(vscode.l10n.t('Your balance is below one page: the service will refuse it (402) without charging.'));
   const EXTRACT = vscode.l10n.t('Extract');
   const picked = await f.p.prompter.choose(headline, { modal: true, severity: 'info', detail: lines.join('\n') }, EXTRACT);
   return picked === EXTRACT;
@@ -133,11 +158,18 @@ async function confirmUnknownPages(f: DocumentToolsFeature, offer: Offer, name: 
     price.free
       ? vscode.l10n.t('The service refuses more than {0} pages.', limit)
       : rate !== undefined
-        ? vscode.l10n.t('The service charges {0} per page on completion and refuses more than {1} pages; nothing is charged if it fails or is cancelled.', credits(rate), limit)
+        ? vscode.l10n.t(
+            'The service charges {0} per page on completion and refuses more than {1} pages; nothing is charged if it fails or is cancelled.',
+            credits(rate),
+            limit,
+          )
         : vscode.l10n.t('The service charges per page on completion and refuses more than {0} pages; nothing is charged if it fails or is cancelled.', limit),
     vscode.l10n.t('Send it only if you know it has at most {0} pages (Split PDF… makes smaller parts).', limit),
   ];
-  if (!price.free) lines.push(balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'));
+  if (!price.free)
+    lines.push(
+      balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'),
+    );
   const SEND = vscode.l10n.t('Send anyway');
   const headline = vscode.l10n.t('Visual Extract {0}: the page count could not be read ({1}).', name, reason);
   return (await f.p.prompter.choose(headline, { modal: true, severity: 'warning', detail: lines.join('\n') }, SEND)) === SEND;
@@ -186,7 +218,14 @@ export async function runOperation(f: DocumentToolsFeature, tool: OperationTool,
   }
 }
 
-async function execute(f: DocumentToolsFeature, client: DocTranslateClient, tool: OperationTool, file: vscode.Uri, name: string, pages: number | undefined): Promise<RunResult> {
+async function execute(
+  f: DocumentToolsFeature,
+  client: DocTranslateClient,
+  tool: OperationTool,
+  file: vscode.Uri,
+  name: string,
+  pages: number | undefined,
+): Promise<RunResult> {
   const { operationOutcome } = await loadApi();
   const title = TOOLS[tool].title;
   let created: DocumentOperation | undefined;

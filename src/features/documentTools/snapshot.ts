@@ -26,7 +26,12 @@ export interface OperationsSnapshot {
 function row(node: OperationsNode): OperationsRow {
   const label = typeof node.label === 'string' ? node.label : (node.label?.label ?? '');
   const tooltip = typeof node.tooltip === 'string' ? node.tooltip : (node.tooltip?.value ?? '');
-  const out: OperationsRow = { label, description: typeof node.description === 'string' ? node.description : '', tooltip, contextValue: node.contextValue ?? '' };
+  const out: OperationsRow = {
+    label,
+    description: typeof node.description === 'string' ? node.description : '',
+    tooltip,
+    contextValue: node.contextValue ?? '',
+  };
   if (node instanceof OperationNode) out.operationId = node.op.id;
   if (node instanceof UnavailableNode) out.tool = node.offer.tool;
   return out;

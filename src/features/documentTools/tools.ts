@@ -23,14 +23,91 @@ export interface ToolInfo {
 
 // Titles are getters: they follow the display language when read.
 export const TOOLS: Readonly<Record<ToolId, ToolInfo>> = {
-  extractText: { id: 'extractText', group: 'operation', kind: 'extract', aliases: ['extraction'], get title() { return t('Extract Text'); }, defaultFormats: ['pdf'] },
-  pdfToHtml: { id: 'pdfToHtml', group: 'operation', kind: 'pdf_to_html', aliases: [], get title() { return t('Convert PDF to HTML'); }, defaultFormats: ['pdf'] },
-  visualExtract: { id: 'visualExtract', group: 'operation', kind: 'visual_extract', aliases: [], get title() { return t('Visual Extract'); }, defaultFormats: ['pdf'] },
-  mergePdfs: { id: 'mergePdfs', group: 'file', kind: 'pdf_merge', aliases: ['merge', 'pdf-merge', 'merge_pdf'], path: '/file-tools/pdf/merge', get title() { return t('Merge PDFs'); }, defaultFormats: ['pdf'] },
-  splitPdf: { id: 'splitPdf', group: 'file', kind: 'pdf_split', aliases: ['split', 'pdf-split', 'split_pdf'], path: '/file-tools/pdf/split', get title() { return t('Split PDF'); }, defaultFormats: ['pdf'] },
-  compressPdf: { id: 'compressPdf', group: 'file', kind: 'pdf_compress', aliases: ['pdf-compress', 'compress_pdf'], path: '/file-tools/pdf/compress', get title() { return t('Compress PDF'); }, defaultFormats: ['pdf'] },
-  convertImage: { id: 'convertImage', group: 'file', kind: 'image_convert', aliases: ['image-convert', 'convert_image'], path: '/file-tools/image/convert', get title() { return t('Convert Image'); }, defaultFormats: ['png', 'jpg'] },
-  compressImage: { id: 'compressImage', group: 'file', kind: 'image_compress', aliases: ['image-compress', 'compress_image'], path: '/file-tools/image/compress', get title() { return t('Compress Image'); }, defaultFormats: ['png', 'jpg'] },
+  extractText: {
+    id: 'extractText',
+    group: 'operation',
+    kind: 'extract',
+    aliases: ['extraction'],
+    get title() {
+      return t('Extract Text');
+    },
+    defaultFormats: ['pdf'],
+  },
+  pdfToHtml: {
+    id: 'pdfToHtml',
+    group: 'operation',
+    kind: 'pdf_to_html',
+    aliases: [],
+    get title() {
+      return t('Convert PDF to HTML');
+    },
+    defaultFormats: ['pdf'],
+  },
+  visualExtract: {
+    id: 'visualExtract',
+    group: 'operation',
+    kind: 'visual_extract',
+    aliases: [],
+    get title() {
+      return t('Visual Extract');
+    },
+    defaultFormats: ['pdf'],
+  },
+  mergePdfs: {
+    id: 'mergePdfs',
+    group: 'file',
+    kind: 'pdf_merge',
+    aliases: ['merge', 'pdf-merge', 'merge_pdf'],
+    path: '/file-tools/pdf/merge',
+    get title() {
+      return t('Merge PDFs');
+    },
+    defaultFormats: ['pdf'],
+  },
+  splitPdf: {
+    id: 'splitPdf',
+    group: 'file',
+    kind: 'pdf_split',
+    aliases: ['split', 'pdf-split', 'split_pdf'],
+    path: '/file-tools/pdf/split',
+    get title() {
+      return t('Split PDF');
+    },
+    defaultFormats: ['pdf'],
+  },
+  compressPdf: {
+    id: 'compressPdf',
+    group: 'file',
+    kind: 'pdf_compress',
+    aliases: ['pdf-compress', 'compress_pdf'],
+    path: '/file-tools/pdf/compress',
+    get title() {
+      return t('Compress PDF');
+    },
+    defaultFormats: ['pdf'],
+  },
+  convertImage: {
+    id: 'convertImage',
+    group: 'file',
+    kind: 'image_convert',
+    aliases: ['image-convert', 'convert_image'],
+    path: '/file-tools/image/convert',
+    get title() {
+      return t('Convert Image');
+    },
+    defaultFormats: ['png', 'jpg'],
+  },
+  compressImage: {
+    id: 'compressImage',
+    group: 'file',
+    kind: 'image_compress',
+    aliases: ['image-compress', 'compress_image'],
+    path: '/file-tools/image/compress',
+    get title() {
+      return t('Compress Image');
+    },
+    defaultFormats: ['png', 'jpg'],
+  },
 };
 
 export const TOOL_IDS = Object.keys(TOOLS) as ToolId[];
@@ -111,8 +188,18 @@ export interface Pricing {
 /** The tool's billing as listed; visual extraction falls back to the spec's 1 credit per page, extract and PDF to HTML to free. */
 export function pricing(offer: Offer): Pricing {
   const billing = record(offer.capability?.['billing']);
-  const mode = typeof billing?.['mode'] === 'string' ? billing['mode'] : typeof offer.capability?.['billing'] === 'string' ? (offer.capability['billing'] as string) : undefined;
-  const rate = positiveNumber(billing?.['millicredits_per_unit'], billing?.['millicredits_per_page'], billing?.['rate_millicredits'], offer.capability?.['millicredits_per_page']);
+  const mode =
+    typeof billing?.['mode'] === 'string'
+      ? billing['mode']
+      : typeof offer.capability?.['billing'] === 'string'
+        ? (offer.capability['billing'] as string)
+        : undefined;
+  const rate = positiveNumber(
+    billing?.['millicredits_per_unit'],
+    billing?.['millicredits_per_page'],
+    billing?.['rate_millicredits'],
+    offer.capability?.['millicredits_per_page'],
+  );
   if (offer.tool === 'visualExtract') {
     if (mode === 'free') return { mode, free: true };
     return { mode: mode ?? 'per_page', free: false, perPageMillicredits: rate ?? SPEC_VISUAL_MILLICREDITS_PER_PAGE };
@@ -148,6 +235,8 @@ export function qualityRange(offer: Offer): QualityRange | undefined {
 /** Target formats of Convert Image: the capability's, else PNG and JPEG. */
 export function targetFormats(offer: Offer): string[] {
   const listed = offer.capability?.['target_formats'] ?? offer.capability?.['output_formats'];
-  const formats = Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string' && f.trim() !== '').map((f) => f.toLowerCase().replace(/^\./, '')) : [];
+  const formats = Array.isArray(listed)
+    ? listed.filter((f): f is string => typeof f === 'string' && f.trim() !== '').map((f) => f.toLowerCase().replace(/^\./, ''))
+    : [];
   return formats.length > 0 ? [...new Set(formats)] : ['png', 'jpg'];
 }

@@ -39,22 +39,37 @@ const RESTORE_DELAY_MS = 1500;
  */
 export function activateJobs(p: Platform): vscode.Disposable[] {
   const deps: JobsPlatform & OptionDeps = {
-    context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, balance: p.balance, writer: p.writer,
-    prompter: p.prompter, downloads: p.downloads, recentLanguages: p.recentLanguages,
+    context: p.context,
+    clients: p.clients,
+    settings: p.settings,
+    logger: p.logger,
+    balance: p.balance,
+    writer: p.writer,
+    prompter: p.prompter,
+    downloads: p.downloads,
+    recentLanguages: p.recentLanguages,
   };
   const restoreAt = Date.now() + RESTORE_DELAY_MS;
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).jobsPart(deps, view, restoreAt));
   const tree = part.tree((j) => j.tree);
   // The view exists before anything can load the part: loading starts with its first use.
   const view: vscode.TreeView<JobsTreeNode> = vscode.window.createTreeView(ViewId.jobs, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
-  const restore = watchedJobIds(p.context.workspaceState).length > 0 ? setTimeout(() => void part.get().catch((err: unknown) => p.logger.warn(`Jobs could not be restored: ${String(err)}`)), RESTORE_DELAY_MS) : undefined;
+  const restore =
+    watchedJobIds(p.context.workspaceState).length > 0
+      ? setTimeout(() => void part.get().catch((err: unknown) => p.logger.warn(`Jobs could not be restored: ${String(err)}`)), RESTORE_DELAY_MS)
+      : undefined;
   const started = (r: Record<string, unknown>): boolean => r['started'] === true && Array.isArray(r['jobs']) && r['jobs'].length > 0;
   return [
     { dispose: () => clearTimeout(restore) },
     part,
     tree,
     view,
-    vscode.workspace.registerTextDocumentContentProvider(ARTIFACT_SCHEME, part.content((j) => j.artifactContent)),
-    ...registerCommands(part.commands().map((c) => (c.id === CommandId.translateFiles ? withMilestone(c, p.contextKeys, ContextKey.startedTranslateFiles, started) : c))),
+    vscode.workspace.registerTextDocumentContentProvider(
+      ARTIFACT_SCHEME,
+      part.content((j) => j.artifactContent),
+    ),
+    ...registerCommands(
+      part.commands().map((c) => (c.id === CommandId.translateFiles ? withMilestone(c, p.contextKeys, ContextKey.startedTranslateFiles, started) : c)),
+    ),
   ];
 }

@@ -70,7 +70,13 @@ export function notifyRunEnd(deps: NotifyDeps, jobs: readonly TrackedJob[]): voi
   if (cancelled.length === jobs.length) return;
   const done = jobs.filter((j) => j.status === 'completed');
   const failed = jobs.filter((j) => j.status === 'failed' && !store.wasCancelledHere(j.id));
-  const label = runLabel(jobs.map((j) => { const o = store.origin(j.id); return o !== undefined ? sourcePath(o) : j.documentId; }), jobs.map((j) => j.targetLang));
+  const label = runLabel(
+    jobs.map((j) => {
+      const o = store.origin(j.id);
+      return o !== undefined ? sourcePath(o) : j.documentId;
+    }),
+    jobs.map((j) => j.targetLang),
+  );
   const text =
     done.length === jobs.length
       ? vscode.l10n.t('Doc Translate: {0}: all {1} translations are done.', label, jobs.length)
@@ -81,8 +87,15 @@ export function notifyRunEnd(deps: NotifyDeps, jobs: readonly TrackedJob[]): voi
   const show = vscode.l10n.t('Show Jobs');
   const balance = vscode.l10n.t('Show Balance');
   const actions = [...(done.length > 0 ? [saveAll] : []), show, ...(failed.some((j) => j.quotaExceeded) ? [balance] : [])];
-  const detail = failed.length > 0 ? failed.map((j) => `${store.origin(j.id)?.fileName ?? j.documentId} (${j.targetLang}): ${j.quotaExceeded ? quotaExplanation() : (j.errorMsg ?? '')}`).join('\n') : undefined;
-  void Promise.resolve(deps.prompter.choose(text, { severity: failed.length > 0 ? 'warning' : 'info', ...(detail !== undefined ? { detail } : {}) }, ...actions)).then((picked) => {
+  const detail =
+    failed.length > 0
+      ? failed
+          .map((j) => `${store.origin(j.id)?.fileName ?? j.documentId} (${j.targetLang}): ${j.quotaExceeded ? quotaExplanation() : (j.errorMsg ?? '')}`)
+          .join('\n')
+      : undefined;
+  void Promise.resolve(
+    deps.prompter.choose(text, { severity: failed.length > 0 ? 'warning' : 'info', ...(detail !== undefined ? { detail } : {}) }, ...actions),
+  ).then((picked) => {
     if (picked === saveAll) void vscode.commands.executeCommand(CommandId.jobsSaveAllNextToSource, { jobIds: done.map((j) => j.id) });
     if (picked === show) void vscode.commands.executeCommand(CommandId.jobsFocus);
     if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);
@@ -105,7 +118,9 @@ export function notifyJobEnd(deps: NotifyDeps, job: TrackedJob): void {
     const balance = vscode.l10n.t('Show Balance');
     const text = job.quotaExceeded
       ? vscode.l10n.t('Doc Translate: {0} ({1}) did not start. {2}', name, job.targetLang, quotaExplanation())
-      : job.errorMsg ? vscode.l10n.t('Doc Translate: translating {0} to {1} failed: {2}', name, job.targetLang, job.errorMsg) : vscode.l10n.t('Doc Translate: translating {0} to {1} failed.', name, job.targetLang);
+      : job.errorMsg
+        ? vscode.l10n.t('Doc Translate: translating {0} to {1} failed: {2}', name, job.targetLang, job.errorMsg)
+        : vscode.l10n.t('Doc Translate: translating {0} to {1} failed.', name, job.targetLang);
     const actions = job.quotaExceeded ? [balance] : [];
     void Promise.resolve(deps.prompter.choose(text, { severity: 'warning' }, ...actions)).then((picked) => {
       if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);
@@ -122,7 +137,9 @@ function offerOne(deps: NotifyDeps, job: TrackedJob, name: string, first: Artifa
   const open = vscode.l10n.t('Open');
   const diff = vscode.l10n.t('Show Diff');
   const actions = first === undefined ? [] : deps.artifacts.isText(first) ? [open, diff] : [open];
-  void Promise.resolve(deps.prompter.choose(vscode.l10n.t('Doc Translate: {0} translated to {1}.', name, job.targetLang), { severity: 'info' }, ...actions)).then((picked) => {
+  void Promise.resolve(
+    deps.prompter.choose(vscode.l10n.t('Doc Translate: {0} translated to {1}.', name, job.targetLang), { severity: 'info' }, ...actions),
+  ).then((picked) => {
     if (first === undefined) return;
     const ref = { jobId: job.id, artifactId: first.id };
     if (picked === open) void vscode.commands.executeCommand(CommandId.jobsOpenArtifact, ref);

@@ -45,19 +45,26 @@ export class LibraryDetails implements vscode.TextDocumentContentProvider {
     }
     if (node instanceof ShareNode || typeof o.shareOf === 'string') {
       // A Shares row, or (scripts, tests) `{ shareOf: artifactId }`: that result's newest share.
-      const token = node instanceof ShareNode ? node.share.token : (await client.shares.list({ limit: 100 })).items.find((x) => x.artifact_id === o.shareOf)?.token;
+      const token =
+        node instanceof ShareNode ? node.share.token : (await client.shares.list({ limit: 100 })).items.find((x) => x.artifact_id === o.shareOf)?.token;
       if (token === undefined) return undefined;
       const share = await client.shares.get(token);
       // The token is the share's address: the document's name comes from a hash of it, never the token.
       const id = createHash('sha256').update(share.token).digest('hex').slice(0, 16);
-      return { kind: 'share', id, title: typeof share.filename === 'string' ? share.filename : vscode.l10n.t('Share link'), parts: [{ heading: vscode.l10n.t('Share link'), record: share }] };
+      return {
+        kind: 'share',
+        id,
+        title: typeof share.filename === 'string' ? share.filename : vscode.l10n.t('Share link'),
+        parts: [{ heading: vscode.l10n.t('Share link'), record: share }],
+      };
     }
     if (node instanceof FileNode || typeof o.fileId === 'string') {
       const id = node instanceof FileNode ? node.file.id : (o.fileId as string);
       const file = await client.storage.get(id);
       const parts: Part[] = [{ heading: vscode.l10n.t('Library item'), record: file }];
       const source = file.source as { kind?: unknown; id?: unknown } | undefined;
-      if (source?.kind === 'artifact' && typeof source.id === 'string') parts.push({ heading: vscode.l10n.t('Result'), record: await client.artifacts.get(source.id) });
+      if (source?.kind === 'artifact' && typeof source.id === 'string')
+        parts.push({ heading: vscode.l10n.t('Result'), record: await client.artifacts.get(source.id) });
       return { kind: 'file', id, title: file.name, parts };
     }
     const ref = readArtifactArg(node);
@@ -77,7 +84,11 @@ export class LibraryDetails implements vscode.TextDocumentContentProvider {
       // The text's hash in the address: the same details reuse their tab, changed ones get a fresh one.
       const version = createHash('sha256').update(text).digest('hex').slice(0, 8);
       const name = `${found.title.replace(/[/\\?#]/g, '_')}.details.md`;
-      const uri = vscode.Uri.from({ scheme: LIBRARY_SCHEME, authority: DETAILS_AUTHORITY, path: `/${found.kind}/${encodeURIComponent(found.id)}/${version}/${name}` });
+      const uri = vscode.Uri.from({
+        scheme: LIBRARY_SCHEME,
+        authority: DETAILS_AUTHORITY,
+        path: `/${found.kind}/${encodeURIComponent(found.id)}/${version}/${name}`,
+      });
       this.texts.set(uri.toString(), text);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
       return { shown: true, uri, text };

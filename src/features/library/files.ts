@@ -23,7 +23,9 @@ export class LibraryFiles implements vscode.TextDocumentContentProvider {
         ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
         ...(signal !== undefined ? { signal } : {}),
       });
-      return res.notModified ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) } : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+      return res.notModified
+        ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
+        : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
     });
   }
 
@@ -44,7 +46,10 @@ export class LibraryFiles implements vscode.TextDocumentContentProvider {
       return { opened: true, kind: 'text', uri };
     }
     const local = vscode.Uri.file(
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: downloading {0}', file.name) }, () => this.localPath(file.id)),
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: downloading {0}', file.name) },
+        () => this.localPath(file.id),
+      ),
     );
     await vscode.commands.executeCommand('vscode.open', local);
     return { opened: true, kind: 'binary', uri: local };

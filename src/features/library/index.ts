@@ -44,14 +44,24 @@ const COMMANDS = [
  * bundle (./ui, dist/library-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateLibrary(p: Platform): vscode.Disposable[] {
-  const deps: LibraryPlatform = { clients: p.clients, balance: p.balance, prompter: p.prompter, settings: p.settings, writer: p.writer, downloads: p.downloads };
+  const deps: LibraryPlatform = {
+    clients: p.clients,
+    balance: p.balance,
+    prompter: p.prompter,
+    settings: p.settings,
+    writer: p.writer,
+    downloads: p.downloads,
+  };
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).libraryPart(deps));
   const tree = part.tree((l) => l.tree);
   return [
     part,
     tree,
     vscode.window.createTreeView(ViewId.library, { treeDataProvider: tree, showCollapseAll: true }),
-    vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, part.content((l) => l.content)),
+    vscode.workspace.registerTextDocumentContentProvider(
+      LIBRARY_SCHEME,
+      part.content((l) => l.content),
+    ),
     ...registerCommands(part.commands()),
   ];
 }

@@ -82,7 +82,9 @@ export function sectionLayout(entries: readonly Record<string, unknown>[] | unde
       order.push(s);
       return;
     }
-    const before = DEFAULT_SECTIONS.slice(0, i).reverse().find((p) => order.includes(p));
+    const before = DEFAULT_SECTIONS.slice(0, i)
+      .reverse()
+      .find((p) => order.includes(p));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, s);
   });
   return { order, counts };
@@ -93,7 +95,11 @@ const HIDDEN_FIELD = /(^|_)(token|url|secret|ticket|key)s?$/i;
 
 function cell(value: unknown): string {
   if (value === null) return '—';
-  const text = Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
@@ -133,7 +139,11 @@ export function describeLink(link: Record<string, unknown>, now: number): string
   if (typeof link.status === 'string' && link.status !== 'active') bits.push(link.status);
   else bits.push(describeExpiry(typeof link.expires_at === 'string' ? link.expires_at : null, now));
   if (typeof link.download_count === 'number') {
-    bits.push(typeof link.max_downloads === 'number' ? l10n.t('{0} of {1} downloads', link.download_count, link.max_downloads) : l10n.t('{0} downloads', link.download_count));
+    bits.push(
+      typeof link.max_downloads === 'number'
+        ? l10n.t('{0} of {1} downloads', link.download_count, link.max_downloads)
+        : l10n.t('{0} downloads', link.download_count),
+    );
   }
   return bits.join(' · ');
 }
@@ -146,11 +156,36 @@ export interface ExpiryChoice {
 
 // Labels are getters: they follow the display language, read when the picker opens.
 export const EXPIRY_CHOICES: readonly ExpiryChoice[] = [
-  { get label() { return l10n.t('Never expires'); }, days: null },
-  { get label() { return l10n.t('{0} days', 7); }, days: 7 },
-  { get label() { return l10n.t('{0} days', 30); }, days: 30 },
-  { get label() { return l10n.t('{0} days', 365); }, days: 365 },
-  { get label() { return l10n.t('Custom (1-365 days)…'); }, days: 'custom' },
+  {
+    get label() {
+      return l10n.t('Never expires');
+    },
+    days: null,
+  },
+  {
+    get label() {
+      return l10n.t('{0} days', 7);
+    },
+    days: 7,
+  },
+  {
+    get label() {
+      return l10n.t('{0} days', 30);
+    },
+    days: 30,
+  },
+  {
+    get label() {
+      return l10n.t('{0} days', 365);
+    },
+    days: 365,
+  },
+  {
+    get label() {
+      return l10n.t('Custom (1-365 days)…');
+    },
+    days: 'custom',
+  },
 ];
 
 /** Spec part 8: 1-365 whole days. An error message for the input box, or undefined when valid. */
@@ -240,7 +275,12 @@ export function readArtifactArg(arg: unknown): ArtifactRef | undefined {
   const artifactId = str(o.artifactId) ?? str(nested?.id);
   if (artifactId === undefined) return undefined;
   const jobId = str(o.jobId) ?? str(nested?.jobId) ?? str(nested?.job_id);
-  const label = typeof o.label === 'string' ? o.label : typeof (o.label as { label?: unknown } | undefined)?.label === 'string' ? (o.label as { label: string }).label : undefined;
+  const label =
+    typeof o.label === 'string'
+      ? o.label
+      : typeof (o.label as { label?: unknown } | undefined)?.label === 'string'
+        ? (o.label as { label: string }).label
+        : undefined;
   const name = str(nested?.filename) ?? str(label);
   return { artifactId, ...(jobId !== undefined ? { jobId } : {}), ...(name !== undefined ? { name } : {}) };
 }

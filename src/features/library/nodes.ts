@@ -83,7 +83,7 @@ export class ShareNode extends LibraryNode {
   ) {
     const name = typeof share.filename === 'string' ? share.filename : (share.artifact_id ?? vscode.l10n.t('Shared result'));
     super(name, vscode.TreeItemCollapsibleState.None);
-    this.id = `library:share:${share.artifact_id ?? ''}:${share.created_at as string | undefined ?? ''}:${name}`;
+    this.id = `library:share:${share.artifact_id ?? ''}:${(share.created_at as string | undefined) ?? ''}:${name}`;
     this.contextValue = ContextValue.libraryShare;
     this.description = vscode.l10n.t('read-only · {0}', describeExpiry(share.expires_at, now));
     this.tooltip = vscode.l10n.t('Read-only link to {0}; anyone holding it can download it.', name);
@@ -107,7 +107,8 @@ export class FileNode extends LibraryNode {
     this.description = [file.origin.display_name, formatBytes(file.size_bytes)].filter(Boolean).join(' · ');
     this.tooltip = `${file.name} (${file.content_type})\n${file.origin.display_name}`;
     this.iconPath = new vscode.ThemeIcon(file.capabilities.can_download ? 'file' : 'lock');
-    if (file.capabilities.can_view && file.capabilities.can_download) this.command = { command: CommandId.libraryOpen, title: vscode.l10n.t('Open'), arguments: [this] };
+    if (file.capabilities.can_view && file.capabilities.can_download)
+      this.command = { command: CommandId.libraryOpen, title: vscode.l10n.t('Open'), arguments: [this] };
   }
 }
 
@@ -127,8 +128,19 @@ export class AppNode extends LibraryNode {
     const available = app.available !== false;
     this.contextValue = `${ContextValue.libraryApp}${available ? '' : ':unavailable'}`;
     this.description = available ? vscode.l10n.t('available') : vscode.l10n.t('not available to this account');
-    const caps = typeof app.capabilities === 'object' && app.capabilities !== null ? Object.entries(app.capabilities as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => k.replace(/^can_/, '')) : [];
-    this.tooltip = [`${String(this.label)} (${code})`, caps.length > 0 ? vscode.l10n.t('Can: {0}', caps.join(', ')) : undefined, view !== undefined && available ? vscode.l10n.t('Click to open its view in the editor.') : undefined].filter(Boolean).join('\n');
+    const caps =
+      typeof app.capabilities === 'object' && app.capabilities !== null
+        ? Object.entries(app.capabilities as Record<string, unknown>)
+            .filter(([, v]) => v === true)
+            .map(([k]) => k.replace(/^can_/, ''))
+        : [];
+    this.tooltip = [
+      `${String(this.label)} (${code})`,
+      caps.length > 0 ? vscode.l10n.t('Can: {0}', caps.join(', ')) : undefined,
+      view !== undefined && available ? vscode.l10n.t('Click to open its view in the editor.') : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n');
     this.iconPath = new vscode.ThemeIcon(available ? 'extensions' : 'circle-slash');
     if (view !== undefined && available) this.command = { command: `${view}.focus`, title: vscode.l10n.t('Open'), arguments: [] };
   }

@@ -27,7 +27,10 @@ async function expand(tree: LibraryTree, node: LibraryNode, depth: number): Prom
 }
 
 /** The sections by kind, and `order`: the root as shown (the service's workspace entries, or today's order). */
-export async function librarySnapshot(tree: LibraryTree, opts: { expand?: SectionKind[] } = {}): Promise<{ sections: Record<string, LibraryRow>; order: SectionKind[] }> {
+export async function librarySnapshot(
+  tree: LibraryTree,
+  opts: { expand?: SectionKind[] } = {},
+): Promise<{ sections: Record<string, LibraryRow>; order: SectionKind[] }> {
   const wanted = new Set(opts.expand ?? ['documents', 'projects', 'tags', 'shares']);
   if (tree.storage.loaded) wanted.add('storage');
   const sections: Record<string, LibraryRow> = {};

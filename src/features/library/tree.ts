@@ -4,7 +4,19 @@ import type { ClientService } from '../../platform/clientService.ts';
 import { describeError } from '../../platform/errorMessages.ts';
 import { ViewId } from '../../shared/ids.ts';
 import { DEFAULT_SECTIONS, Pager, sectionLayout, type SectionLayout } from './model.ts';
-import { AppNode, DocumentNode, FileNode, LibraryNode, LoadMoreNode, MessageNode, ProjectNode, SectionNode, ShareNode, TagNode, type SectionKind } from './nodes.ts';
+import {
+  AppNode,
+  DocumentNode,
+  FileNode,
+  LibraryNode,
+  LoadMoreNode,
+  MessageNode,
+  ProjectNode,
+  SectionNode,
+  ShareNode,
+  TagNode,
+  type SectionKind,
+} from './nodes.ts';
 
 export const SECTIONS: readonly SectionKind[] = DEFAULT_SECTIONS;
 /** The editor's counterpart of each of the service's apps (GET /workspace/apps), opened from the Apps section. */
@@ -126,7 +138,10 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
 
   private async client(): Promise<DocTranslateClient> {
     const state = await this.clients.get();
-    if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key to see the library.') : vscode.l10n.t('Set the service URL to see the library.'));
+    if (state.kind !== 'ready')
+      throw new Error(
+        state.missing === 'apiKey' ? vscode.l10n.t('Set your API key to see the library.') : vscode.l10n.t('Set the service URL to see the library.'),
+      );
     return state.client;
   }
 
@@ -136,9 +151,10 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       const ids = (node instanceof ProjectNode ? node.project.document_ids : node.tag.document_ids) ?? [];
       const docs = await this.documentsById();
       const parent = node.id ?? '';
-      const container = node instanceof ProjectNode
-        ? { kind: 'project' as const, id: node.project.id, name: node.project.name ?? node.project.id }
-        : { kind: 'tag' as const, id: node.tag.id, name: node.tag.name ?? node.tag.id };
+      const container =
+        node instanceof ProjectNode
+          ? { kind: 'project' as const, id: node.project.id, name: node.project.name ?? node.project.id }
+          : { kind: 'tag' as const, id: node.tag.id, name: node.tag.name ?? node.tag.id };
       const rows = ids.map((id) => new DocumentNode(docs.get(id) ?? { id, basename: id }, parent, container));
       return rows.length > 0 ? rows : [new MessageNode(vscode.l10n.t('No documents yet'))];
     }
@@ -147,7 +163,9 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       case 'documents': {
         this.documents = undefined;
         const docs = [...(await this.documentsById()).values()];
-        return docs.length > 0 ? docs.map((d) => new DocumentNode(d, 'library:documents')) : [new MessageNode(vscode.l10n.t('No library documents; Translate Files… uploads are under Storage'))];
+        return docs.length > 0
+          ? docs.map((d) => new DocumentNode(d, 'library:documents'))
+          : [new MessageNode(vscode.l10n.t('No library documents; Translate Files… uploads are under Storage'))];
       }
       case 'projects': {
         const list = await client.projects.list({ limit: 100 });
@@ -171,7 +189,9 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
       }
       case 'apps': {
         const list = await client.workspace.apps();
-        return list.items.length > 0 ? list.items.map((a) => new AppNode(a, typeof a.code === 'string' ? APP_VIEWS[a.code] : undefined)) : [new MessageNode(vscode.l10n.t('No apps'))];
+        return list.items.length > 0
+          ? list.items.map((a) => new AppNode(a, typeof a.code === 'string' ? APP_VIEWS[a.code] : undefined))
+          : [new MessageNode(vscode.l10n.t('No apps'))];
       }
     }
   }

@@ -20,4 +20,3 @@ export class ConflictPages implements vscode.TextDocumentContentProvider {
     return this.pages.get(uri.path) ?? '';
   }
 }
-

@@ -12,7 +12,11 @@ export class LocalizationDecorations implements vscode.FileDecorationProvider, v
   private readonly disposables: DisposableStore;
 
   constructor(private readonly state: LocalizationState) {
-    this.disposables = new DisposableStore(this.changed, state.onDidChange(() => this.update()), vscode.window.registerFileDecorationProvider(this));
+    this.disposables = new DisposableStore(
+      this.changed,
+      state.onDidChange(() => this.update()),
+      vscode.window.registerFileDecorationProvider(this),
+    );
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {

@@ -19,7 +19,10 @@ function openDocument(file: string): vscode.TextDocument | undefined {
 }
 
 /** Reads what the user sees: an open document's text (unsaved edits included), else the file; only inside the set-up's folder. */
-export function editorReadFs(engine: Engine, folder: string): Pick<LocalizeFs, 'readText' | 'readBytes'> & { versions: Map<string, number>; root: GuardedRoot } {
+export function editorReadFs(
+  engine: Engine,
+  folder: string,
+): Pick<LocalizeFs, 'readText' | 'readBytes'> & { versions: Map<string, number>; root: GuardedRoot } {
   const { root } = engine.localFs(folder);
   const versions = new Map<string, number>();
   const open = async (file: string): Promise<vscode.TextDocument | undefined> => {
@@ -64,11 +67,17 @@ export function editorFs(engine: Engine, folder: string): Partial<LocalizeFs> {
       await root.check(file);
       const doc = openDocument(file);
       // A closed file is written in its source's encoding (UTF-16 stays UTF-16); an open one is saved by the editor in the encoding it was read in.
-      if (doc === undefined) return void (await root.write(file, encoding === undefined ? text : engine.encodeText(text, encoding), engine.decodedExpect(expect, encoding, file)));
+      if (doc === undefined)
+        return void (await root.write(file, encoding === undefined ? text : engine.encodeText(text, encoding), engine.decodedExpect(expect, encoding, file)));
       const seen = read.versions.get(file);
       const relative = vscode.workspace.asRelativePath(uri);
       if (seen !== undefined ? seen !== doc.version : doc.isDirty) throw new engine.ChangedError(relative, 'changed');
-      if ((expect.kind === 'asRead' || expect.kind === 'content') && expect.content !== undefined && seen === undefined && doc.getText() !== String(expect.content)) {
+      if (
+        (expect.kind === 'asRead' || expect.kind === 'content') &&
+        expect.content !== undefined &&
+        seen === undefined &&
+        doc.getText() !== String(expect.content)
+      ) {
         throw new engine.ChangedError(relative, 'changed');
       }
       if (doc.getText() === text && !doc.isDirty) return;

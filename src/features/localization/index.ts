@@ -52,8 +52,16 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
   const decorations = new LocalizationDecorations(state);
   const pages = new ConflictPages();
   const deps: CommandDeps = {
-    clients: p.clients, prompter: p.prompter, settings: p.settings, logger: p.logger,
-    contextKeys: p.contextKeys, balance: p.balance, writer: p.writer, state, status, pages,
+    clients: p.clients,
+    prompter: p.prompter,
+    settings: p.settings,
+    logger: p.logger,
+    contextKeys: p.contextKeys,
+    balance: p.balance,
+    writer: p.writer,
+    state,
+    status,
+    pages,
   };
   // The commands' part loads on first use; a failed load is tried again by the next use.
   const loaded = lazy(async () => (await import('./commands/index.ts')).localizationCommands(deps));
@@ -73,7 +81,9 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
       { id: CommandId.localizationRefresh, run: () => state.refreshNow() },
       { id: CommandId.localizationShowProblemsOnly, run: () => filter(true) },
       { id: CommandId.localizationShowAll, run: () => filter(false) },
-      ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) }] : []),
+      ...(process.env.NODE_ENV !== 'production'
+        ? [{ id: CommandId.localizationSnapshot, run: (opts?: { refresh?: boolean }) => localizationSnapshot({ state, tree, status, decorations }, opts) }]
+        : []),
       ...LAZY.map(standIn),
     ]),
   ];

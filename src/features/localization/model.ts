@@ -40,7 +40,9 @@ export function isUntracked(t: Pick<TargetStatus, 'state' | 'conflicts'>): boole
 
 /** What an untracked translation is and what Adopt does, for tooltips (instead of the conflict's). */
 export function untrackedExplanation(): string {
-  return l10n.t('This translation existed before the set-up and was never written by an update: updates leave it as it is. Adopt Existing Translations records it, aligned with its source by structure, so that only what lags behind the source is translated.');
+  return l10n.t(
+    'This translation existed before the set-up and was never written by an update: updates leave it as it is. Adopt Existing Translations records it, aligned with its source by structure, so that only what lags behind the source is translated.',
+  );
 }
 
 /** "up to date", "stale (3 segments)", "missing", "edited", "conflict", "existing translation (not adopted)". */
@@ -186,8 +188,23 @@ export function statusText(t: Totals): string {
 export function statusTooltip(t: Totals): string {
   return [
     t.files === 1
-      ? l10n.t('1 source file; translations: {0} up to date, {1} stale, {2} missing, {3} edited by hand, {4} in conflict.', t.upToDate, t.stale, t.missing, t.edited, t.conflict)
-      : l10n.t('{0} source files; translations: {1} up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.', t.files, t.upToDate, t.stale, t.missing, t.edited, t.conflict),
+      ? l10n.t(
+          '1 source file; translations: {0} up to date, {1} stale, {2} missing, {3} edited by hand, {4} in conflict.',
+          t.upToDate,
+          t.stale,
+          t.missing,
+          t.edited,
+          t.conflict,
+        )
+      : l10n.t(
+          '{0} source files; translations: {1} up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.',
+          t.files,
+          t.upToDate,
+          t.stale,
+          t.missing,
+          t.edited,
+          t.conflict,
+        ),
     l10n.t('Computed locally from hashes (no requests). Click to show the Localization view.'),
   ].join('\n');
 }
@@ -213,14 +230,22 @@ export function decorations(setup: SetupStatus, join: (folder: string, rel: stri
             : l10n.t('Stale translation of {0} ({1} segments to translate)', t.source, t.segments);
       out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip, state: t.state });
     } else if (t.state === 'conflict' && !isUntracked(t)) {
-      out.push({ path: join(setup.folder, t.target), badge: '!', tooltip: l10n.t('Translation of {0} in conflict with a hand edit', t.source), state: t.state });
+      out.push({
+        path: join(setup.folder, t.target),
+        badge: '!',
+        tooltip: l10n.t('Translation of {0} in conflict with a hand edit', t.source),
+        state: t.state,
+      });
     }
   }
   return out;
 }
 
 /** The question before an update: per language files and characters, and a credit estimate labelled as one. */
-export function dryRunSummary(plan: Pick<DryRunReport, 'languages' | 'conflicts'>, nameOf: (code: string) => string = (c) => c): { files: number; chars: number; credits: number; lines: string[] } {
+export function dryRunSummary(
+  plan: Pick<DryRunReport, 'languages' | 'conflicts'>,
+  nameOf: (code: string) => string = (c) => c,
+): { files: number; chars: number; credits: number; lines: string[] } {
   let files = 0;
   let chars = 0;
   let credits = 0;
@@ -233,12 +258,27 @@ export function dryRunSummary(plan: Pick<DryRunReport, 'languages' | 'conflicts'
     const fileCount = l.files === 1 ? l10n.t('1 file') : l10n.t('{0} files', l.files);
     const segmentCount = l.segments === 1 ? l10n.t('1 segment') : l10n.t('{0} segments', l.segments);
     const filesPart = l.fileJobs > 0 ? l10n.t('{0} ({1} as file jobs)', fileCount, l.fileJobs) : fileCount;
-    lines.push(l10n.t('{0} ({1}): {2}, {3} characters in {4}, about {5} credits.', nameOf(l.lang), l.lang, filesPart, l.chars.toLocaleString('en-US'), segmentCount, formatEstimate(l.estimatedCredits)));
+    lines.push(
+      l10n.t(
+        '{0} ({1}): {2}, {3} characters in {4}, about {5} credits.',
+        nameOf(l.lang),
+        l.lang,
+        filesPart,
+        l.chars.toLocaleString('en-US'),
+        segmentCount,
+        formatEstimate(l.estimatedCredits),
+      ),
+    );
   }
   lines.push(l10n.t('Estimated cost: about {0} credits. This is an estimate only: the service decides what it charges.', formatEstimate(credits)));
   lines.push(l10n.t('Only new and changed paragraphs are sent; translations edited by hand are kept.'));
   const conflicts = plan.conflicts.length;
-  if (conflicts > 0) lines.push(conflicts === 1 ? l10n.t('1 paragraph in conflict with a hand edit will be left as it is and reported.') : l10n.t('{0} paragraphs in conflict with a hand edit will be left as they are and reported.', conflicts));
+  if (conflicts > 0)
+    lines.push(
+      conflicts === 1
+        ? l10n.t('1 paragraph in conflict with a hand edit will be left as it is and reported.')
+        : l10n.t('{0} paragraphs in conflict with a hand edit will be left as they are and reported.', conflicts),
+    );
   return { files, chars, credits, lines };
 }
 

@@ -21,7 +21,12 @@ const layouts = (): readonly LayoutChoice[] => [
   { layout: 'mkdocs-suffix', label: 'MkDocs (i18n suffix)', mapping: 'docs/a.md → docs/a.<lang>.md', source: 'docs' },
   { layout: 'mkdocs-folder', label: 'MkDocs (i18n folders)', mapping: 'docs/en/a.md → docs/<lang>/a.md', source: 'docs/en' },
   { layout: 'hugo', label: 'Hugo', mapping: 'content/a.md → content/a.<lang>.md', source: 'content' },
-  { layout: 'pattern', label: t('A folder per language next to each file'), mapping: 'docs/a.md → docs/<lang>/a.md (pattern ${dir}/${lang}/${name})', source: 'docs' },
+  {
+    layout: 'pattern',
+    label: t('A folder per language next to each file'),
+    mapping: 'docs/a.md → docs/<lang>/a.md (pattern ${dir}/${lang}/${name})',
+    source: 'docs',
+  },
 ];
 
 /** Every layout, the detected one first and marked with the file that gave it away. */
@@ -51,7 +56,11 @@ export function configText(a: SetupAnswers): string {
 }
 
 export function normalizeSource(source: string): string {
-  const s = source.trim().replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+  const s = source
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '');
   return s === '' ? '.' : s;
 }
 

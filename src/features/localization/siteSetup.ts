@@ -48,7 +48,10 @@ export function siteFindings(site: SiteSummary, sourcePages?: number): string[] 
     t('Config file: {0}', at(site.configFile)),
     t('Source folder: {0}', site.sourceSets.length === 0 ? t('(none)') : site.sourceSets.map((s) => at(s.dir)).join(', ')),
     t('Source language: {0}', site.sourceLanguage),
-    t('Locales found: {0}', site.locales.length === 0 ? t('(none)') : site.locales.map((l) => `${l.code}${l.built === false ? ` (${t('not built')})` : ''}`).join(', ')),
+    t(
+      'Locales found: {0}',
+      site.locales.length === 0 ? t('(none)') : site.locales.map((l) => `${l.code}${l.built === false ? ` (${t('not built')})` : ''}`).join(', '),
+    ),
     t('Layout: {0}', site.proposal !== undefined ? layoutText(site.proposal.layout) : t('(none: {0})', site.layoutGap ?? t('see below'))),
   ];
   if (sourcePages !== undefined) lines.splice(3, 0, t('Source pages: {0}', sourcePages));
@@ -61,7 +64,12 @@ export function siteFindings(site: SiteSummary, sourcePages?: number): string[] 
  * The target languages offered first and checked: what doc-translate.json already configures (a
  * second Set Up), else the site's own locales, else the user's target language (or German).
  */
-export function preselectedLanguages(p: { configured?: readonly string[] | undefined; site?: SiteSummary | undefined; fallback: string; sourceLanguage: string }): string[] {
+export function preselectedLanguages(p: {
+  configured?: readonly string[] | undefined;
+  site?: SiteSummary | undefined;
+  fallback: string;
+  sourceLanguage: string;
+}): string[] {
   if (p.configured !== undefined && p.configured.length > 0) return [...p.configured];
   const fromSite = p.site?.proposal?.targetLanguages ?? p.site?.locales.map((l) => l.code) ?? [];
   if (fromSite.length > 0) return [...fromSite];
@@ -69,7 +77,13 @@ export function preselectedLanguages(p: { configured?: readonly string[] | undef
 }
 
 /** The language list of the picker: the preselected ones first (checked), then the site's other locales, then the common codes. */
-export function languageChoices(p: { preselected: readonly string[]; site?: SiteSummary | undefined; common: readonly string[]; sourceLanguage: string; exclude?: readonly string[] }): { code: string; picked: boolean; inSite: boolean }[] {
+export function languageChoices(p: {
+  preselected: readonly string[];
+  site?: SiteSummary | undefined;
+  common: readonly string[];
+  sourceLanguage: string;
+  exclude?: readonly string[];
+}): { code: string; picked: boolean; inSite: boolean }[] {
   const siteCodes = new Set(p.site?.locales.map((l) => l.code) ?? []);
   const skip = new Set([p.sourceLanguage, ...(p.exclude ?? [])]);
   const out: { code: string; picked: boolean; inSite: boolean }[] = [];
@@ -147,7 +161,10 @@ const nativeName = (code: string): string => {
  * `languages`, MkDocs (i18n plugin) `languages`. Said, never written: a JS config is never run or
  * rewritten.
  */
-export function frameworkNeeds(site: Pick<SiteModel, 'framework' | 'siteRoot' | 'configFile' | 'sourceLanguage' | 'locales'>, languages: readonly string[]): FrameworkNeeds | undefined {
+export function frameworkNeeds(
+  site: Pick<SiteModel, 'framework' | 'siteRoot' | 'configFile' | 'sourceLanguage' | 'locales'>,
+  languages: readonly string[],
+): FrameworkNeeds | undefined {
   const declared = new Set(site.locales.flatMap((l) => [l.code, ...(l.lang !== undefined ? [l.lang] : [])]).map((c) => c.toLowerCase()));
   const missing = languages.filter((l) => !declared.has(l.toLowerCase()) && l.toLowerCase() !== site.sourceLanguage.toLowerCase());
   if (missing.length === 0) return undefined;
@@ -156,19 +173,63 @@ export function frameworkNeeds(site: Pick<SiteModel, 'framework' | 'siteRoot' | 
   switch (site.framework) {
     case 'docusaurus': {
       const all = [site.sourceLanguage, ...site.locales.map((l) => l.code), ...missing];
-      return { file, setting: 'i18n.locales', languages: missing, fence: 'js', snippet: `i18n: {\n  defaultLocale: ${q(site.sourceLanguage)},\n  locales: [${all.map(q).join(', ')}],\n},` };
+      return {
+        file,
+        setting: 'i18n.locales',
+        languages: missing,
+        fence: 'js',
+        snippet: `i18n: {\n  defaultLocale: ${q(site.sourceLanguage)},\n  locales: [${all.map(q).join(', ')}],\n},`,
+      };
     }
     case 'starlight':
-      return { file, setting: 'starlight({ locales })', languages: missing, fence: 'js', snippet: `locales: {\n${missing.map((l) => `  ${q(l.toLowerCase())}: { label: ${q(nativeName(l))}, lang: ${q(l)} },`).join('\n')}\n},` };
+      return {
+        file,
+        setting: 'starlight({ locales })',
+        languages: missing,
+        fence: 'js',
+        snippet: `locales: {\n${missing.map((l) => `  ${q(l.toLowerCase())}: { label: ${q(nativeName(l))}, lang: ${q(l)} },`).join('\n')}\n},`,
+      };
     case 'vitepress':
-      return { file, setting: 'locales', languages: missing, fence: 'js', snippet: `locales: {\n${missing.map((l) => `  ${q(l.toLowerCase())}: { label: ${q(nativeName(l))}, lang: ${q(l)} },`).join('\n')}\n},` };
+      return {
+        file,
+        setting: 'locales',
+        languages: missing,
+        fence: 'js',
+        snippet: `locales: {\n${missing.map((l) => `  ${q(l.toLowerCase())}: { label: ${q(nativeName(l))}, lang: ${q(l)} },`).join('\n')}\n},`,
+      };
     case 'hugo': {
-      if (/\.ya?ml$/.test(site.configFile)) return { file, setting: 'languages', languages: missing, fence: 'yaml', snippet: `languages:\n${missing.map((l) => `  ${l}:\n    languageName: ${nativeName(l)}`).join('\n')}` };
-      if (/\.json$/.test(site.configFile)) return { file, setting: 'languages', languages: missing, fence: 'json', snippet: `"languages": {\n${missing.map((l) => `  ${q(l)}: { "languageName": ${q(nativeName(l))} }`).join(',\n')}\n}` };
-      return { file, setting: 'languages', languages: missing, fence: 'toml', snippet: missing.map((l) => `[languages.${l}]\nlanguageName = ${q(nativeName(l))}`).join('\n\n') };
+      if (/\.ya?ml$/.test(site.configFile))
+        return {
+          file,
+          setting: 'languages',
+          languages: missing,
+          fence: 'yaml',
+          snippet: `languages:\n${missing.map((l) => `  ${l}:\n    languageName: ${nativeName(l)}`).join('\n')}`,
+        };
+      if (/\.json$/.test(site.configFile))
+        return {
+          file,
+          setting: 'languages',
+          languages: missing,
+          fence: 'json',
+          snippet: `"languages": {\n${missing.map((l) => `  ${q(l)}: { "languageName": ${q(nativeName(l))} }`).join(',\n')}\n}`,
+        };
+      return {
+        file,
+        setting: 'languages',
+        languages: missing,
+        fence: 'toml',
+        snippet: missing.map((l) => `[languages.${l}]\nlanguageName = ${q(nativeName(l))}`).join('\n\n'),
+      };
     }
     case 'mkdocs':
-      return { file, setting: 'plugins: i18n: languages', languages: missing, fence: 'yaml', snippet: `plugins:\n  - i18n:\n      languages:\n${missing.map((l) => `        - locale: ${l}\n          name: ${nativeName(l)}\n          build: true`).join('\n')}` };
+      return {
+        file,
+        setting: 'plugins: i18n: languages',
+        languages: missing,
+        fence: 'yaml',
+        snippet: `plugins:\n  - i18n:\n      languages:\n${missing.map((l) => `        - locale: ${l}\n          name: ${nativeName(l)}\n          build: true`).join('\n')}`,
+      };
   }
 }
 
@@ -177,7 +238,12 @@ export function frameworkNeedsPage(n: FrameworkNeeds, framework: SiteModel['fram
   return [
     `# ${t('Add {0} to {1}', n.languages.join(', '), n.file)}`,
     '',
-    t('{0} builds only the languages its own config declares. Add these to {1} in {2} (Doc Translate never runs or rewrites that file):', frameworkName(framework), `\`${n.setting}\``, `\`${n.file}\``),
+    t(
+      '{0} builds only the languages its own config declares. Add these to {1} in {2} (Doc Translate never runs or rewrites that file):',
+      frameworkName(framework),
+      `\`${n.setting}\``,
+      `\`${n.file}\``,
+    ),
     '',
     `\`\`\`${n.fence}`,
     n.snippet,

@@ -21,7 +21,10 @@ export interface LocalizationSnapshot {
   decorations: Decoration[];
 }
 
-export async function localizationSnapshot(parts: { state: LocalizationState; tree: LocalizationTree; status: LocalizationStatusItem; decorations: LocalizationDecorations }, opts?: { refresh?: boolean }): Promise<LocalizationSnapshot> {
+export async function localizationSnapshot(
+  parts: { state: LocalizationState; tree: LocalizationTree; status: LocalizationStatusItem; decorations: LocalizationDecorations },
+  opts?: { refresh?: boolean },
+): Promise<LocalizationSnapshot> {
   if (opts?.refresh === true) await parts.state.refreshNow();
   else await parts.state.ready();
   const rows = async (node?: LocalizationNode): Promise<LocalizationRow[]> => {

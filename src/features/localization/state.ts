@@ -53,7 +53,8 @@ export class LocalizationState implements vscode.Disposable {
     const moved = (uris: readonly vscode.Uri[]): void => {
       if (uris.some((u) => isConfig(u) || this.all().some((s) => relativeInside(u.fsPath, s.folder) !== undefined))) this.locations = undefined;
     };
-    const inSetup = (uri: vscode.Uri): boolean => uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
+    const inSetup = (uri: vscode.Uri): boolean =>
+      uri.scheme === 'file' && (this.setupOf(uri.fsPath) !== undefined || path.basename(uri.fsPath) === CONFIG_FILE);
     let discover: ReturnType<typeof setTimeout> | undefined;
     if (workspaceTrusted()) discover = setTimeout(() => void this.ready(), DISCOVER_DELAY_MS);
     // Trust granted later: look now (a Refresh in the untrusted window may have read an older state).
@@ -90,7 +91,9 @@ export class LocalizationState implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((doc) => inSetup(doc.uri) && soon()),
       vscode.workspace.onDidCreateFiles((e) => (moved(e.files), e.files.some(inSetup) && soon())),
       vscode.workspace.onDidDeleteFiles((e) => (moved(e.files), e.files.some(inSetup) && soon())),
-      vscode.workspace.onDidRenameFiles((e) => (moved(e.files.flatMap((f) => [f.oldUri, f.newUri])), e.files.some((f) => inSetup(f.oldUri) || inSetup(f.newUri)) && soon())),
+      vscode.workspace.onDidRenameFiles(
+        (e) => (moved(e.files.flatMap((f) => [f.oldUri, f.newUri])), e.files.some((f) => inSetup(f.oldUri) || inSetup(f.newUri)) && soon()),
+      ),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.locations = undefined;
         soon();
@@ -187,8 +190,16 @@ export class LocalizationState implements vscode.Disposable {
     for (const f of vscode.workspace.workspaceFolders ?? []) {
       if (f.uri.scheme !== 'file') continue;
       const root = f.uri.fsPath;
-      if (await stat(path.join(root, CONFIG_FILE)).then((s) => s.isFile(), () => false)) found.set(root, f.name);
-      const below = await Promise.resolve(vscode.workspace.findFiles(new vscode.RelativePattern(f, `**/${CONFIG_FILE}`), NOT_SETUPS, MAX_SETUPS)).catch(() => []);
+      if (
+        await stat(path.join(root, CONFIG_FILE)).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        found.set(root, f.name);
+      const below = await Promise.resolve(vscode.workspace.findFiles(new vscode.RelativePattern(f, `**/${CONFIG_FILE}`), NOT_SETUPS, MAX_SETUPS)).catch(
+        () => [],
+      );
       for (const uri of below) {
         if (uri.scheme !== 'file') continue;
         const folder = path.dirname(uri.fsPath);

@@ -40,7 +40,9 @@ export class LocalizationStatusItem implements vscode.Disposable {
     this.item.text = this.updating ? vscode.l10n.t('$(sync~spin) Localization: updating…') : `$(${attention ? 'globe' : 'check'}) ${statusText(t)}`;
     this.item.tooltip = this.updating ? vscode.l10n.t('Updating translations (Doc Translate: Cancel Translation Update stops it).') : statusTooltip(t);
     // Screen readers read the text without its icon's name ("globe", "check").
-    this.item.accessibilityInformation = { label: this.updating ? vscode.l10n.t('Doc Translate: updating translations') : vscode.l10n.t('Doc Translate: {0}', statusText(t)) };
+    this.item.accessibilityInformation = {
+      label: this.updating ? vscode.l10n.t('Doc Translate: updating translations') : vscode.l10n.t('Doc Translate: {0}', statusText(t)),
+    };
     this.item.command = this.updating ? CommandId.localizationCancelUpdate : CommandId.localizationFocus;
     this.item.backgroundColor = t.conflict > 0 && !this.updating ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.visible = true;

@@ -5,7 +5,21 @@ import * as vscode from 'vscode';
 import type { TargetStatus } from '../../localize/index.ts';
 import { languageName } from '../../platform/languages.ts';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
-import { fileSummary, folderSummary, groupByFolder, groupBySource, isUntracked, needsWork, problemsOnly, STATE_ICON, stateExplanation, stateLabel, untrackedExplanation, type SetupStatus, type SourceEntry } from './model.ts';
+import {
+  fileSummary,
+  folderSummary,
+  groupByFolder,
+  groupBySource,
+  isUntracked,
+  needsWork,
+  problemsOnly,
+  STATE_ICON,
+  stateExplanation,
+  stateLabel,
+  untrackedExplanation,
+  type SetupStatus,
+  type SourceEntry,
+} from './model.ts';
 import { conflictReason } from './conflictText.ts';
 import type { LocalizationState } from './state.ts';
 
@@ -76,17 +90,32 @@ export class TargetNode extends vscode.TreeItem {
     // An existing translation not adopted yet is a human's work, not a conflict: its row offers Adopt.
     const untracked = isUntracked(target);
     this.description = reason === 'markers' ? vscode.l10n.t('conflict markers') : stateLabel(target);
-    const color = target.state === 'up-to-date' ? 'testing.iconPassed' : untracked ? 'list.warningForeground' : target.state === 'conflict' ? 'list.errorForeground' : needsWork(target.state) ? 'list.warningForeground' : undefined;
+    const color =
+      target.state === 'up-to-date'
+        ? 'testing.iconPassed'
+        : untracked
+          ? 'list.warningForeground'
+          : target.state === 'conflict'
+            ? 'list.errorForeground'
+            : needsWork(target.state)
+              ? 'list.warningForeground'
+              : undefined;
     this.iconPath = new vscode.ThemeIcon(untracked ? 'question' : STATE_ICON[target.state], color !== undefined ? new vscode.ThemeColor(color) : undefined);
     this.contextValue = `${ContextValue.localizationTarget}.${untracked ? 'untracked' : target.state}`;
     const tooltip = new vscode.MarkdownString();
-    const explanation = untracked ? untrackedExplanation() : reason !== undefined && reason !== 'edited' ? conflictReason(reason) : stateExplanation(target.state);
+    const explanation = untracked
+      ? untrackedExplanation()
+      : reason !== undefined && reason !== 'edited'
+        ? conflictReason(reason)
+        : stateExplanation(target.state);
     tooltip.appendText(`${target.target}: ${this.description}\n\n${explanation}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     if (untracked) this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
-    else if (target.state === 'conflict') this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
-    else if (target.state !== 'missing') this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
+    else if (target.state === 'conflict')
+      this.command = { command: CommandId.localizationShowConflict, title: vscode.l10n.t('Show Conflict'), arguments: [this] };
+    else if (target.state !== 'missing')
+      this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
   }
 }
 

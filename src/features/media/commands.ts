@@ -16,7 +16,12 @@ const onFile = (f: MediaFeature, products: Parameters<typeof startMedia>[2], ver
   startMedia(f, uri instanceof vscode.Uri ? uri : undefined, products, verb, args);
 
 async function cancel(f: MediaFeature, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
-  const id = arg instanceof MediaJobNode ? arg.job.operation_id : typeof (arg as { operationId?: unknown })?.operationId === 'string' ? (arg as { operationId: string }).operationId : undefined;
+  const id =
+    arg instanceof MediaJobNode
+      ? arg.job.operation_id
+      : typeof (arg as { operationId?: unknown })?.operationId === 'string'
+        ? (arg as { operationId: string }).operationId
+        : undefined;
   if (id === undefined) return { cancelled: false };
   const client = await requireClient(f.p.clients);
   if (client === undefined) return { cancelled: false };
@@ -49,7 +54,12 @@ export function mediaCommands(f: MediaFeature): Command[] {
       id: CommandId.mediaShowReceipt,
       // The Account feature owns receipts; features meet through command ids.
       run: (arg?: unknown) => {
-        const job = arg instanceof MediaJobNode ? arg.job : typeof (arg as { operationId?: unknown })?.operationId === 'string' ? f.store.job((arg as { operationId: string }).operationId) : undefined;
+        const job =
+          arg instanceof MediaJobNode
+            ? arg.job
+            : typeof (arg as { operationId?: unknown })?.operationId === 'string'
+              ? f.store.job((arg as { operationId: string }).operationId)
+              : undefined;
         const id = job !== undefined ? settlementId(job) : undefined;
         return id === undefined ? undefined : vscode.commands.executeCommand<string | undefined>(CommandId.accountOpenReceipt, id);
       },

@@ -55,7 +55,8 @@ export function jobTooltip(job: MediaJob, source: string | undefined): string {
     t('Operation: {0}', job.operation_id),
   ];
   if (typeof job['billed_duration_ms'] === 'number') lines.push(t('Billed duration: {0} s', Math.round(job['billed_duration_ms'] / 1000)));
-  if (settlement?.['credit_operation_id'] !== undefined) lines.push(t('Settlement: {0} ({1})', String(settlement['credit_operation_id']), String(settlement['status'] ?? t('pending'))));
+  if (settlement?.['credit_operation_id'] !== undefined)
+    lines.push(t('Settlement: {0} ({1})', String(settlement['credit_operation_id']), String(settlement['status'] ?? t('pending'))));
   if (job.error_msg) lines.push(t('Error: {0}', job.error_msg));
   return lines.join('\n');
 }

@@ -12,7 +12,7 @@ export function wavDurationMs(head: Uint8Array): number | undefined {
   const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
   if (b.length < 12 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') return undefined;
   let byteRate: number | undefined;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     const id = b.toString('latin1', at, at + 4);
     const size = b.readUInt32LE(at + 4);
     if (id === 'fmt ' && at + 16 <= b.length) byteRate = b.readUInt32LE(at + 16);
@@ -25,13 +25,12 @@ export function wavDurationMs(head: Uint8Array): number | undefined {
 /** Duration from an MP4 `moov` box's `mvhd` (time scale and duration, version 0 or 1). */
 export function mvhdDurationMs(moov: Uint8Array): number | undefined {
   const b = Buffer.from(moov.buffer, moov.byteOffset, moov.byteLength);
-  for (let at = 8; at + 8 <= b.length; ) {
+  for (let at = 8; at + 8 <= b.length;) {
     const size = b.readUInt32BE(at);
     if (b.toString('latin1', at + 4, at + 8) === 'mvhd') {
       const version = b[at + 8];
-      const [scale, duration] = version === 1
-        ? [b.readUInt32BE(at + 28), Number(b.readBigUInt64BE(at + 32))]
-        : [b.readUInt32BE(at + 20), b.readUInt32BE(at + 24)];
+      const [scale, duration] =
+        version === 1 ? [b.readUInt32BE(at + 28), Number(b.readBigUInt64BE(at + 32))] : [b.readUInt32BE(at + 20), b.readUInt32BE(at + 24)];
       return scale > 0 ? Math.round((duration / scale) * 1000) : undefined;
     }
     if (size < 8) return undefined;
@@ -77,7 +76,7 @@ export function speechDurationMs(text: string): number {
 const readAt = async (file: string, position: number, length: number): Promise<Buffer> => (await loadApi()).readRange(file, position, length);
 
 async function mp4DurationMs(path: string, size: number): Promise<number | undefined> {
-  for (let at = 0; at + 8 <= size; ) {
+  for (let at = 0; at + 8 <= size;) {
     const head = await readAt(path, at, 16);
     let boxSize = head.readUInt32BE(0);
     const type = head.toString('latin1', 4, 8);

@@ -33,7 +33,10 @@ export class MediaFeature implements vscode.Disposable {
       configured: async () => (await p.clients.get()).kind === 'ready',
       load: () => this.load(),
     });
-    this.disposables.add(this.store, this.store.onDidChange(() => this.tree.refresh()));
+    this.disposables.add(
+      this.store,
+      this.store.onDidChange(() => this.tree.refresh()),
+    );
   }
 
   /** Jobs (account-wide) and this key's voices from the service; jobs still running are followed. */
@@ -75,7 +78,8 @@ export class MediaFeature implements vscode.Disposable {
         if (done.status === 'completed') void this.p.balance.refresh().catch(() => undefined);
         this.notify(done);
       } catch (err) {
-        if (!controller.signal.aborted) this.p.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);
+        if (!controller.signal.aborted)
+          this.p.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         this.pollers.delete(job.operation_id);
       }

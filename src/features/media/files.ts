@@ -39,7 +39,8 @@ function cachedPath(f: MediaFeature, file: DeliveredFile, signal?: AbortSignal):
   if (typeof id !== 'string') return Promise.reject(new Error(vscode.l10n.t('The service gave no downloadable id for this file.')));
   return f.p.downloads.get(`media:${id}`, async (dir, ifNoneMatch) => {
     const state = await f.p.clients.get();
-    if (state.kind !== 'ready') throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
+    if (state.kind !== 'ready')
+      throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
     const result = await state.client.artifacts.download(id, {
       targetDir: dir,
       ifExists: 'overwrite',
@@ -75,7 +76,9 @@ export async function saveNextToSource(f: MediaFeature, arg: unknown): Promise<{
     if (found === undefined) return { saved: false, reason: 'notFound' };
     const source = f.store.source(found.job.operation_id);
     if (source === undefined) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: this job was not started from a file in this workspace; use Open and save it yourself.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Doc Translate: this job was not started from a file in this workspace; use Open and save it yourself.'),
+      );
       return { saved: false, reason: 'noSource' };
     }
     const sourceUri = vscode.Uri.parse(source.uri);
@@ -85,8 +88,21 @@ export async function saveNextToSource(f: MediaFeature, arg: unknown): Promise<{
     const outcome = await f.p.writer.write({
       target,
       content: await readFile(local),
-      what: found.file.role !== undefined && found.file.role !== null ? vscode.l10n.t('the {0} of {1}', found.file.role, path.basename(sourceUri.fsPath)) : vscode.l10n.t('the result of {0}', path.basename(sourceUri.fsPath)),
-      ...(text ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, vscode.Uri.file(local), vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)))) } : {}),
+      what:
+        found.file.role !== undefined && found.file.role !== null
+          ? vscode.l10n.t('the {0} of {1}', found.file.role, path.basename(sourceUri.fsPath))
+          : vscode.l10n.t('the result of {0}', path.basename(sourceUri.fsPath)),
+      ...(text
+        ? {
+            compare: async (current: vscode.Uri) =>
+              void (await vscode.commands.executeCommand(
+                'vscode.diff',
+                current,
+                vscode.Uri.file(local),
+                vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)),
+              )),
+          }
+        : {}),
     });
     if (!outcome.written) {
       if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));

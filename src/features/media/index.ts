@@ -32,8 +32,15 @@ const COMMANDS = [
  */
 export function activateMedia(p: Platform): vscode.Disposable[] {
   const deps: MediaPlatform = {
-    context: p.context, clients: p.clients, settings: p.settings, logger: p.logger, prompter: p.prompter,
-    writer: p.writer, downloads: p.downloads, balance: p.balance, contextKeys: p.contextKeys,
+    context: p.context,
+    clients: p.clients,
+    settings: p.settings,
+    logger: p.logger,
+    prompter: p.prompter,
+    writer: p.writer,
+    downloads: p.downloads,
+    balance: p.balance,
+    contextKeys: p.contextKeys,
   };
   // The Explorer menus before the catalog is read (today's lists); the part updates them from the catalog.
   applyMediaMenus(p.contextKeys, undefined);

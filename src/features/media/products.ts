@@ -46,7 +46,8 @@ export function offers(catalog: MediaCatalog, products: readonly ProductId[]): P
     const entry = catalog.products.find((p) => p.product === product);
     const name = typeof entry?.display_name === 'string' && entry.display_name !== '' ? entry.display_name : fallbackName(product);
     if (entry?.open === true) return { product, name, open: true };
-    const reason = entry === undefined ? t("not in the service's catalog") : typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : t('not open');
+    const reason =
+      entry === undefined ? t("not in the service's catalog") : typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : t('not open');
     return { product, name, open: false, reason };
   });
 }

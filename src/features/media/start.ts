@@ -29,21 +29,27 @@ export interface StartResult {
   error?: string;
 }
 
-
 async function pickProduct(prompter: Prompter, open: ProductOffer[], closed: ProductOffer[], verb: string): Promise<ProductOffer | undefined> {
   if (open.length === 1 && closed.length === 0) return open[0];
   type Item = vscode.QuickPickItem & { offer?: ProductOffer };
   const items: Item[] = open.map((o) => ({ label: o.name, description: o.product, offer: o }));
   // Closed products are shown with their reason but cannot be chosen.
-  for (const c of closed) items.push({ label: vscode.l10n.t('{0}: not open ({1})', c.name, c.reason ?? vscode.l10n.t('closed')), kind: vscode.QuickPickItemKind.Separator });
-  return (await prompter.pick('product', items, { title: vscode.l10n.t('Doc Translate: {0}', verb), placeHolder: vscode.l10n.t('What should the service do?') }))?.offer;
+  for (const c of closed)
+    items.push({ label: vscode.l10n.t('{0}: not open ({1})', c.name, c.reason ?? vscode.l10n.t('closed')), kind: vscode.QuickPickItemKind.Separator });
+  return (
+    await prompter.pick('product', items, { title: vscode.l10n.t('Doc Translate: {0}', verb), placeHolder: vscode.l10n.t('What should the service do?') })
+  )?.offer;
 }
 
 async function pickTarget(prompter: Prompter, current: string): Promise<string | undefined> {
   const codes = [current, ...COMMON_LANGUAGES.filter((c) => c !== current)];
   const picked = await prompter.pick(
     'targetLanguage',
-    codes.map((code) => ({ label: languageName(code, vscode.env.language), description: code === current ? vscode.l10n.t('{0} · current', code) : code, code })),
+    codes.map((code) => ({
+      label: languageName(code, vscode.env.language),
+      description: code === current ? vscode.l10n.t('{0} · current', code) : code,
+      code,
+    })),
     { title: vscode.l10n.t('Doc Translate: Target Language'), matchOnDescription: true },
   );
   return picked?.code;
@@ -54,7 +60,10 @@ async function pickVoice(prompter: Prompter, client: DocTranslateClient): Promis
   if (voices.length === 0) return null;
   const picked = await prompter.pick(
     'voiceId',
-    [{ label: vscode.l10n.t('Default voice'), id: null as string | null }, ...voices.map((v) => ({ label: v.name ?? v.asset_id, description: v.asset_id, id: v.asset_id as string | null }))],
+    [
+      { label: vscode.l10n.t('Default voice'), id: null as string | null },
+      ...voices.map((v) => ({ label: v.name ?? v.asset_id, description: v.asset_id, id: v.asset_id as string | null })),
+    ],
     { title: vscode.l10n.t('Doc Translate: Voice') },
   );
   return picked === undefined ? undefined : picked.id;
@@ -82,7 +91,13 @@ async function estimateText(client: DocTranslateClient, product: ProductId, dura
  * the estimate labelled as such, a modal confirmation, then upload, create (one Idempotency-Key)
  * and follow the job in the Media view.
  */
-export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, candidates: readonly ProductId[], verb: string, rawArgs: unknown): Promise<StartResult> {
+export async function startMedia(
+  f: MediaFeature,
+  uri: vscode.Uri | undefined,
+  candidates: readonly ProductId[],
+  verb: string,
+  rawArgs: unknown,
+): Promise<StartResult> {
   const { p } = f;
   const args: StartArgs = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as StartArgs) : {};
   const file = uri ?? vscode.window.activeTextEditor?.document.uri;
@@ -100,10 +115,17 @@ export async function startMedia(f: MediaFeature, uri: vscode.Uri | undefined, c
     const open = all.filter((o) => o.open);
     const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
     if (open.length === 0) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')),
+      );
       return { started: false, reason: 'notOpen', closed };
     }
-    const offer = await pickProduct(p.prompter, open, all.filter((o) => !o.open), verb);
+    const offer = await pickProduct(
+      p.prompter,
+      open,
+      all.filter((o) => !o.open),
+      verb,
+    );
     if (offer === undefined) return { started: false, reason: 'cancelled', closed };
     let target: string | undefined;
     if (needsTarget(offer.product)) {

@@ -6,7 +6,10 @@ import { fileLabel, isJobEnded, settlementId, isTextFile, jobDescription, jobIco
 import type { MediaStore } from './store.ts';
 
 export class SectionNode extends vscode.TreeItem {
-  constructor(readonly section: 'jobs' | 'voices', label: string) {
+  constructor(
+    readonly section: 'jobs' | 'voices',
+    label: string,
+  ) {
     super(label, vscode.TreeItemCollapsibleState.Expanded);
     this.id = `media.section.${section}`;
     this.contextValue = `${ContextValue.mediaSection}.${section}`;
@@ -14,7 +17,10 @@ export class SectionNode extends vscode.TreeItem {
 }
 
 export class MediaJobNode extends vscode.TreeItem {
-  constructor(readonly job: MediaJob, source: string | undefined) {
+  constructor(
+    readonly job: MediaJob,
+    source: string | undefined,
+  ) {
     const ended = isJobEnded(job.status);
     super(jobLabel(job, source), ended && job.files.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     // A new id once ended: the view then takes the Expanded state instead of remembering a leaf.
@@ -28,7 +34,12 @@ export class MediaJobNode extends vscode.TreeItem {
 }
 
 export class MediaFileNode extends vscode.TreeItem {
-  constructor(readonly job: MediaJob, readonly file: DeliveredFile, index: number, hasSource: boolean) {
+  constructor(
+    readonly job: MediaJob,
+    readonly file: DeliveredFile,
+    index: number,
+    hasSource: boolean,
+  ) {
     super(fileLabel(file, index), vscode.TreeItemCollapsibleState.None);
     this.id = `media.file.${job.operation_id}.${file.artifact_id ?? index}`;
     this.description = file.role ?? undefined;
@@ -36,7 +47,11 @@ export class MediaFileNode extends vscode.TreeItem {
     const text = isTextFile(file);
     this.iconPath = new vscode.ThemeIcon(text ? 'file-text' : 'file-media');
     this.contextValue = `${ContextValue.mediaFile}.${text ? 'text' : 'binary'}${hasSource ? '.source' : ''}`;
-    this.command = { title: vscode.l10n.t('Open'), command: 'docTranslate.media.openFile', arguments: [{ operationId: job.operation_id, artifactId: file.artifact_id }] };
+    this.command = {
+      title: vscode.l10n.t('Open'),
+      command: 'docTranslate.media.openFile',
+      arguments: [{ operationId: job.operation_id, artifactId: file.artifact_id }],
+    };
   }
 }
 
@@ -46,7 +61,11 @@ export class VoiceNode extends vscode.TreeItem {
     this.id = `media.voice.${voice.asset_id}`;
     this.description = voiceDescription(voice);
     this.accessibilityInformation = { label: vscode.l10n.t('Voice {0}, {1}', String(this.label), String(this.description)) };
-    this.tooltip = [vscode.l10n.t('Voice {0}', voice.asset_id), vscode.l10n.t('Status: {0}', voice.status ?? vscode.l10n.t('unknown')), vscode.l10n.t('Consent: {0}', String(voice['consent_version'] ?? ''))].join('\n');
+    this.tooltip = [
+      vscode.l10n.t('Voice {0}', voice.asset_id),
+      vscode.l10n.t('Status: {0}', voice.status ?? vscode.l10n.t('unknown')),
+      vscode.l10n.t('Consent: {0}', String(voice['consent_version'] ?? '')),
+    ].join('\n');
     this.iconPath = new vscode.ThemeIcon(voiceIcon(voice.status));
     this.contextValue = `${ContextValue.mediaVoice}.${voice.status ?? 'unknown'}`;
   }

@@ -77,7 +77,11 @@ export async function voiceAction(f: MediaFeature, action: VoiceAction, arg: unk
   if (action === 'revoke') {
     const label = arg instanceof VoiceNode ? String(arg.label) : id;
     const revoke = vscode.l10n.t('Revoke');
-    const answer = await f.p.prompter.choose(vscode.l10n.t('Revoke the voice {0}? Speech synthesis can no longer use it, and this cannot be undone.', label), { modal: true }, revoke);
+    const answer = await f.p.prompter.choose(
+      vscode.l10n.t('Revoke the voice {0}? Speech synthesis can no longer use it, and this cannot be undone.', label),
+      { modal: true },
+      revoke,
+    );
     if (answer !== revoke) return { done: false, reason: 'cancelled' };
   }
   const client = await requireClient(f.p.clients);
@@ -87,7 +91,9 @@ export async function voiceAction(f: MediaFeature, action: VoiceAction, arg: unk
     f.store.upsertVoice(voice);
     return { done: true, ...(voice.status ? { status: voice.status } : {}) };
   } catch (err) {
-    await showError(err, { operation: action === 'reconcile' ? vscode.l10n.t('Check Again') : action === 'confirm' ? vscode.l10n.t('Confirm Voice') : vscode.l10n.t('Revoke Voice') });
+    await showError(err, {
+      operation: action === 'reconcile' ? vscode.l10n.t('Check Again') : action === 'confirm' ? vscode.l10n.t('Confirm Voice') : vscode.l10n.t('Revoke Voice'),
+    });
     return { done: false, reason: errorCode(err) ?? 'error' };
   }
 }

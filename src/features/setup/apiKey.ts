@@ -51,7 +51,9 @@ async function checkAndStore(s: KeyDeps, key: string, baseUrl: string, signal: A
     const balance = await client.getBalance({ signal });
     await s.keys.set(key, baseUrl);
     s.logger.info('API key checked with the service and stored in secret storage');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: API key {0} saved ({1} available).', maskApiKey(key), formatCredits(balance.available)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Doc Translate: API key {0} saved ({1} available).', maskApiKey(key), formatCredits(balance.available)),
+    );
   } finally {
     void client.close().catch(() => undefined);
   }

@@ -14,16 +14,16 @@ export function serviceUrlCommands(s: UrlDeps): Command[] {
 
 async function setServiceUrl(s: UrlDeps, given: string | undefined): Promise<SetServiceUrlResult> {
   const entered = await s.prompter.input('serviceUrl', {
-      title: vscode.l10n.t('Doc Translate: Set Service URL'),
-      prompt: vscode.l10n.t('Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).'),
-      placeHolder: 'https://translate.example.com/api/v1',
-      value: given ?? s.settings.rawBaseUrl,
-      ignoreFocusOut: true,
-      validateInput: (value) => {
-        const check = checkServiceUrl(value);
-        return check.ok ? undefined : check.reason;
-      },
-    });
+    title: vscode.l10n.t('Doc Translate: Set Service URL'),
+    prompt: vscode.l10n.t('Address of the translation service, ending in /api/v1 (plain http only for 127.0.0.1 or localhost).'),
+    placeHolder: 'https://translate.example.com/api/v1',
+    value: given ?? s.settings.rawBaseUrl,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const check = checkServiceUrl(value);
+      return check.ok ? undefined : check.reason;
+    },
+  });
   if (entered === undefined) return { saved: false, reason: 'cancelled' };
   const check = checkServiceUrl(entered);
   if (!check.ok) {

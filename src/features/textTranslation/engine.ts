@@ -29,18 +29,12 @@ export interface TranslateParams {
 /** Spec part 8: translate-snippet takes 1-5000 characters. */
 export const SNIPPET_MAX_CHARS = 5000;
 
-
 /**
  * Translates each text, keeping its structure (Markdown code, front matter, blank lines and
  * surrounding whitespace stay byte-for-byte). All texts share the same batches, so many small
  * selections cost few requests. Results are in the order of `texts`.
  */
-export async function translateTexts(
-  api: TranslationApi,
-  texts: readonly string[],
-  kind: TextKind,
-  p: TranslateParams,
-): Promise<string[]> {
+export async function translateTexts(api: TranslationApi, texts: readonly string[], kind: TextKind, p: TranslateParams): Promise<string[]> {
   const docs = texts.map((text, i) => withIdPrefix(segment(text, kind, p), `${i}.`));
   const prose = docs.flatMap((d) => d.parts).filter(isProse);
   const translations = new Map<string, string>();
@@ -80,12 +74,7 @@ export async function translateTexts(
 }
 
 /** Translates one whole document through the batch path (the same path the benchmarks measure). */
-export async function translateDocumentText(
-  api: TranslationApi,
-  text: string,
-  kind: TextKind,
-  p: TranslateParams,
-): Promise<string> {
+export async function translateDocumentText(api: TranslationApi, text: string, kind: TextKind, p: TranslateParams): Promise<string> {
   return t.translateSegmented(segment(text, kind, p), {
     signal: p.signal,
     ...(p.mode !== undefined ? { mode: p.mode } : {}),

@@ -22,8 +22,10 @@ export function activateTextTranslation(p: Platform): vscode.Disposable[] {
   const part = new Deferred(COMMANDS, async () => (await import('./commands/index.ts')).textTranslationPart(deps, pairs));
   const applied = (r: Record<string, unknown>): boolean => r['applied'] === true;
   const milestone = (c: Command): Command =>
-    c.id === CommandId.translateSelection ? withMilestone(c, p.contextKeys, ContextKey.translatedSelection, applied)
-    : c.id === CommandId.translateDocument ? withMilestone(c, p.contextKeys, ContextKey.translatedDocument, applied)
-    : c;
+    c.id === CommandId.translateSelection
+      ? withMilestone(c, p.contextKeys, ContextKey.translatedSelection, applied)
+      : c.id === CommandId.translateDocument
+        ? withMilestone(c, p.contextKeys, ContextKey.translatedDocument, applied)
+        : c;
   return [pairs, part, new TargetLanguageStatus(p.settings), ...registerCommands(part.commands().map(milestone))];
 }

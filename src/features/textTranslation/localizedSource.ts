@@ -8,7 +8,13 @@ import * as vscode from 'vscode';
 
 async function setupFolder(file: string, root: string): Promise<string | undefined> {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-    if (await stat(path.join(dir, 'doc-translate.json')).then((s) => s.isFile(), () => false)) return dir;
+    if (
+      await stat(path.join(dir, 'doc-translate.json')).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return dir;
     const rel = path.relative(root, dir);
     if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || path.dirname(dir) === dir) return undefined;
   }

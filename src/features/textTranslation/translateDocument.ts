@@ -19,8 +19,7 @@ export function translateDocumentCommand(s: TextDeps & { pairs: TranslationPairs
 }
 
 async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg: unknown): Promise<TranslateResult> {
-  const doc =
-    arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
+  const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
   if (doc === undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a Markdown or text document to translate.'));
     return { applied: false, reason: 'noEditor' };
@@ -33,7 +32,12 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   const name = doc.isUntitled ? doc.uri.path : path.posix.basename(doc.uri.path);
   if (await undecodedFile(doc.uri, text)) {
     s.logger.warn(`Translate Document: ${name} is not valid UTF-8 and VS Code shows its undecodable bytes as U+FFFD; nothing was sent`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0} is not valid UTF-8, so VS Code shows the characters it cannot decode as replacement characters (�) and a translation would lose them; nothing was sent. Reopen it with its encoding (Reopen with Encoding, from the encoding in the status bar) and translate again.', name));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        'Doc Translate: {0} is not valid UTF-8, so VS Code shows the characters it cannot decode as replacement characters (�) and a translation would lose them; nothing was sent. Reopen it with its encoding (Reopen with Encoding, from the encoding in the status bar) and translate again.',
+        name,
+      ),
+    );
     return { applied: false, reason: 'failed', error: 'invalid_encoding' };
   }
   const client = await requireClient(s.clients);
@@ -43,9 +47,16 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   s.logger.info(`Translate Document: ${name}, ${text.length} characters, into ${params.targetLanguage}`);
   let translated: string;
   try {
-    translated = await withCancellableProgress(
-      vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage),
-      (signal, report) => translateWith((e) => e.translateDocumentText(client, text, dialect.kind, { ...params, mdx: dialect.mdx, signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`) })),
+    translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage), (signal, report) =>
+      translateWith((e) =>
+        e.translateDocumentText(client, text, dialect.kind, {
+          ...params,
+          mdx: dialect.mdx,
+          signal,
+          onProgress: report,
+          onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`),
+        }),
+      ),
     );
   } catch (err) {
     return reportFailure(s, err, vscode.l10n.t('Translation'));
@@ -54,10 +65,10 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
   s.pairs.remember(doc.uri, translation.uri);
 
   const diff = vscode.l10n.t('Show Diff');
-  void Promise.resolve(
-    vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: translated {0} to {1}.', name, params.targetLanguage), diff),
-  ).then((picked) => {
-    if (picked === diff) void vscode.commands.executeCommand(CommandId.showTranslationDiff, doc.uri);
-  });
+  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: translated {0} to {1}.', name, params.targetLanguage), diff)).then(
+    (picked) => {
+      if (picked === diff) void vscode.commands.executeCommand(CommandId.showTranslationDiff, doc.uri);
+    },
+  );
   return { applied: true, mode: 'document', uri: translation.uri };
 }

@@ -48,7 +48,15 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   let translated: string[];
   try {
     translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating to {0}', params.targetLanguage), (signal, report) =>
-      translateWith((e) => e.translateTexts(client, texts, dialect.kind, { ...params, mdx: dialect.mdx, signal, onProgress: report, onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`) })),
+      translateWith((e) =>
+        e.translateTexts(client, texts, dialect.kind, {
+          ...params,
+          mdx: dialect.mdx,
+          signal,
+          onProgress: report,
+          onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`),
+        }),
+      ),
     );
   } catch (err) {
     return reportFailure(s, err, vscode.l10n.t('Translation'));
@@ -70,7 +78,13 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   );
   const outcome = await applyIfUnchanged(doc, version, edits);
   if (outcome === 'applied') {
-    if (keptSource) offerReplace(doc, offsets, translated.map((t) => eol + eol + stripFinalEol(t)), translated);
+    if (keptSource)
+      offerReplace(
+        doc,
+        offsets,
+        translated.map((t) => eol + eol + stripFinalEol(t)),
+        translated,
+      );
     return { applied: true, mode, uri: doc.uri, ...(keptSource ? { keptSource: true } : {}) };
   }
   if (outcome === 'failed') {
@@ -97,7 +111,10 @@ function offerReplace(doc: vscode.TextDocument, at: { start: number; end: number
   const separate = at.every((a, i) => i === 0 || at[i - 1]!.anchor < a.start);
   void Promise.resolve(
     vscode.window.showInformationMessage(
-      vscode.l10n.t('Doc Translate: {0} is a source page of localized documentation (doc-translate.json), so its text was kept and the translation inserted below; its translated pages are written by Update Translations.', vscode.workspace.asRelativePath(doc.uri)),
+      vscode.l10n.t(
+        'Doc Translate: {0} is a source page of localized documentation (doc-translate.json), so its text was kept and the translation inserted below; its translated pages are written by Update Translations.',
+        vscode.workspace.asRelativePath(doc.uri),
+      ),
       ...(separate ? [REPLACE] : []),
     ),
   ).then(async (picked) => {

@@ -14,7 +14,10 @@ export interface SiteContext {
 
 export function siteContext(io: SiteIo, root: string, allFiles: readonly string[]): SiteContext {
   const prefix = root === '' ? '' : `${root}/`;
-  const files = allFiles.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length)).sort();
+  const files = allFiles
+    .filter((f) => f.startsWith(prefix))
+    .map((f) => f.slice(prefix.length))
+    .sort();
   const set = new Set(files);
   const dirs = new Set<string>();
   for (const f of files) {

@@ -28,7 +28,11 @@ export async function readMkdocs(ctx: SiteContext, configFile: string): Promise<
   try {
     cfg = parseMkdocsYaml((await ctx.read(configFile)) ?? '');
   } catch (err) {
-    bad.push({ file: configFile, key: '(file)', message: `${configFile} is not valid YAML (${err instanceof Error ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json` });
+    bad.push({
+      file: configFile,
+      key: '(file)',
+      message: `${configFile} is not valid YAML (${err instanceof Error ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json`,
+    });
   }
   const c = isData(cfg) ? cfg : {};
   const docsDir = join(str(c.docs_dir) ?? 'docs');
@@ -37,8 +41,9 @@ export async function readMkdocs(ctx: SiteContext, configFile: string): Promise<
   let i18n: unknown;
   const plugins = c.plugins;
   if (Array.isArray(plugins)) {
-    for (const p of plugins) if (isData(p) && 'i18n' in p) i18n = p.i18n ?? {};
-    else if (p === 'i18n') i18n = {};
+    for (const p of plugins)
+      if (isData(p) && 'i18n' in p) i18n = p.i18n ?? {};
+      else if (p === 'i18n') i18n = {};
   } else if (isData(plugins) && 'i18n' in plugins) i18n = plugins.i18n ?? {};
 
   const structure = isData(i18n) && i18n.docs_structure === 'folder' ? 'folder' : 'suffix';
@@ -87,15 +92,33 @@ export async function readMkdocs(ctx: SiteContext, configFile: string): Promise<
 
   const sourceDir = structure === 'folder' && sourceLanguage !== 'auto' ? `${docsDir}/${sourceLanguage}` : docsDir;
   const layout = structure === 'folder' ? 'mkdocs-folder' : 'mkdocs-suffix';
-  const sourceSets: SourceSet[] = [{
-    dir: sourceDir, role: 'content', layout,
-    target: structure === 'folder' ? `${docsDir}/<l>/<rel>` : `${docsDir}/<rel, with .<l> before its extension>`,
-  }];
-  if (structure === 'suffix' && sourceLanguage !== 'auto') notes.push(`pages named *.${sourceLanguage}.md are sources too (the plugin's fallback for the default language)`);
-  const model = finish({
-    framework: 'mkdocs', siteRoot: ctx.root, configFile, sourceLanguage, sourceSets, locales,
-    translationGlobs: [...new Set(locales.flatMap((l) => l.locations))], exclusions, pageExtensions: ['md'], unreadable: bad, notes,
-  }, i18n === undefined ? undefined : sourceSets[0], undefined);
+  const sourceSets: SourceSet[] = [
+    {
+      dir: sourceDir,
+      role: 'content',
+      layout,
+      target: structure === 'folder' ? `${docsDir}/<l>/<rel>` : `${docsDir}/<rel, with .<l> before its extension>`,
+    },
+  ];
+  if (structure === 'suffix' && sourceLanguage !== 'auto')
+    notes.push(`pages named *.${sourceLanguage}.md are sources too (the plugin's fallback for the default language)`);
+  const model = finish(
+    {
+      framework: 'mkdocs',
+      siteRoot: ctx.root,
+      configFile,
+      sourceLanguage,
+      sourceSets,
+      locales,
+      translationGlobs: [...new Set(locales.flatMap((l) => l.locations))],
+      exclusions,
+      pageExtensions: ['md'],
+      unreadable: bad,
+      notes,
+    },
+    i18n === undefined ? undefined : sourceSets[0],
+    undefined,
+  );
   return model;
 }
 
@@ -153,7 +176,11 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
     try {
       data = parseData(f, (await ctx.read(f)) ?? '');
     } catch (err) {
-      bad.push({ file: f, key: '(file)', message: `${f} could not be parsed (${err instanceof Error ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json` });
+      bad.push({
+        file: f,
+        key: '(file)',
+        message: `${f} could not be parsed (${err instanceof Error ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json`,
+      });
       continue;
     }
     if (!isData(data)) continue;
@@ -173,16 +200,23 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
   for (const [code, v] of Object.entries(languages)) {
     if (code === sourceLanguage) continue;
     const dir = dirOf(code);
-    const lc = isData(v) ? str(v.languagecode) ?? str(v.locale) : undefined;
-    const label = isData(v) ? str(v.languagename) ?? str(v.label) : undefined;
+    const lc = isData(v) ? (str(v.languagecode) ?? str(v.locale)) : undefined;
+    const label = isData(v) ? (str(v.languagename) ?? str(v.label)) : undefined;
     const disabled = isData(v) && v.disabled === true;
     const locations = dir === sourceDir ? [under(sourceDir, `**/*.${code}.*`)] : [under(dir)];
     locations.push(`i18n/${code}.{toml,yaml,yml,json}`);
-    locales.push({ code, ...(lc !== undefined && lc.toLowerCase() !== code ? { lang: lc } : {}), ...(label !== undefined ? { label } : {}), locations, ...(disabled ? { built: false } : {}) });
+    locales.push({
+      code,
+      ...(lc !== undefined && lc.toLowerCase() !== code ? { lang: lc } : {}),
+      ...(label !== undefined ? { label } : {}),
+      locations,
+      ...(disabled ? { built: false } : {}),
+    });
     if (dir !== sourceDir) byFolder.push({ code, dir });
   }
   if (Object.keys(languages).length > 0 && !(sourceLanguage in languages)) notes.push(`defaultContentLanguage ${sourceLanguage} is not among languages`);
-  if (cfg.defaultcontentlanguageinsubdir === true) notes.push(`defaultContentLanguageInSubdir: the ${sourceLanguage} pages are served under /${sourceLanguage}/ (paths of the sources do not change)`);
+  if (cfg.defaultcontentlanguageinsubdir === true)
+    notes.push(`defaultContentLanguageInSubdir: the ${sourceLanguage} pages are served under /${sourceLanguage}/ (paths of the sources do not change)`);
   if (isData(cfg.module) && Array.isArray(cfg.module.mounts)) notes.push('module.mounts are set: content mounted from other folders is not followed');
 
   // Two schemes: one content folder per language (languages.<l>.contentDir), or x.<l>.md beside x.md.
@@ -190,9 +224,18 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
   let gap: string | undefined;
   const parent = sourceDir.includes('/') ? sourceDir.slice(0, sourceDir.lastIndexOf('/')) : '';
   if (byFolder.length === 0) layout = 'hugo';
-  else if (byFolder.length === locales.length && byFolder.every((l) => l.dir === join(parent, l.code))) layout = { pattern: `${parent === '' ? '' : `${parent}/`}\${lang}/\${rel}` };
-  else gap = `languages use content folders that are not <parent>/<code> (${byFolder.map((l) => `${l.code} → ${l.dir}`).join(', ')}) or mix both schemes: a layout with a language → folder map is needed`;
-  const sourceSets: SourceSet[] = [{ dir: sourceDir, role: 'content', ...(layout !== undefined ? { layout } : {}), target: byFolder.length === 0 ? `${sourceDir}/<rel, with .<l> before its extension>` : `<languages.<l>.contentDir>/<rel>` }];
+  else if (byFolder.length === locales.length && byFolder.every((l) => l.dir === join(parent, l.code)))
+    layout = { pattern: `${parent === '' ? '' : `${parent}/`}\${lang}/\${rel}` };
+  else
+    gap = `languages use content folders that are not <parent>/<code> (${byFolder.map((l) => `${l.code} → ${l.dir}`).join(', ')}) or mix both schemes: a layout with a language → folder map is needed`;
+  const sourceSets: SourceSet[] = [
+    {
+      dir: sourceDir,
+      role: 'content',
+      ...(layout !== undefined ? { layout } : {}),
+      target: byFolder.length === 0 ? `${sourceDir}/<rel, with .<l> before its extension>` : `<languages.<l>.contentDir>/<rel>`,
+    },
+  ];
   const exclusions: Exclusion[] = [
     { glob: 'public/**', reason: 'build output (Hugo writes the site to public/)' },
     { glob: 'resources/_gen/**', reason: 'generated resources' },
@@ -206,8 +249,21 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
     ...COMMON_EXCLUSIONS,
   ];
   const translationGlobs = [...new Set(locales.flatMap((l) => l.locations))];
-  return finish({
-    framework: 'hugo', siteRoot: ctx.root, configFile: configFiles[0] ?? '', sourceLanguage, sourceSets, locales, translationGlobs, exclusions,
-    pageExtensions: ['md', 'markdown'], unreadable: bad, notes,
-  }, sourceSets[0], gap);
+  return finish(
+    {
+      framework: 'hugo',
+      siteRoot: ctx.root,
+      configFile: configFiles[0] ?? '',
+      sourceLanguage,
+      sourceSets,
+      locales,
+      translationGlobs,
+      exclusions,
+      pageExtensions: ['md', 'markdown'],
+      unreadable: bad,
+      notes,
+    },
+    sourceSets[0],
+    gap,
+  );
 }

@@ -46,7 +46,10 @@ const SKIP = /(?:^|\/)(?:node_modules|\.git)\//;
 export async function detectSites(root: string, io: SiteIo): Promise<SiteModel[]> {
   const base = join(root);
   const listed = await io.listFiles(base);
-  const all = listed.map((f) => join(base, f)).filter((f) => !SKIP.test(`/${f}`)).sort();
+  const all = listed
+    .map((f) => join(base, f))
+    .filter((f) => !SKIP.test(`/${f}`))
+    .sort();
   const sites: SiteModel[] = [];
   const seen = new Set<string>();
   const add = (m: SiteModel | undefined): void => {
@@ -115,7 +118,11 @@ export interface LocaleFolderWarning {
 }
 
 // ISO 639-1 codes: a folder must be named by one of these (optionally with a region or script).
-const ISO639_1 = new Set(('aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu').split(' '));
+const ISO639_1 = new Set(
+  'aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu'.split(
+    ' ',
+  ),
+);
 
 /** True for a folder name that reads as a language code: `fr`, `pt-br`, `zh_CN`, `zh-Hans`. */
 export function isLanguageCode(name: string): boolean {
@@ -139,7 +146,13 @@ export function undeclaredLocaleFolders(model: SiteModel, files: readonly string
     const parents = [...new Set([set.dir, dirOf(set.dir)])].filter((p) => p !== set.dir || true);
     for (const parent of parents) {
       const prefix = parent === '' ? '' : `${parent}/`;
-      const candidates = new Set(pages.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split('/')).filter((s) => s.length > 1).map((s) => s[0]!));
+      const candidates = new Set(
+        pages
+          .filter((f) => f.startsWith(prefix))
+          .map((f) => f.slice(prefix.length).split('/'))
+          .filter((s) => s.length > 1)
+          .map((s) => s[0]!),
+      );
       for (const name of candidates) {
         const folder = join(parent, name);
         if (seen.has(folder) || folder === set.dir || !isLanguageCode(name) || declared.has(name.toLowerCase())) continue;
@@ -151,7 +164,10 @@ export function undeclaredLocaleFolders(model: SiteModel, files: readonly string
         if (mirrored >= 1 && mirrored * 2 >= mine.length) {
           seen.add(folder);
           warnings.push({
-            folder, code: name, mirrored, pages: mine.length,
+            folder,
+            code: name,
+            mirrored,
+            pages: mine.length,
             message: `${join(model.siteRoot, folder)}/ looks like the ${name} translation (${mirrored} of its ${mine.length} pages mirror ${set.dir === '' ? 'the site root' : `${set.dir}/`}) but ${model.configFile} does not declare ${name}; add it to the configuration or to "exclude" in doc-translate.json`,
           });
         }

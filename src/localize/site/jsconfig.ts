@@ -1,8 +1,16 @@
 /** Docusaurus, Starlight and VitePress: sites configured by a JS/TS module, read with `readJsModule`. */
 import { Computed, get, findCalls, isObject, ParseError, readJsModule, type JsModule, type Lit } from './literal.ts';
 import {
-  COMMON_EXCLUSIONS, dirOf, join, under, unreadable,
-  type Exclusion, type SiteLocale, type SiteModel, type SourceSet, type Unreadable,
+  COMMON_EXCLUSIONS,
+  dirOf,
+  join,
+  under,
+  unreadable,
+  type Exclusion,
+  type SiteLocale,
+  type SiteModel,
+  type SourceSet,
+  type Unreadable,
 } from './model.ts';
 import type { SiteContext } from './context.ts';
 
@@ -10,7 +18,11 @@ function parseModule(ctx: SiteContext, file: string, text: string, bad: Unreadab
   try {
     return readJsModule(text);
   } catch (err) {
-    bad.push({ file, key: '(file)', message: `${file} could not be parsed (${err instanceof ParseError ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json` });
+    bad.push({
+      file,
+      key: '(file)',
+      message: `${file} could not be parsed (${err instanceof ParseError ? err.message : String(err)}); set source, sourceLanguage, targetLanguages and layout in doc-translate.json`,
+    });
     void ctx;
     return undefined;
   }
@@ -44,12 +56,19 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
   }
   const i18nPathV = get(cfg, 'i18n.path');
   const i18nPath = str(i18nPathV) ?? 'i18n';
-  if (i18nPathV instanceof Computed) unreadable(bad, configFile, 'i18n.path', i18nPathV, 'the translations are assumed in i18n/; set "exclude" in doc-translate.json if they are elsewhere');
+  if (i18nPathV instanceof Computed)
+    unreadable(bad, configFile, 'i18n.path', i18nPathV, 'the translations are assumed in i18n/; set "exclude" in doc-translate.json if they are elsewhere');
 
   const localesV = get(cfg, 'i18n.locales');
   let codes = strings(localesV);
   if (localesV instanceof Computed || (localesV !== undefined && codes === undefined)) {
-    unreadable(bad, configFile, 'i18n.locales', localesV instanceof Computed ? localesV : new Computed('not a list of strings', 0), 'set "targetLanguages" in doc-translate.json');
+    unreadable(
+      bad,
+      configFile,
+      'i18n.locales',
+      localesV instanceof Computed ? localesV : new Computed('not a list of strings', 0),
+      'set "targetLanguages" in doc-translate.json',
+    );
     codes = [...new Set(ctx.files.filter((f) => f.startsWith(`${i18nPath}/`)).map((f) => f.split('/')[i18nPath.split('/').length]!))];
     if (codes.length > 0) notes.push(`locales taken from the folders of ${i18nPath}/: ${codes.join(', ')}`);
   }
@@ -61,12 +80,22 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
     const pathV = get(cfg, `i18n.localeConfigs.${code}.path`);
     const folder = str(pathV) ?? code;
     const labelV = get(cfg, `i18n.localeConfigs.${code}.label`);
-    locales.push({ code, ...(folder !== code ? { lang: code } : {}), ...(typeof labelV === 'string' ? { label: labelV } : {}), locations: [`${i18nPath}/${folder}/**`] });
+    locales.push({
+      code,
+      ...(folder !== code ? { lang: code } : {}),
+      ...(typeof labelV === 'string' ? { label: labelV } : {}),
+      locations: [`${i18nPath}/${folder}/**`],
+    });
     if (folder !== code) notes.push(`locale ${code} lives in ${i18nPath}/${folder}/ (i18n.localeConfigs.${code}.path)`);
   }
 
   // Content plugins: the classic preset's docs and blog, and plugin-content-docs/blog instances.
-  interface Instance { kind: 'docs' | 'blog'; id: string; options: Lit; key: string }
+  interface Instance {
+    kind: 'docs' | 'blog';
+    id: string;
+    options: Lit;
+    key: string;
+  }
   const instances: Instance[] = [];
   const entries = (key: string): { name: string; options: Lit; key: string }[] => {
     const list = get(cfg, key);
@@ -103,11 +132,17 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
     const dir = str(pathV) ?? inst.kind;
     const pluginDir = `docusaurus-plugin-content-${inst.kind}${inst.id === 'default' ? '' : `-${inst.id}`}`;
     if (inst.kind === 'blog') {
-      if (ctx.hasDir(dir)) sourceSets.push({ dir, role: 'blog', layout: { pattern: `${i18nPath}/\${lang}/${pluginDir}/\${rel}` }, target: `${i18nPath}/<l>/${pluginDir}/<rel>` });
+      if (ctx.hasDir(dir))
+        sourceSets.push({ dir, role: 'blog', layout: { pattern: `${i18nPath}/\${lang}/${pluginDir}/\${rel}` }, target: `${i18nPath}/<l>/${pluginDir}/<rel>` });
       continue;
     }
     const fits = inst.id === 'default' && i18nPath === 'i18n';
-    sourceSets.push({ dir, role: 'docs', layout: fits ? 'docusaurus' : { pattern: `${i18nPath}/\${lang}/${pluginDir}/current/\${rel}` }, target: `${i18nPath}/<l>/${pluginDir}/current/<rel>` });
+    sourceSets.push({
+      dir,
+      role: 'docs',
+      layout: fits ? 'docusaurus' : { pattern: `${i18nPath}/\${lang}/${pluginDir}/current/\${rel}` },
+      target: `${i18nPath}/<l>/${pluginDir}/current/<rel>`,
+    });
     // Versions: versions.json (or <id>_versions.json) and the versioned_docs/version-<v>/ folders.
     const prefix = inst.id === 'default' ? '' : `${inst.id}_`;
     const versions = new Set<string>();
@@ -117,7 +152,11 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
         const v: unknown = JSON.parse(vText);
         if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') versions.add(x);
       } catch {
-        bad.push({ file: `${prefix}versions.json`, key: '(file)', message: `${prefix}versions.json is not valid JSON; versioned docs are taken from the ${prefix}versioned_docs/ folders` });
+        bad.push({
+          file: `${prefix}versions.json`,
+          key: '(file)',
+          message: `${prefix}versions.json is not valid JSON; versioned docs are taken from the ${prefix}versioned_docs/ folders`,
+        });
       }
     }
     for (const f of ctx.files) {
@@ -126,7 +165,8 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
     }
     for (const v of versions) {
       sourceSets.push({
-        dir: `${prefix}versioned_docs/version-${v}`, role: 'versioned-docs',
+        dir: `${prefix}versioned_docs/version-${v}`,
+        role: 'versioned-docs',
         layout: { pattern: `${i18nPath}/\${lang}/${pluginDir}/version-${v}/\${rel}` },
         target: `${i18nPath}/<l>/${pluginDir}/version-${v}/<rel>`,
       });
@@ -142,15 +182,34 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
     { glob: 'build/**', reason: 'build output' },
     { glob: '.docusaurus/**', reason: 'generated files' },
     { glob: 'static/**', reason: 'static assets copied as they are' },
-    { glob: 'src/**', reason: 'React pages, components and styles (Markdown pages in src/pages are translated under i18n/<l>/docusaurus-plugin-content-pages, not by this set-up)' },
+    {
+      glob: 'src/**',
+      reason:
+        'React pages, components and styles (Markdown pages in src/pages are translated under i18n/<l>/docusaurus-plugin-content-pages, not by this set-up)',
+    },
     { glob: '*versioned_sidebars/**', reason: 'sidebar definitions (their labels are translated in current.json / version-*.json)' },
     ...COMMON_EXCLUSIONS,
   ];
   const main = sourceSets.find((s) => s.role === 'docs');
-  return finish({
-    framework: 'docusaurus', siteRoot: ctx.root, configFile, sourceLanguage, sourceSets, locales,
-    translationGlobs: [under(i18nPath)], exclusions, pageExtensions: ['md', 'mdx'], unreadable: bad, notes,
-  }, main, locales.every((l) => l.lang === undefined) ? undefined : 'a locale whose folder differs from its code (i18n.localeConfigs.<l>.path) needs a layout with a language → folder map');
+  return finish(
+    {
+      framework: 'docusaurus',
+      siteRoot: ctx.root,
+      configFile,
+      sourceLanguage,
+      sourceSets,
+      locales,
+      translationGlobs: [under(i18nPath)],
+      exclusions,
+      pageExtensions: ['md', 'mdx'],
+      unreadable: bad,
+      notes,
+    },
+    main,
+    locales.every((l) => l.lang === undefined)
+      ? undefined
+      : 'a locale whose folder differs from its code (i18n.localeConfigs.<l>.path) needs a layout with a language → folder map',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,15 +227,29 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
   const calls = findCalls(integrations instanceof Computed && !integrations.call ? undefined : (integrations ?? cfg), (n) => names.has(n));
   if (mod !== undefined && calls.length === 0) {
     if (!/@astrojs\/starlight/.test(text)) return undefined;
-    if (integrations instanceof Computed) unreadable(bad, configFile, 'integrations', integrations, 'set sourceLanguage, targetLanguages and layout in doc-translate.json');
-    else bad.push({ file: configFile, key: 'integrations', message: `${configFile}: the starlight() integration was not found among literal integrations; set sourceLanguage, targetLanguages and layout in doc-translate.json` });
+    if (integrations instanceof Computed)
+      unreadable(bad, configFile, 'integrations', integrations, 'set sourceLanguage, targetLanguages and layout in doc-translate.json');
+    else
+      bad.push({
+        file: configFile,
+        key: 'integrations',
+        message: `${configFile}: the starlight() integration was not found among literal integrations; set sourceLanguage, targetLanguages and layout in doc-translate.json`,
+      });
   }
   const opts = calls[0]?.call?.args[0];
   const key = 'integrations[starlight]';
 
   // The docs collection: src/content/docs unless its loader is glob({ base: '<literal>' }).
   let contentDir = 'src/content/docs';
-  for (const f of ['src/content.config.ts', 'src/content.config.mts', 'src/content.config.js', 'src/content.config.mjs', 'src/content/config.ts', 'src/content/config.mjs', 'src/content/config.js']) {
+  for (const f of [
+    'src/content.config.ts',
+    'src/content.config.mts',
+    'src/content.config.js',
+    'src/content.config.mjs',
+    'src/content/config.ts',
+    'src/content/config.mjs',
+    'src/content/config.js',
+  ]) {
     const t = await ctx.read(f);
     if (t === undefined) continue;
     try {
@@ -202,7 +275,8 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
   const defaultKey = str(defaultV) ?? (keys.includes('root') ? 'root' : undefined);
   const langOf = (k: string): string | undefined => str(get(localeObj[k], 'lang'));
   const sourceFolder = defaultKey === undefined || defaultKey === 'root' ? contentDir : join(contentDir, defaultKey);
-  const sourceLanguage = defaultKey === undefined ? (keys.length === 0 ? 'auto' : 'auto') : (langOf(defaultKey) ?? (defaultKey === 'root' ? 'auto' : defaultKey));
+  const sourceLanguage =
+    defaultKey === undefined ? (keys.length === 0 ? 'auto' : 'auto') : (langOf(defaultKey) ?? (defaultKey === 'root' ? 'auto' : defaultKey));
   if (defaultKey === 'root' && langOf('root') === undefined) notes.push('the root locale has no lang: the source language is not known');
 
   const locales: SiteLocale[] = [];
@@ -211,7 +285,9 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
     const lang = langOf(k);
     const label = str(get(localeObj[k], 'label'));
     locales.push({
-      code: k, ...(lang !== undefined && lang !== k ? { lang } : {}), ...(label !== undefined ? { label } : {}),
+      code: k,
+      ...(lang !== undefined && lang !== k ? { lang } : {}),
+      ...(label !== undefined ? { label } : {}),
       locations: [`${contentDir}/${k}/**`, `src/content/i18n/${lang ?? k}.json`],
     });
   }
@@ -220,7 +296,13 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
   if (layout === 'starlight' && contentDir !== 'src/content/docs') notes.push(`the docs collection's base is ${contentDir}`);
   const sourceSets: SourceSet[] = [{ dir: sourceFolder, role: 'content', layout, target: `${contentDir}/<l>/<rel>` }];
   const translationGlobs = [...locationsGlob(locales)];
-  if (locales.some((l) => l.lang !== undefined)) notes.push(`folder names differ from lang: ${locales.filter((l) => l.lang).map((l) => `${l.code} → ${l.lang!}`).join(', ')}; targetLanguages are the folder names`);
+  if (locales.some((l) => l.lang !== undefined))
+    notes.push(
+      `folder names differ from lang: ${locales
+        .filter((l) => l.lang)
+        .map((l) => `${l.code} → ${l.lang!}`)
+        .join(', ')}; targetLanguages are the folder names`,
+    );
   const exclusions: Exclusion[] = [
     { glob: 'public/**', reason: 'static assets copied as they are' },
     { glob: 'dist/**', reason: 'build output' },
@@ -228,10 +310,23 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
     { glob: 'src/content/i18n/**', reason: `UI strings (JSON, one file per language; ${uiSource} is the source's)` },
     ...COMMON_EXCLUSIONS,
   ];
-  return finish({
-    framework: 'starlight', siteRoot: ctx.root, configFile, sourceLanguage, sourceSets, locales, translationGlobs, exclusions,
-    pageExtensions: ['md', 'mdx', 'mdoc'], unreadable: bad, notes,
-  }, sourceSets[0], undefined);
+  return finish(
+    {
+      framework: 'starlight',
+      siteRoot: ctx.root,
+      configFile,
+      sourceLanguage,
+      sourceSets,
+      locales,
+      translationGlobs,
+      exclusions,
+      pageExtensions: ['md', 'mdx', 'mdoc'],
+      unreadable: bad,
+      notes,
+    },
+    sourceSets[0],
+    undefined,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +352,8 @@ export async function readVitePress(ctx: SiteContext, configFile: string): Promi
   // rewrites { '<dir>/:rest*': ':rest*' } serve <dir>/ at the root: the root locale's pages live in <dir>/.
   let rootSub = '';
   const rewrites = get(cfg, 'rewrites');
-  if (rewrites instanceof Computed) unreadable(bad, configFile, 'rewrites', rewrites, 'set "source" in doc-translate.json (the folder of the root locale\'s pages)');
+  if (rewrites instanceof Computed)
+    unreadable(bad, configFile, 'rewrites', rewrites, 'set "source" in doc-translate.json (the folder of the root locale\'s pages)');
   else if (isObject(rewrites)) {
     for (const [from, to] of Object.entries(rewrites)) {
       const m = /^([^:*()]+)\/:(\w+)(\*|\(\.\*\))$/.exec(from);
@@ -272,7 +368,12 @@ export async function readVitePress(ctx: SiteContext, configFile: string): Promi
     const folder = link !== undefined && /^\/[^/]+\/?$/.test(link) ? link.replace(/\//g, '') : k;
     const lang = str(get(v, 'lang'));
     const label = str(get(v, 'label'));
-    locales.push({ code: folder, ...(lang !== undefined && lang !== folder ? { lang } : {}), ...(label !== undefined ? { label } : {}), locations: [under(join(srcDir, folder))] });
+    locales.push({
+      code: folder,
+      ...(lang !== undefined && lang !== folder ? { lang } : {}),
+      ...(label !== undefined ? { label } : {}),
+      locations: [under(join(srcDir, folder))],
+    });
   }
   const sourceDir = join(srcDir, rootSub);
   const layout = rootSub === '' ? ('vitepress' as const) : { pattern: `${srcDir === '' ? '' : `${srcDir}/`}\${lang}/\${rel}` };
@@ -286,12 +387,31 @@ export async function readVitePress(ctx: SiteContext, configFile: string): Promi
   const srcExclude = get(cfg, 'srcExclude');
   if (srcExclude instanceof Computed) unreadable(bad, configFile, 'srcExclude', srcExclude, 'add the excluded pages to "exclude" in doc-translate.json');
   for (const g of strings(srcExclude) ?? []) exclusions.push({ glob: join(srcDir, g.replace(/^\.?\//, '')), reason: 'srcExclude in the VitePress config' });
-  if (locales.some((l) => l.lang)) notes.push(`folder names differ from lang: ${locales.filter((l) => l.lang).map((l) => `${l.code} → ${l.lang!}`).join(', ')}; targetLanguages are the folder names`);
+  if (locales.some((l) => l.lang))
+    notes.push(
+      `folder names differ from lang: ${locales
+        .filter((l) => l.lang)
+        .map((l) => `${l.code} → ${l.lang!}`)
+        .join(', ')}; targetLanguages are the folder names`,
+    );
   const sourceSets: SourceSet[] = [{ dir: sourceDir, role: 'content', layout, target: `${join(srcDir, '<l>')}/<rel>` }];
-  return finish({
-    framework: 'vitepress', siteRoot: ctx.root, configFile, sourceLanguage, sourceSets, locales, translationGlobs: locationsGlob(locales), exclusions,
-    pageExtensions: ['md'], unreadable: bad, notes,
-  }, sourceSets[0], undefined);
+  return finish(
+    {
+      framework: 'vitepress',
+      siteRoot: ctx.root,
+      configFile,
+      sourceLanguage,
+      sourceSets,
+      locales,
+      translationGlobs: locationsGlob(locales),
+      exclusions,
+      pageExtensions: ['md'],
+      unreadable: bad,
+      notes,
+    },
+    sourceSets[0],
+    undefined,
+  );
 }
 
 /** Fills in the proposal for the main source set. */
@@ -304,10 +424,21 @@ export function finish(m: Omit<SiteModel, 'proposal' | 'layoutGap'>, main: Sourc
       sourceLanguage: m.sourceLanguage,
       targetLanguages: m.locales.filter((l) => l.built !== false).map((l) => l.code),
       layout: main.layout,
-      exclude: ['**/node_modules/**', '**/.*/**', ...m.exclusions.map((e) => e.glob).filter((g) => !m.translationGlobs.includes(g) && g !== '**/node_modules/**')],
+      exclude: [
+        '**/node_modules/**',
+        '**/.*/**',
+        ...m.exclusions.map((e) => e.glob).filter((g) => !m.translationGlobs.includes(g) && g !== '**/node_modules/**'),
+      ],
     };
   }
-  if (m.sourceSets.length > 1) model.notes = [...m.notes, `more source folders than one doc-translate.json covers: ${m.sourceSets.filter((s) => s !== main).map((s) => s.dir).join(', ')} (one doc-translate.json each, with the layout given)`];
+  if (m.sourceSets.length > 1)
+    model.notes = [
+      ...m.notes,
+      `more source folders than one doc-translate.json covers: ${m.sourceSets
+        .filter((s) => s !== main)
+        .map((s) => s.dir)
+        .join(', ')} (one doc-translate.json each, with the layout given)`,
+    ];
   void dirOf;
   return model;
 }

@@ -77,7 +77,8 @@ export function readJsModule(text: string): JsModule {
       case 'ExportNamedDeclaration':
         if (st.declaration) {
           declare(st.declaration);
-          if (st.declaration.type === 'VariableDeclaration') for (const v of st.declaration.declarations as N[]) if (v.id.type === 'Identifier') exported.push(v.id.name);
+          if (st.declaration.type === 'VariableDeclaration')
+            for (const v of st.declaration.declarations as N[]) if (v.id.type === 'Identifier') exported.push(v.id.name);
         }
         break;
       case 'ExportDefaultDeclaration':

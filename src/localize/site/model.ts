@@ -82,7 +82,11 @@ export interface SiteModel {
 }
 
 export function clean(p: string): string {
-  const n = posix.normalize(p.replace(/\\/g, '/')).replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  const n = posix
+    .normalize(p.replace(/\\/g, '/'))
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '');
   return n === '.' ? '' : n;
 }
 
@@ -127,7 +131,6 @@ export function matcher(globs: readonly string[]): (path: string) => boolean {
   const res = globs.map(globRe);
   return (p) => res.some((r) => r.test(p));
 }
-
 
 /** Records a setting that could not be read; returns undefined so callers can fall back. */
 export function unreadable(list: Unreadable[], file: string, key: string, value: Computed, instead: string): undefined {

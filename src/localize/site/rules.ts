@@ -35,7 +35,8 @@ export interface SiteRules {
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.doc-translate']);
 
-const MARKER = /^(?:docusaurus\.config\.(?:js|mjs|cjs|ts|mts)|astro\.config\.(?:mjs|js|ts|mts|cjs)|mkdocs\.ya?ml|(?:hugo|config)\.(?:toml|ya?ml|json)|\.vitepress|config)$/;
+const MARKER =
+  /^(?:docusaurus\.config\.(?:js|mjs|cjs|ts|mts)|astro\.config\.(?:mjs|js|ts|mts|cjs)|mkdocs\.ya?ml|(?:hugo|config)\.(?:toml|ya?ml|json)|\.vitepress|config)$/;
 
 /**
  * `SiteIo` over the guarded root: reads through `readText` (the engine's, so the editor's unsaved
@@ -125,14 +126,23 @@ export async function siteRulesFor(root: GuardedRoot, readText: (rel: string) =>
   for (const site of sites) {
     for (const u of site.unreadable) if (u.key === '(file)') broken.push({ file: join(site.siteRoot, u.file), message: u.message });
     for (const l of site.locales) {
-      for (const g of l.locations) rules.push({ glob: prefixed(site.siteRoot, g), kind: 'translation', reason: `translation into ${l.code} (a locale of ${join(site.siteRoot, site.configFile)})` });
+      for (const g of l.locations)
+        rules.push({
+          glob: prefixed(site.siteRoot, g),
+          kind: 'translation',
+          reason: `translation into ${l.code} (a locale of ${join(site.siteRoot, site.configFile)})`,
+        });
     }
     const prefix = site.siteRoot === '' ? '' : `${site.siteRoot}/`;
     const files = all.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
     for (const w of undeclaredLocaleFolders(site, files)) {
       const folder = prefixed(site.siteRoot, w.folder);
       undeclared.push({ ...w, folder });
-      rules.push({ glob: `${folder}/**`, kind: 'undeclared-locale', reason: `folder named like the language ${w.code} mirroring the sources (${w.mirrored} of its ${w.pages} pages), not declared in ${join(site.siteRoot, site.configFile)}: never translated` });
+      rules.push({
+        glob: `${folder}/**`,
+        kind: 'undeclared-locale',
+        reason: `folder named like the language ${w.code} mirroring the sources (${w.mirrored} of its ${w.pages} pages), not declared in ${join(site.siteRoot, site.configFile)}: never translated`,
+      });
     }
     for (const e of site.exclusions) rules.push({ glob: prefixed(site.siteRoot, e.glob), kind: 'exclusion', reason: `${e.reason} (${site.framework})` });
   }

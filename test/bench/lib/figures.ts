@@ -35,8 +35,14 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export const atMost = (limit: number) => (r: number): boolean => r <= limit;
-export const atLeast = (limit: number) => (r: number): boolean => r >= limit;
+export const atMost =
+  (limit: number) =>
+  (r: number): boolean =>
+    r <= limit;
+export const atLeast =
+  (limit: number) =>
+  (r: number): boolean =>
+    r >= limit;
 
 /** Progress and details go to stderr; stdout ends with the BENCH lines only. */
 export function note(msg: string): void {

@@ -3,10 +3,12 @@
  * front matter, headings, short and very long paragraphs (over the 4000-character segment limit),
  * lists, blockquotes, fenced code, tables, inline code and links.
  */
-const WORDS = ('the service translates every document while keeping its structure intact and the editor shows ' +
+const WORDS = (
+  'the service translates every document while keeping its structure intact and the editor shows ' +
   'progress for each request so that users can follow what happens when large files are sent through ' +
   'batches of segments with limits on size count and characters per request although some paragraphs ' +
-  'are longer than others because writers explain configuration options examples and edge cases in detail').split(' ');
+  'are longer than others because writers explain configuration options examples and edge cases in detail'
+).split(' ');
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -41,9 +43,10 @@ export function generateMarkdown(targetBytes: number, seed = 1): string {
     let block: string;
     if (r < 0.06) block = `${'#'.repeat(1 + (section++ % 3))} Section ${section}: ${sentence().slice(0, -1)}`;
     else if (r < 0.46) block = paragraph(2 + Math.floor(rnd() * 6));
-    else if (r < 0.52) block = paragraph(40 + Math.floor(rnd() * 30)); // several thousand characters
+    else if (r < 0.52)
+      block = paragraph(40 + Math.floor(rnd() * 30)); // several thousand characters
     else if (r < 0.64) block = Array.from({ length: 3 + Math.floor(rnd() * 4) }, () => `- ${sentence()}`).join('\n');
-    else if (r < 0.70) block = `> ${sentence()}\n> ${sentence()}`;
+    else if (r < 0.7) block = `> ${sentence()}\n> ${sentence()}`;
     else if (r < 0.85) {
       const lines = Array.from({ length: 5 + Math.floor(rnd() * 20) }, (_, i) => `  const value${i} = compute("${pick(WORDS)}", ${i});`);
       block = '```ts\nfunction example() {\n' + lines.join('\n') + '\n}\n```';

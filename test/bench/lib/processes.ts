@@ -85,10 +85,18 @@ export function runJsonChildMjs(file: string, args: string[]): Promise<unknown> 
 async function lastJsonLine(child: ChildProcess, file: string, timeoutMs = 0): Promise<unknown> {
   child.stdin?.end();
   let timedOut = false;
-  const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs) : undefined;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        }, timeoutMs)
+      : undefined;
   let out = '';
   child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (d: string) => { out += d; });
+  child.stdout!.on('data', (d: string) => {
+    out += d;
+  });
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   clearTimeout(timer);
   if (timedOut) throw new Error(`${file} did not finish within ${timeoutMs / 1000} s`);
@@ -99,11 +107,12 @@ async function lastJsonLine(child: ChildProcess, file: string, timeoutMs = 0): P
 
 /** JSON over HTTP to the emulator's control API. */
 export async function control(controlUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const send = (): Promise<Response> => fetch(`${controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const send = (): Promise<Response> =>
+    fetch(`${controlUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   // A kept-alive connection the emulator closed while a long transfer ran fails once; the
   // control calls are safe to repeat.
   const res = await send().catch(send);

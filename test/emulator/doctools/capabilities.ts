@@ -61,7 +61,12 @@ const OPERATIONS: readonly Listing[] = [
     display_name: 'Visual structured extraction',
     input_formats: ['pdf'],
     output_format: 'json',
-    billing: { mode: 'per_page', unit: 'page', millicredits_per_unit: VISUAL_EXTRACT_MILLICREDITS_PER_PAGE, minimum_balance_millicredits: VISUAL_EXTRACT_MILLICREDITS_PER_PAGE },
+    billing: {
+      mode: 'per_page',
+      unit: 'page',
+      millicredits_per_unit: VISUAL_EXTRACT_MILLICREDITS_PER_PAGE,
+      minimum_balance_millicredits: VISUAL_EXTRACT_MILLICREDITS_PER_PAGE,
+    },
     limits: { max_pages: VISUAL_EXTRACT_MAX_PAGES },
   },
 ];

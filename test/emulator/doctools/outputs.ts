@@ -65,7 +65,16 @@ async function docxPages(doc: DocumentRecord): Promise<PageText[]> {
     .map((p) => [...p[0].matchAll(RUN_TEXT)].map((r) => unescapeXml(r[1]!)).join(''))
     .filter((t) => t.trim() !== '');
   const lines = paragraphs.map((text, i) => ({ text, x: 0, y: -i, size: 0, x1: 0 }));
-  return [{ page: 1, width: 0, height: 0, lines, blocks: paragraphs.map((text) => ({ type: 'paragraph', text, bbox: [0, 0, 0, 0], font_size: 0 })), text: paragraphs.join('\n') }];
+  return [
+    {
+      page: 1,
+      width: 0,
+      height: 0,
+      lines,
+      blocks: paragraphs.map((text) => ({ type: 'paragraph', text, bbox: [0, 0, 0, 0], font_size: 0 })),
+      text: paragraphs.join('\n'),
+    },
+  ];
 }
 
 /** Structured extraction: the text of each page, as lines and paragraphs. */

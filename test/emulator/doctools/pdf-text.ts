@@ -55,13 +55,7 @@ function utf16be(bytes: number[]): string {
   return out;
 }
 
-type Token =
-  | { t: 'num'; v: number }
-  | { t: 'str'; v: number[] }
-  | { t: 'name'; v: string }
-  | { t: 'op'; v: string }
-  | { t: 'open' }
-  | { t: 'close' };
+type Token = { t: 'num'; v: number } | { t: 'str'; v: number[] } | { t: 'name'; v: string } | { t: 'op'; v: string } | { t: 'open' } | { t: 'close' };
 
 const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIM = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
@@ -327,19 +321,21 @@ export function linesOf(pieces: TextPiece[]): TextLine[] {
       lines.push({ pieces: [p], y: p.y, size: p.size });
     }
   }
-  return lines.map((l) => {
-    const ordered = l.pieces.sort((a, b) => a.x - b.x);
-    let text = '';
-    let end = -Infinity;
-    for (const p of ordered) {
-      if (text !== '' && !/\s$/.test(text) && !/^\s/.test(p.text) && p.x - end > p.size * 0.15) text += ' ';
-      text += p.text;
-      end = p.x + p.text.length * p.size * 0.5;
-    }
-    const x = ordered[0]!.x;
-    const trimmed = text.replace(/\s+/g, ' ').trim();
-    return { text: trimmed, x: round(x), y: round(l.y), size: round(l.size), x1: round(Math.max(end, x + trimmed.length * l.size * 0.5)) };
-  }).filter((l) => l.text !== '');
+  return lines
+    .map((l) => {
+      const ordered = l.pieces.sort((a, b) => a.x - b.x);
+      let text = '';
+      let end = -Infinity;
+      for (const p of ordered) {
+        if (text !== '' && !/\s$/.test(text) && !/^\s/.test(p.text) && p.x - end > p.size * 0.15) text += ' ';
+        text += p.text;
+        end = p.x + p.text.length * p.size * 0.5;
+      }
+      const x = ordered[0]!.x;
+      const trimmed = text.replace(/\s+/g, ' ').trim();
+      return { text: trimmed, x: round(x), y: round(l.y), size: round(l.size), x1: round(Math.max(end, x + trimmed.length * l.size * 0.5)) };
+    })
+    .filter((l) => l.text !== '');
 }
 
 function round(n: number): number {

@@ -55,7 +55,8 @@ export async function analyzeFile(path: string, info: FormatInfo, size: number):
       return { charCount: size <= WHOLE_PARSE_LIMIT ? docxCharCount(await readFile(path)) : 0, pageCount: null };
     case 'media':
       // A file music-metadata cannot read, or that has no duration, is not audio/video.
-      if ((await mediaDurationMs(path, info.format).catch(() => null)) === null) throw new ContentError(`The content is not ${info.format.toUpperCase()} audio or video with a duration`);
+      if ((await mediaDurationMs(path, info.format).catch(() => null)) === null)
+        throw new ContentError(`The content is not ${info.format.toUpperCase()} audio or video with a duration`);
       return { charCount: 0, pageCount: null };
     default:
       return { charCount: await textChars(path, info, size), pageCount: null };

@@ -11,7 +11,11 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
  */
 export function sanitizeBasename(name: string, fallbackExtension: string): string {
   const last = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  let clean = last.normalize('NFC').replace(ILLEGAL, '_').trim().replace(/[. ]+$/, '');
+  let clean = last
+    .normalize('NFC')
+    .replace(ILLEGAL, '_')
+    .trim()
+    .replace(/[. ]+$/, '');
   const dot = clean.lastIndexOf('.');
   let stem = (dot >= 0 ? clean.slice(0, dot) : clean).replace(/^[.\s]+/, '');
   let ext = dot >= 0 ? clean.slice(dot) : '';
@@ -22,7 +26,12 @@ export function sanitizeBasename(name: string, fallbackExtension: string): strin
   if (extChars.length > 16) ext = extChars.slice(0, 16).join('');
   const room = MAX_BASENAME_CHARS - [...ext].length;
   const stemChars = [...stem];
-  if (stemChars.length > room) stem = stemChars.slice(0, room).join('').replace(/[. ]+$/, '') || 'document';
+  if (stemChars.length > room)
+    stem =
+      stemChars
+        .slice(0, room)
+        .join('')
+        .replace(/[. ]+$/, '') || 'document';
   clean = stem + ext;
   return clean;
 }

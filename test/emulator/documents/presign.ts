@@ -41,7 +41,11 @@ export async function presign(app: EmulatorApp, ctx: RequestContext): Promise<Re
   const info = formatOf(filename!);
   if (!info) {
     const ext = extensionOf(filename!);
-    throw new HttpError(415, 'unsupported_format', `Unsupported file type ${ext ? `.${ext}` : '(no extension)'}; supported: ${SUPPORTED_EXTENSIONS.join(', ')}`);
+    throw new HttpError(
+      415,
+      'unsupported_format',
+      `Unsupported file type ${ext ? `.${ext}` : '(no extension)'}; supported: ${SUPPORTED_EXTENSIONS.join(', ')}`,
+    );
   }
   const store = uploads(app);
   if (fileSize! > store.limits.maxFileSize) {

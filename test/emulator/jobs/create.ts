@@ -15,8 +15,16 @@ import { jobSettings } from './settings.ts';
 import { nextCreatedAt, queuedMessage } from './store.ts';
 
 const BODY_FIELDS = new Set([
-  'document_id', 'target_lang', 'source_lang', 'engine', 'output_mode', 'glossary_id',
-  'include_images', 'context_translation', 'style_preset', 'max_credit_millicredits',
+  'document_id',
+  'target_lang',
+  'source_lang',
+  'engine',
+  'output_mode',
+  'glossary_id',
+  'include_images',
+  'context_translation',
+  'style_preset',
+  'max_credit_millicredits',
 ]);
 /** Text documents up to this size are read at creation to detect "no translatable text". */
 const SCAN_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -73,7 +81,9 @@ export function parseJobBody(body: Record<string, unknown>): JobInput {
 function checkEngine(auth: AuthInfo, engine: string): void {
   // Spec 7: 422 at POST /jobs for invalid parameters (the 400 for an unavailable engine is the instant endpoints').
   if (!isAvailableEngine(engine)) {
-    throw new HttpError(422, 'engine_unavailable', `Translation engine "${engine}" is not available`, [{ field: 'engine', message: `engine "${engine}" is not available` }]);
+    throw new HttpError(422, 'engine_unavailable', `Translation engine "${engine}" is not available`, [
+      { field: 'engine', message: `engine "${engine}" is not available` },
+    ]);
   }
   const allowed = auth.key.allowedEngines;
   if (allowed !== null && !allowed.includes(engine)) {

@@ -25,7 +25,11 @@ export const WHOLE_TRANSLATE_LIMIT = 32 * 1024 * 1024;
 export async function streamTranslate(from: string, to: string, target: string): Promise<void> {
   const decoder = new TextDecoder('utf-8');
   let carry = '';
-  const lines = (text: string): string => text.split(/(\r?\n)/).map((piece, i) => (i % 2 === 1 ? piece : pseudoTranslate(piece, target))).join('');
+  const lines = (text: string): string =>
+    text
+      .split(/(\r?\n)/)
+      .map((piece, i) => (i % 2 === 1 ? piece : pseudoTranslate(piece, target)))
+      .join('');
   const translate = new Transform({
     transform(chunk: Buffer, _encoding, done): void {
       const text = carry + decoder.decode(chunk, { stream: true });

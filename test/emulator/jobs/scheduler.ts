@@ -49,11 +49,14 @@ export function schedulePump(app: EmulatorApp, accountId: string, ms = scaled(ap
   if (existing && ms > 0) return;
   if (existing) app.clearTimer(existing);
   const state = app.state;
-  pumps.set(accountId, app.setTimer(() => {
-    if (app.state !== state) return;
-    pumps.delete(accountId);
-    pump(app, accountId);
-  }, ms));
+  pumps.set(
+    accountId,
+    app.setTimer(() => {
+      if (app.state !== state) return;
+      pumps.delete(accountId);
+      pump(app, accountId);
+    }, ms),
+  );
 }
 
 /** Starts waiting jobs (oldest first) while the account has free slots, then renumbers the queue. */
@@ -96,11 +99,14 @@ function scheduleStep(app: EmulatorApp, job: JobRecord): void {
   if (rt.held || isEnded(job) || job.status !== 'processing') return;
   const generation = ++rt.generation;
   const state = app.state;
-  rt.timer = app.setTimer(() => {
-    rt.timer = undefined;
-    if (app.state !== state || rt.generation !== generation) return;
-    void step(app, job, generation);
-  }, stageDelay(app, job));
+  rt.timer = app.setTimer(
+    () => {
+      rt.timer = undefined;
+      if (app.state !== state || rt.generation !== generation) return;
+      void step(app, job, generation);
+    },
+    stageDelay(app, job),
+  );
 }
 
 const NEXT: Partial<Record<JobStage, JobStage>> = { accepted: 'preflight', preflight: 'translating', writing_artifacts: 'finalizing' };
@@ -205,13 +211,18 @@ export function forceStage(app: EmulatorApp, job: JobRecord, forced: ForcedStage
   if (processing && job.startedAt === null) job.startedAt = app.clock.now();
   const progress = forced.stage_progress ?? (forced.stage === job.stage ? job.stage_progress : 0);
   const message = forced.stage_message ?? (forced.stage === 'translating' ? progressMessage(progress) : STAGE_MESSAGES[forced.stage]);
-  applyChange(app, job, {
-    status: processing ? 'processing' : 'pending',
-    stage: forced.stage,
-    stage_progress: progress,
-    stage_message: message,
-    queue_position: processing ? null : job.queue_position,
-  }, true);
+  applyChange(
+    app,
+    job,
+    {
+      status: processing ? 'processing' : 'pending',
+      stage: forced.stage,
+      stage_progress: progress,
+      stage_message: message,
+      queue_position: processing ? null : job.queue_position,
+    },
+    true,
+  );
   if (processing) scheduleStep(app, job);
   schedulePump(app, job.accountId, 0);
 }

@@ -24,7 +24,13 @@ export const MAX_ARTIFACTS_PER_JOB = 5;
 export const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 export function jobSettings(app: EmulatorApp): JobSettings {
-  return app.state.ext('jobs.settings', () => ({ queue_cap: MAX_QUEUED_PER_ACCOUNT, queue_paused: false, download_redirect_status: 0, download_link_url: true, artifacts_per_job: 1 }));
+  return app.state.ext('jobs.settings', () => ({
+    queue_cap: MAX_QUEUED_PER_ACCOUNT,
+    queue_paused: false,
+    download_redirect_status: 0,
+    download_link_url: true,
+    artifacts_per_job: 1,
+  }));
 }
 
 export function updateJobSettings(app: EmulatorApp, body: Record<string, unknown>): JobSettings {

@@ -135,7 +135,11 @@ export function applyChange(app: EmulatorApp, job: JobRecord, change: JobChange,
 }
 
 /** Ends a job once: final `update`, then `ended`. The caller stops its runtime first. */
-export function endJob(app: EmulatorApp, job: JobRecord, outcome: { status: 'completed' } | { status: 'failed'; error: string; quotaExceeded?: boolean }): void {
+export function endJob(
+  app: EmulatorApp,
+  job: JobRecord,
+  outcome: { status: 'completed' } | { status: 'failed'; error: string; quotaExceeded?: boolean },
+): void {
   if (isEnded(job)) return;
   job.endedAt = app.clock.now();
   if (outcome.status === 'failed') {

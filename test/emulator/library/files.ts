@@ -18,7 +18,10 @@ export function syncLibrary(app: EmulatorApp): void {
     if (lib.fileBySource.has(sourceId)) return;
     const id = app.state.newId('file');
     lib.fileBySource.set(sourceId, id);
-    const origin = kind === 'document' ? { product_code: 'translate', display_name: 'Translation inputs' } : { product_code: 'translate', display_name: 'Translation results' };
+    const origin =
+      kind === 'document'
+        ? { product_code: 'translate', display_name: 'Translation inputs' }
+        : { product_code: 'translate', display_name: 'Translation results' };
     lib.files.set(id, {
       id,
       accountId,

@@ -20,11 +20,51 @@ export type MediaProductId = (typeof MEDIA_PRODUCTS)[number];
 const NOT_OPEN = 'Full video processing is not open for this account yet';
 
 const DEFAULTS: readonly MediaProduct[] = [
-  { product: 'asr', display_name: 'Speech recognition', open: true, reason: null, billing_unit: 'minute', millicredits_per_unit: 1000, minimum_millicredits: 1000 },
-  { product: 'tts', display_name: 'Speech synthesis', open: true, reason: null, billing_unit: 'minute', millicredits_per_unit: 2000, minimum_millicredits: 1000 },
-  { product: 'subtitle_translation', display_name: 'Subtitle translation', open: true, reason: null, billing_unit: 'minute', millicredits_per_unit: 1500, minimum_millicredits: 1000 },
-  { product: 'basic_video', display_name: 'Basic video processing', open: true, reason: null, billing_unit: 'minute', millicredits_per_unit: 3000, minimum_millicredits: 2000 },
-  { product: 'full_video', display_name: 'Full video processing', open: false, reason: NOT_OPEN, billing_unit: 'minute', millicredits_per_unit: 8000, minimum_millicredits: 5000 },
+  {
+    product: 'asr',
+    display_name: 'Speech recognition',
+    open: true,
+    reason: null,
+    billing_unit: 'minute',
+    millicredits_per_unit: 1000,
+    minimum_millicredits: 1000,
+  },
+  {
+    product: 'tts',
+    display_name: 'Speech synthesis',
+    open: true,
+    reason: null,
+    billing_unit: 'minute',
+    millicredits_per_unit: 2000,
+    minimum_millicredits: 1000,
+  },
+  {
+    product: 'subtitle_translation',
+    display_name: 'Subtitle translation',
+    open: true,
+    reason: null,
+    billing_unit: 'minute',
+    millicredits_per_unit: 1500,
+    minimum_millicredits: 1000,
+  },
+  {
+    product: 'basic_video',
+    display_name: 'Basic video processing',
+    open: true,
+    reason: null,
+    billing_unit: 'minute',
+    millicredits_per_unit: 3000,
+    minimum_millicredits: 2000,
+  },
+  {
+    product: 'full_video',
+    display_name: 'Full video processing',
+    open: false,
+    reason: NOT_OPEN,
+    billing_unit: 'minute',
+    millicredits_per_unit: 8000,
+    minimum_millicredits: 5000,
+  },
 ];
 
 /** The catalog of the current state (a reset restores the defaults). */

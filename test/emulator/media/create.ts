@@ -49,12 +49,22 @@ function parseBody(app: EmulatorApp, body: Record<string, unknown>): MediaInput 
   if (source !== 'auto' && !isSupportedLanguage(source)) f.add('source_language', `unsupported language code "${source}"`);
   if (target !== undefined && !isSupportedLanguage(target)) f.add('target_language', `unsupported language code "${target}"`);
   if (product && INPUTS[product.product].needsTarget && target === undefined) f.add('target_language', `is required for ${product.product}`);
-  if (voice !== undefined && product && product.product !== 'tts' && product.product !== 'full_video') f.add('voice_id', 'only tts and full_video take a voice');
+  if (voice !== undefined && product && product.product !== 'tts' && product.product !== 'full_video')
+    f.add('voice_id', 'only tts and full_video take a voice');
   if (f.errors.length > 0) throw validationError(f.errors);
   if (!product!.open) {
-    throw new HttpError(422, 'product_not_open', `${product!.display_name} is not open: ${product!.reason ?? 'closed'}`, [{ field: 'product', message: 'is not open' }]);
+    throw new HttpError(422, 'product_not_open', `${product!.display_name} is not open: ${product!.reason ?? 'closed'}`, [
+      { field: 'product', message: 'is not open' },
+    ]);
   }
-  return { product: product!, document_id: documentId!, source_language: source, target_language: target ?? null, max_duration_ms: max ?? null, voice_id: voice ?? null };
+  return {
+    product: product!,
+    document_id: documentId!,
+    source_language: source,
+    target_language: target ?? null,
+    max_duration_ms: max ?? null,
+    voice_id: voice ?? null,
+  };
 }
 
 function usableDocument(app: EmulatorApp, auth: AuthInfo, input: MediaInput): DocumentRecord {
@@ -104,7 +114,11 @@ export async function createMediaJob(app: EmulatorApp, auth: AuthInfo, body: Rec
   const now = app.clock.now();
   const balance = available(auth.account, now);
   if (!(balance > input.product.minimum_millicredits)) {
-    throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are not enough to start ${input.product.display_name} (minimum ${input.product.minimum_millicredits} millicredits)`);
+    throw new HttpError(
+      402,
+      'insufficient_credits',
+      `Available credits (${balance} millicredits) are not enough to start ${input.product.display_name} (minimum ${input.product.minimum_millicredits} millicredits)`,
+    );
   }
   // Part 8 rule 1: a key with a budget must also have more than the threshold left.
   assertKeyAboveThreshold(auth.key, input.product.minimum_millicredits, input.product.display_name);

@@ -27,6 +27,8 @@ export function mediaPage<T>(ctx: RequestContext, all: T[]): { items: T[]; has_m
 /** Spec 4.1: POST /media-jobs and voice creation require an Idempotency-Key (400 when absent). */
 export function requireIdempotencyKey(ctx: RequestContext): void {
   if (idempotencyKeyOf(ctx) === undefined) {
-    throw new HttpError(400, 'idempotency_key_required', 'This request requires an Idempotency-Key header', [{ field: 'Idempotency-Key', message: 'is required' }]);
+    throw new HttpError(400, 'idempotency_key_required', 'This request requires an Idempotency-Key header', [
+      { field: 'Idempotency-Key', message: 'is required' },
+    ]);
   }
 }

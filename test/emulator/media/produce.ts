@@ -35,14 +35,19 @@ function cues(durationMs: number): { from: number; to: number; n: number }[] {
 /** The asr transcript: one timed line per 10 s of the processed recording. */
 export function transcriptText(durationMs: number, language: string): string {
   const lang = language === 'auto' ? 'en' : language;
-  return cues(durationMs).map((c) => `[${clock(c.from, '.')} --> ${clock(c.to, '.')}] (${lang}) Recognised speech, segment ${c.n}.`).join('\n') + '\n';
+  return (
+    cues(durationMs)
+      .map((c) => `[${clock(c.from, '.')} --> ${clock(c.to, '.')}] (${lang}) Recognised speech, segment ${c.n}.`)
+      .join('\n') + '\n'
+  );
 }
 
 /** Subtitles for a recording, in the target language (basic and full video processing). */
 function generatedSubtitles(durationMs: number, target: string): string {
-  return cues(durationMs).map((c) => `${c.n}\n${clock(c.from, ',')} --> ${clock(c.to, ',')}\n${pseudoTranslate(`Spoken line ${c.n}`, target)}\n`).join('\n');
+  return cues(durationMs)
+    .map((c) => `${c.n}\n${clock(c.from, ',')} --> ${clock(c.to, ',')}\n${pseudoTranslate(`Spoken line ${c.n}`, target)}\n`)
+    .join('\n');
 }
-
 
 interface Output {
   role: DeliveredFile['role'];
@@ -56,7 +61,14 @@ async function outputs(job: MediaJobRecord, doc: DocumentRecord): Promise<Output
   const target = job.target_language ?? 'en';
   switch (job.product) {
     case 'asr':
-      return [{ role: 'transcript', filename: `${base}.transcript.txt`, mimeType: 'text/plain; charset=utf-8', content: transcriptText(job.billedMs, job.source_language) }];
+      return [
+        {
+          role: 'transcript',
+          filename: `${base}.transcript.txt`,
+          mimeType: 'text/plain; charset=utf-8',
+          content: transcriptText(job.billedMs, job.source_language),
+        },
+      ];
     case 'tts':
       return [{ role: 'audio', filename: `${base}.speech.wav`, mimeType: 'audio/wav', content: silentWav(job.billedMs) }];
     case 'subtitle_translation': {
@@ -66,10 +78,22 @@ async function outputs(job: MediaJobRecord, doc: DocumentRecord): Promise<Output
       return [{ role: 'subtitles', filename: `${base}.${target}.${ext}`, mimeType, content: translateSubtitles(text, target, 'single') }];
     }
     case 'basic_video':
-      return [{ role: 'subtitles', filename: `${base}.${target}.srt`, mimeType: 'application/x-subrip; charset=utf-8', content: generatedSubtitles(job.billedMs, target) }];
+      return [
+        {
+          role: 'subtitles',
+          filename: `${base}.${target}.srt`,
+          mimeType: 'application/x-subrip; charset=utf-8',
+          content: generatedSubtitles(job.billedMs, target),
+        },
+      ];
     case 'full_video':
       return [
-        { role: 'subtitles', filename: `${base}.${target}.srt`, mimeType: 'application/x-subrip; charset=utf-8', content: generatedSubtitles(job.billedMs, target) },
+        {
+          role: 'subtitles',
+          filename: `${base}.${target}.srt`,
+          mimeType: 'application/x-subrip; charset=utf-8',
+          content: generatedSubtitles(job.billedMs, target),
+        },
         { role: 'audio', filename: `${base}.${target}.dub.wav`, mimeType: 'audio/wav', content: silentWav(job.billedMs) },
       ];
   }

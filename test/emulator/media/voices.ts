@@ -73,7 +73,10 @@ interface VoicesExt {
 }
 
 export function voicesExt(app: EmulatorApp): VoicesExt {
-  return app.state.ext('media.voices', () => ({ voices: new Map<string, VoiceRecord>(), settings: { next_outcome: 'ok', remote_outcome: 'pending_confirmation' } }));
+  return app.state.ext('media.voices', () => ({
+    voices: new Map<string, VoiceRecord>(),
+    settings: { next_outcome: 'ok', remote_outcome: 'pending_confirmation' },
+  }));
 }
 
 export function voiceView(v: VoiceRecord): Record<string, unknown> {
@@ -158,14 +161,16 @@ export async function createVoice(app: EmulatorApp, auth: AuthInfo, body: Record
   const consent = body.consent;
   if (consent !== true) f.add('consent', 'must be true: the caller confirms the recording is their own or validly authorised');
   const version = f.string('consent_version', { minChars: 1, maxChars: 100 });
-  if (version !== undefined && !CONSENT_VERSIONS.includes(version)) f.add('consent_version', `unknown consent version "${version}" (known: ${CONSENT_VERSIONS.join(', ')})`);
+  if (version !== undefined && !CONSENT_VERSIONS.includes(version))
+    f.add('consent_version', `unknown consent version "${version}" (known: ${CONSENT_VERSIONS.join(', ')})`);
   const documentId = f.string('document_id', { minChars: 1, maxChars: 200 });
   const name = f.string('name', { optional: true, minChars: 1, maxChars: 100 });
   if (f.errors.length > 0) throw validationError(f.errors, consent !== true || version === undefined ? 'consent_required' : 'invalid_request');
   const doc = app.state.documents.get(documentId!);
   if (!doc || doc.deleted) throw new HttpError(404, 'document_not_found', `Document ${documentId} does not exist or was deleted`);
   if (doc.accountId !== auth.account.id) throw new HttpError(403, 'document_not_owned', 'The document belongs to another account');
-  if (formatById(doc.format)?.kind !== 'media') throw new HttpError(415, 'unsupported_format', `A voice needs an audio or video recording, not "${doc.format}"`);
+  if (formatById(doc.format)?.kind !== 'media')
+    throw new HttpError(415, 'unsupported_format', `A voice needs an audio or video recording, not "${doc.format}"`);
   const durationMs = (await mediaDurationMs(doc.storagePath, doc.format).catch(() => null)) ?? 0;
   if (durationMs <= 0) throw validationError([{ field: 'document_id', message: 'the recording has no measurable duration' }], 'no_duration');
   const price = voicePrice(durationMs);

@@ -28,7 +28,8 @@ async function stage(app: EmulatorApp, ctx: RequestContext): Promise<{ status: n
   const body = await ctx.object();
   const f = new Fields(body);
   const name = f.string('stage');
-  if (name !== undefined && !FORCEABLE.includes(name as JobStage)) f.add('stage', `must be one of ${FORCEABLE.join(', ')} (end a job with /fail or let it complete)`);
+  if (name !== undefined && !FORCEABLE.includes(name as JobStage))
+    f.add('stage', `must be one of ${FORCEABLE.join(', ')} (end a job with /fail or let it complete)`);
   const progress = f.integer('stage_progress', { optional: true, min: 0, max: 100 });
   const message = f.string('stage_message', { optional: true });
   const hold = f.boolean('hold');

@@ -19,7 +19,8 @@ export function register(app: EmulatorApp): void {
     const next = f.string('next_voice_outcome', { optional: true });
     const remote = f.string('voice_remote_outcome', { optional: true });
     if (next !== undefined && next !== 'ok' && next !== 'uncertain') f.add('next_voice_outcome', 'must be "ok" or "uncertain"');
-    if (remote !== undefined && remote !== 'pending_confirmation' && remote !== 'failed') f.add('voice_remote_outcome', 'must be "pending_confirmation" or "failed"');
+    if (remote !== undefined && remote !== 'pending_confirmation' && remote !== 'failed')
+      f.add('voice_remote_outcome', 'must be "pending_confirmation" or "failed"');
     if (f.errors.length > 0) throw validationError(f.errors);
     const settings = mediaExt(app).settings;
     const voices = voicesExt(app).settings;

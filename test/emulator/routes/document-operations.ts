@@ -79,7 +79,11 @@ async function create(app: EmulatorApp, ctx: RequestContext): Promise<Reply> {
         assertKeyBudgetLeft(auth.key, 'operations');
         const balance = available(auth.account, app.clock.now());
         if (balance < VISUAL_EXTRACT_MILLICREDITS_PER_PAGE) {
-          throw new HttpError(402, 'insufficient_credits', `Available credits (${balance} millicredits) are less than one page (${VISUAL_EXTRACT_MILLICREDITS_PER_PAGE} millicredits)`);
+          throw new HttpError(
+            402,
+            'insufficient_credits',
+            `Available credits (${balance} millicredits) are less than one page (${VISUAL_EXTRACT_MILLICREDITS_PER_PAGE} millicredits)`,
+          );
         }
         // Part 8 rule 1: the key's remaining quota must also be above the threshold (one page).
         assertKeyAboveThreshold(auth.key, VISUAL_EXTRACT_MILLICREDITS_PER_PAGE, 'a visual extraction');

@@ -10,7 +10,6 @@ import { Fields } from '../validation.ts';
 export const DEFAULT_DOCUMENT_LIMIT = 20;
 export const MAX_DOCUMENT_LIMIT = 100;
 
-
 /**
  * Translation input documents (spec 4.13 last paragraph; shapes are the emulator's choice, see
  * README): list newest first with offset paging, detail, rename, delete.

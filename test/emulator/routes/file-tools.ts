@@ -48,9 +48,16 @@ function inputs(app: EmulatorApp, ctx: RequestContext, tool: FileToolKind, refs:
   const formats = inputFormats(tool);
   const wrong: FieldError[] = [];
   docs.forEach((d, i) => {
-    if (!formats.includes(d.format)) wrong.push({ field: refs[i]!.field, message: `must be a ${formats.map((x) => x.toUpperCase()).join(' or ')} document (${d.basename} is ${d.format})` });
+    if (!formats.includes(d.format))
+      wrong.push({ field: refs[i]!.field, message: `must be a ${formats.map((x) => x.toUpperCase()).join(' or ')} document (${d.basename} is ${d.format})` });
   });
-  if (wrong.length > 0) throw new HttpError(415, 'unsupported_format', `${tool} takes ${formats.join(', ')} documents: ${wrong.map((w) => `${w.field} ${w.message}`).join('; ')}`, wrong);
+  if (wrong.length > 0)
+    throw new HttpError(
+      415,
+      'unsupported_format',
+      `${tool} takes ${formats.join(', ')} documents: ${wrong.map((w) => `${w.field} ${w.message}`).join('; ')}`,
+      wrong,
+    );
   return docs;
 }
 
@@ -108,7 +115,14 @@ function settleTool(app: EmulatorApp, ctx: RequestContext, c: ToolCharge): Recor
 }
 
 /** Writes the result to the data directory, streams it as an attachment (name and type in the headers), then removes it. */
-async function sendResult(app: EmulatorApp, ctx: RequestContext, bytes: Uint8Array, filename: string, format: string, extra: Record<string, string> = {}): Promise<void> {
+async function sendResult(
+  app: EmulatorApp,
+  ctx: RequestContext,
+  bytes: Uint8Array,
+  filename: string,
+  format: string,
+  extra: Record<string, string> = {},
+): Promise<void> {
   const dir = join(app.state.dataDir, 'file-tools');
   await mkdir(dir, { recursive: true });
   const id = app.state.newId('ftr');
@@ -136,10 +150,23 @@ async function merge(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   }
   if (f.errors.length > 0) throw validationError(f.errors);
   assertOpen(app, 'pdf_merge');
-  const docs = inputs(app, ctx, 'pdf_merge', (ids as string[]).map((id, i) => ({ field: `document_ids[${i}]`, id })));
-  const cost = startTool(app, ctx, 'pdf_merge', docs.reduce((n, d) => n + Math.max(1, d.pageCount ?? 1), 0));
+  const docs = inputs(
+    app,
+    ctx,
+    'pdf_merge',
+    (ids as string[]).map((id, i) => ({ field: `document_ids[${i}]`, id })),
+  );
+  const cost = startTool(
+    app,
+    ctx,
+    'pdf_merge',
+    docs.reduce((n, d) => n + Math.max(1, d.pageCount ?? 1), 0),
+  );
   const result = await mergePdfs(await Promise.all(docs.map(async (d) => ({ bytes: await readFile(d.storagePath), name: d.basename })))).catch(unreadable);
-  await sendResult(app, ctx, result.bytes, `${stem(docs[0]!.basename)}-merged.pdf`, 'pdf', { 'X-Page-Count': String(result.pages), ...settleTool(app, ctx, cost) });
+  await sendResult(app, ctx, result.bytes, `${stem(docs[0]!.basename)}-merged.pdf`, 'pdf', {
+    'X-Page-Count': String(result.pages),
+    ...settleTool(app, ctx, cost),
+  });
 }
 
 async function split(app: EmulatorApp, ctx: RequestContext): Promise<void> {
@@ -149,7 +176,8 @@ async function split(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   const id = f.string('document_id', { minChars: 1 });
   const raw = body.ranges;
   const ranges: PageRange[] = [];
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > SPLIT_MAX_RANGES) f.add('ranges', `must be an array of 1 to ${SPLIT_MAX_RANGES} page ranges such as "1" or "2-3"`);
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > SPLIT_MAX_RANGES)
+    f.add('ranges', `must be an array of 1 to ${SPLIT_MAX_RANGES} page ranges such as "1" or "2-3"`);
   else {
     raw.forEach((r, i) => {
       const range = typeof r === 'string' ? parseRange(r) : undefined;
@@ -164,13 +192,19 @@ async function split(app: EmulatorApp, ctx: RequestContext): Promise<void> {
   const pages = await pageCount(bytes, doc!.basename).catch(unreadable);
   const beyond = ranges.map((r, i) => ({ r, i })).filter(({ r }) => r.to > pages);
   if (beyond.length > 0) {
-    throw validationError(beyond.map(({ r, i }) => ({ field: `ranges[${i}]`, message: `"${r.text}" goes beyond the last page (${pages})` })), 'page_out_of_range');
+    throw validationError(
+      beyond.map(({ r, i }) => ({ field: `ranges[${i}]`, message: `"${r.text}" goes beyond the last page (${pages})` })),
+      'page_out_of_range',
+    );
   }
   const cost = startTool(app, ctx, 'pdf_split', pages);
   const parts = await splitPdf(bytes, doc!.basename, ranges).catch(unreadable);
   const base = stem(doc!.basename);
   if (parts.length === 1) {
-    await sendResult(app, ctx, parts[0]!, `${base}-p${ranges[0]!.text}.pdf`, 'pdf', { 'X-Page-Count': String(ranges[0]!.to - ranges[0]!.from + 1), ...settleTool(app, ctx, cost) });
+    await sendResult(app, ctx, parts[0]!, `${base}-p${ranges[0]!.text}.pdf`, 'pdf', {
+      'X-Page-Count': String(ranges[0]!.to - ranges[0]!.from + 1),
+      ...settleTool(app, ctx, cost),
+    });
     return;
   }
   // Several ranges: one ZIP with a PDF per range, in the order given.
@@ -238,7 +272,10 @@ async function compressImageRoute(app: EmulatorApp, ctx: RequestContext): Promis
   } catch (err) {
     unreadable(err);
   }
-  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.${doc!.format}`, doc!.format, { 'X-Original-Size': String(bytes.length), ...settleTool(app, ctx, cost) });
+  await sendResult(app, ctx, out, `${stem(doc!.basename)}-compressed.${doc!.format}`, doc!.format, {
+    'X-Original-Size': String(bytes.length),
+    ...settleTool(app, ctx, cost),
+  });
 }
 
 /** File tools (spec 4.6): synchronous, charged by usage (part 8 rule 5), binary answers streamed as attachments. */

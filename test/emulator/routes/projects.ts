@@ -30,7 +30,15 @@ export function register(app: EmulatorApp): void {
     const description = fields.string('description', { optional: true, maxChars: 2000 });
     if (fields.errors.length > 0) throw validationError(fields.errors);
     const now = app.clock.nowIso();
-    const p: ProjectRecord = { id: app.state.newId('prj'), accountId, name: name!, description: description ?? '', documentIds: [], created_at: now, updated_at: now };
+    const p: ProjectRecord = {
+      id: app.state.newId('prj'),
+      accountId,
+      name: name!,
+      description: description ?? '',
+      documentIds: [],
+      created_at: now,
+      updated_at: now,
+    };
     library(app).projects.set(p.id, p);
     return { status: 201, body: projectView(app, p), headers: { Location: `${app.baseUrl}/projects/${p.id}` } };
   });

@@ -42,7 +42,15 @@ export function register(app: EmulatorApp): void {
       if (j.accountId !== accountId || j.deleted) continue;
       const doc = app.state.documents.get(j.document_id);
       if (!has(j.id, doc?.basename, j.target_lang)) continue;
-      hits.push({ type: 'job', id: j.id, title: `${doc?.basename ?? j.document_id} → ${j.target_lang}`, created_at: j.created_at, document_id: j.document_id, status: j.status, target_lang: j.target_lang });
+      hits.push({
+        type: 'job',
+        id: j.id,
+        title: `${doc?.basename ?? j.document_id} → ${j.target_lang}`,
+        created_at: j.created_at,
+        document_id: j.document_id,
+        status: j.status,
+        target_lang: j.target_lang,
+      });
     }
     hits.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     return { status: 200, body: { query: q, items: hits.slice(0, limit), has_more: hits.length > limit } };

@@ -43,7 +43,14 @@ export function register(app: EmulatorApp): void {
     const artifact = app.state.artifacts.get(artifactId!);
     if (!artifact) throw new HttpError(404, 'artifact_not_found', 'The artifact does not exist');
     if (artifact.accountId !== accountId) throw new HttpError(403, 'artifact_not_owned', 'The artifact belongs to another account');
-    const s: ShareRecord = { token: `shr_${app.state.rng.hex(32)}`, accountId, artifactId: artifact.id, expiresAt: expiresAt ?? null, created_at: new Date(now).toISOString(), deleted: false };
+    const s: ShareRecord = {
+      token: `shr_${app.state.rng.hex(32)}`,
+      accountId,
+      artifactId: artifact.id,
+      expiresAt: expiresAt ?? null,
+      created_at: new Date(now).toISOString(),
+      deleted: false,
+    };
     library(app).shares.set(s.token, s);
     return { status: 201, body: shareView(app, s) };
   });
@@ -70,7 +77,13 @@ export function register(app: EmulatorApp): void {
       if (s.expiresAt !== null && app.clock.now() >= s.expiresAt) throw gone('share_expired', 'The share link has expired');
       const artifact = app.state.artifacts.get(s.artifactId);
       if (!artifact) throw notFound('Shared file');
-      await sendFileDownload(ctx, { path: artifact.storagePath, filename: artifact.filename, contentType: artifact.mime_type, etag: artifact.etag, attachment: true });
+      await sendFileDownload(ctx, {
+        path: artifact.storagePath,
+        filename: artifact.filename,
+        contentType: artifact.mime_type,
+        etag: artifact.etag,
+        attachment: true,
+      });
     },
     { auth: false },
   );

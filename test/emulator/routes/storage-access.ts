@@ -54,7 +54,13 @@ export function register(app: EmulatorApp): void {
     const role = fields.string('role', { optional: true }) ?? 'viewer';
     if (!(ROLES as readonly string[]).includes(role)) fields.add('role', 'must be viewer or editor');
     if (fields.errors.length > 0) throw validationError(fields.errors);
-    const g: GrantRecord = { id: app.state.newId('grt'), fileId: file.id, grantee: grantee!, role: role as GrantRecord['role'], created_at: app.clock.nowIso() };
+    const g: GrantRecord = {
+      id: app.state.newId('grt'),
+      fileId: file.id,
+      grantee: grantee!,
+      role: role as GrantRecord['role'],
+      created_at: app.clock.nowIso(),
+    };
     library(app).grants.set(g.id, g);
     return { status: 201, body: grantView(g) };
   });

@@ -2,15 +2,7 @@ import type { EmulatorApp } from '../app.ts';
 import { withIdempotency } from '../idempotency.ts';
 import { startWebhookDelivery } from '../webhooks/delivery.ts';
 import { registerWebhookControl } from '../webhooks/control.ts';
-import {
-  accountWebhooks,
-  createWebhook,
-  deleteWebhook,
-  findWebhook,
-  parseCreate,
-  patchWebhook,
-  webhookView,
-} from '../webhooks/store.ts';
+import { accountWebhooks, createWebhook, deleteWebhook, findWebhook, parseCreate, patchWebhook, webhookView } from '../webhooks/store.ts';
 
 /** Spec 4.11 / 6.2: webhooks belong to the account (every key of it sees the same three). Free. */
 export function register(app: EmulatorApp): void {

@@ -16,7 +16,9 @@ const APPS = [
  */
 export function register(app: EmulatorApp): void {
   app.api.get('/workspace/files', (ctx) => {
-    const all = visibleFiles(app, ctx.requireAuth().account.id).sort((a, b) => (a.file.updated_at < b.file.updated_at ? 1 : a.file.updated_at > b.file.updated_at ? -1 : 0));
+    const all = visibleFiles(app, ctx.requireAuth().account.id).sort((a, b) =>
+      a.file.updated_at < b.file.updated_at ? 1 : a.file.updated_at > b.file.updated_at ? -1 : 0,
+    );
     const body = page(ctx, all);
     return { status: 200, body: { ...body, items: body.items.map((v) => fileView(v.file, v.caps)) } };
   });
@@ -28,8 +30,12 @@ export function register(app: EmulatorApp): void {
     const shares = [...lib.shares.values()].filter((s) => s.accountId === accountId && !s.deleted).length;
     const items = [
       { id: 'documents', kind: 'collection', title: 'Documents', count: documents },
-      ...[...lib.projects.values()].filter((p) => p.accountId === accountId).map((p) => ({ id: p.id, kind: 'project', title: p.name, count: liveDocumentIds(app, p.documentIds).length })),
-      ...[...lib.tags.values()].filter((t) => t.accountId === accountId).map((t) => ({ id: t.id, kind: 'tag', title: t.name, count: liveDocumentIds(app, t.documentIds).length })),
+      ...[...lib.projects.values()]
+        .filter((p) => p.accountId === accountId)
+        .map((p) => ({ id: p.id, kind: 'project', title: p.name, count: liveDocumentIds(app, p.documentIds).length })),
+      ...[...lib.tags.values()]
+        .filter((t) => t.accountId === accountId)
+        .map((t) => ({ id: t.id, kind: 'tag', title: t.name, count: liveDocumentIds(app, t.documentIds).length })),
       { id: 'shares', kind: 'collection', title: 'Shares', count: shares },
     ];
     return { status: 200, body: { items } };

@@ -121,9 +121,8 @@ export function parseCreate(body: Record<string, unknown>): { url: string; secre
   const url = body.url === undefined || body.url === null ? missing('url') : checkUrl(errors, body.url);
   const events = body.events === undefined || body.events === null ? missing('events') : checkEvents(errors, body.events);
   const secret = body.secret === undefined || body.secret === null ? null : checkText(errors, 'secret', body.secret, MAX_SECRET_CHARS, 1);
-  const description = body.description === undefined || body.description === null
-    ? ''
-    : checkText(errors, 'description', body.description, MAX_DESCRIPTION_CHARS, 0);
+  const description =
+    body.description === undefined || body.description === null ? '' : checkText(errors, 'description', body.description, MAX_DESCRIPTION_CHARS, 0);
   if (errors.length > 0) throw validationError(errors);
   return { url: url!, secret: secret ?? null, events: events!, description: description ?? '' };
 }

@@ -4,14 +4,7 @@
  * Retry-After; an abort during backoff sends nothing more. Canary-checked like the rules tests.
  */
 import assert from 'node:assert/strict';
-import {
-  AbortError,
-  DocTranslateClient,
-  RateLimitedError,
-  ServiceUnavailableError,
-  TimeoutError,
-  sleep,
-} from '../../../src/api/index.ts';
+import { AbortError, DocTranslateClient, RateLimitedError, ServiceUnavailableError, TimeoutError, sleep } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, ClientPool } from './support/canary.ts';
 import { TestEmulator } from './support/emulator.ts';
 import { deferred, until } from '../support/until.mjs';
@@ -28,7 +21,13 @@ describe('api/client: retries against the emulator', function () {
   const pool = new ClientPool(() => ({ baseUrl: ctl.emu.baseUrl, apiKey: canary, logger, retryBaseDelayMs: 5, retryMaxDelayMs: 25 }), jar);
   const { client, fails } = pool;
   const batch = (c: DocTranslateClient, text = 'Resilient text') =>
-    c.translateBatch({ segments: [{ id: 'p1', text }, { id: 'p2', text: 'More' }], target_lang: 'de' });
+    c.translateBatch({
+      segments: [
+        { id: 'p1', text },
+        { id: 'p2', text: 'More' },
+      ],
+      target_lang: 'de',
+    });
 
   before(async () => {
     ctl = await TestEmulator.start();
@@ -64,9 +63,16 @@ describe('api/client: retries against the emulator', function () {
     await ctl.addFault({ kind: 'status', path_prefix: BATCH, status: 500, count: 1 });
     await ctl.addFault({ kind: 'status', path_prefix: BATCH, status: 502, count: 1, phase: 'after' });
     const res = await batch(client());
-    assert.deepEqual(res.segments.map((s) => s.translated_text), ['DE· Résílíéñt téxt', 'DE· Möré']);
+    assert.deepEqual(
+      res.segments.map((s) => s.translated_text),
+      ['DE· Résílíéñt téxt', 'DE· Möré'],
+    );
     await assertOneKeyOneCharge(BATCH, 5);
-    assert.ok(logger.lines.some((l) => /^warn retrying POST \/ai\/translate-batch in \d+ ms \(attempt 2 of 5\) after service_unavailable HTTP 503 x-request-id=req_/.test(l)));
+    assert.ok(
+      logger.lines.some((l) =>
+        /^warn retrying POST \/ai\/translate-batch in \d+ ms \(attempt 2 of 5\) after service_unavailable HTTP 503 x-request-id=req_/.test(l),
+      ),
+    );
   });
 
   it('recovers from connection resets, also after the server did the work', async () => {
@@ -107,7 +113,7 @@ describe('api/client: retries against the emulator', function () {
     await assertOneKeyOneCharge(BATCH, 2);
   });
 
-  it('honours Retry-After given as an HTTP date: the wait asked for runs to that instant of the client\'s clock', async () => {
+  it("honours Retry-After given as an HTTP date: the wait asked for runs to that instant of the client's clock", async () => {
     // The client's clock and wait are injected: the wait it asks for is exact, whatever the load.
     const now = Date.UTC(2026, 10, 23, 12, 0, 0);
     const at = new Date(now + 2000).toUTCString();

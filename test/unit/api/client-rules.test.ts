@@ -78,14 +78,23 @@ describe('api/client: instant translation against the emulator', function () {
       ],
     );
     const charges = await ctl.charges();
-    assert.deepEqual(charges.map((c) => c.amount_millicredits), ['Third one'.length + 'Cat'.length]);
+    assert.deepEqual(
+      charges.map((c) => c.amount_millicredits),
+      ['Third one'.length + 'Cat'.length],
+    );
     const balance = await client().getBalance();
     assert.equal(balance.available, 1_000_000 - 12);
     assert.equal(balance.debt, 0);
   });
 
   it('an all-whitespace batch is answered and costs nothing', async () => {
-    const res = await client().translateBatch({ segments: [{ id: 'a', text: ' ' }, { id: 'b', text: '' }], target_lang: 'de' });
+    const res = await client().translateBatch({
+      segments: [
+        { id: 'a', text: ' ' },
+        { id: 'b', text: '' },
+      ],
+      target_lang: 'de',
+    });
     assert.deepEqual(res.segments, [
       { id: 'a', translated_text: ' ' },
       { id: 'b', translated_text: '' },
@@ -176,7 +185,10 @@ describe('api/client: instant translation against the emulator', function () {
     assert.deepEqual(await ctl.charges(), []);
     const { api_key: budgeted } = await ctl.createKey(accountId, { budget_millicredits: 3 });
     await client({ apiKey: budgeted }).translateBatch({ segments: [{ id: 'a', text: 'abcd' }], target_lang: 'de' });
-    assert.deepEqual((await ctl.charges()).map((c) => c.amount_millicredits), [4]);
+    assert.deepEqual(
+      (await ctl.charges()).map((c) => c.amount_millicredits),
+      [4],
+    );
     const budget = await fails(() => client({ apiKey: budgeted }).translateBatch({ segments: [{ id: 'a', text: 'abcd' }], target_lang: 'de' }));
     assert.ok(budget instanceof KeyBudgetExhaustedError && budget.code === 'key_budget_exhausted', String(budget));
     assert.equal(budget.attempts, 1, 'not retried');
@@ -209,7 +221,10 @@ describe('api/client: instant translation against the emulator', function () {
     const segments = Array.from({ length: LIMITS.batchMaxSegments }, (_, i) => ({ id: `seg-${i}`, text: 'b'.repeat(LIMITS.batchMaxSegmentChars) }));
     const batch = await c.translateBatch({ segments, target_lang: 'de' });
     assert.equal(batch.segments.length, 64);
-    assert.deepEqual(batch.segments.map((s) => s.id), segments.map((s) => s.id));
+    assert.deepEqual(
+      batch.segments.map((s) => s.id),
+      segments.map((s) => s.id),
+    );
   });
 
   it('rejects over-limit input before sending anything', async () => {
@@ -222,7 +237,18 @@ describe('api/client: instant translation against the emulator', function () {
       ['no segments', () => c.translateBatch({ segments: [], target_lang: 'de' }), 'segments'],
       ['65 segments', () => c.translateBatch({ segments: seg(65), target_lang: 'de' }), 'segments'],
       ['4001-char segment', () => c.translateBatch({ segments: seg(1, 'y'.repeat(4001)), target_lang: 'de' }), 'segments.0.text'],
-      ['duplicate ids', () => c.translateBatch({ segments: [{ id: 'a', text: '1' }, { id: 'a', text: '2' }], target_lang: 'de' }), 'segments.1.id'],
+      [
+        'duplicate ids',
+        () =>
+          c.translateBatch({
+            segments: [
+              { id: 'a', text: '1' },
+              { id: 'a', text: '2' },
+            ],
+            target_lang: 'de',
+          }),
+        'segments.1.id',
+      ],
       [
         'body over 2 MB',
         () => c.translateBatch({ segments: Array.from({ length: 40 }, (_, i) => ({ id: `${i}-${'i'.repeat(60_000)}`, text: 'x' })), target_lang: 'de' }),
@@ -233,7 +259,10 @@ describe('api/client: instant translation against the emulator', function () {
       const err = await fails(call);
       assert.ok(err instanceof ValidationError && err.code === 'invalid_request', `${name}: ${String(err)}`);
       assert.equal(err.status, undefined, name);
-      assert.ok(err.fieldErrors.some((f) => f.field === field), `${name}: ${JSON.stringify(err.fieldErrors)}`);
+      assert.ok(
+        err.fieldErrors.some((f) => f.field === field),
+        `${name}: ${JSON.stringify(err.fieldErrors)}`,
+      );
     }
     assert.deepEqual(await ctl.requests(), []);
   });

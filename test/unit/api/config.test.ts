@@ -108,9 +108,7 @@ describe('api/idempotency', () => {
 
   it('an invalid supplied key fails the call before sending', async () => {
     const client = new DocTranslateClient({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: KEY, maxRetries: 0 });
-    const err = await rejection(() =>
-      client.translateBatch({ segments: [{ id: 'a', text: 'x' }], target_lang: 'de' }, { idempotencyKey: 'bad key' }),
-    );
+    const err = await rejection(() => client.translateBatch({ segments: [{ id: 'a', text: 'x' }], target_lang: 'de' }, { idempotencyKey: 'bad key' }));
     assert.ok(err instanceof ValidationError && err.code === 'invalid_idempotency_key');
     await client.close();
   });

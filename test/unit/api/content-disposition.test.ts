@@ -5,13 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fc from 'fast-check';
-import {
-  decodeExtValue,
-  filenameFromContentDisposition,
-  MAX_FILENAME_BYTES,
-  parseContentDisposition,
-  sanitizeFilename,
-} from '../../../src/api/index.ts';
+import { decodeExtValue, filenameFromContentDisposition, MAX_FILENAME_BYTES, parseContentDisposition, sanitizeFilename } from '../../../src/api/index.ts';
 
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$|clock\$)$/i;
 
@@ -108,14 +102,57 @@ describe('api/content-disposition', () => {
 
   describe('properties', () => {
     const hostilePiece = fc.constantFrom(
-      '../', '..\\', '/etc/passwd', '\\\\server\\share\\', 'C:', '\u0000', '\u0007', '\n', '\r', '\u007f', '\u0085',
-      'CON', 'prn', 'Aux', 'NUL', 'COM1', 'lpt9', 'CONIN$', '.', '..', ' ', '. ', '%2F', '%5C', '%2e%2e', '%00',
-      '%C0%AF', '%E0%80%AF', '%FF', '%', '"', "'", ';', '=', '\u202e', '\ud800', '\udc00', '😀', 'ü', '.txt', '*', '?', '<', '>', '|',
+      '../',
+      '..\\',
+      '/etc/passwd',
+      '\\\\server\\share\\',
+      'C:',
+      '\u0000',
+      '\u0007',
+      '\n',
+      '\r',
+      '\u007f',
+      '\u0085',
+      'CON',
+      'prn',
+      'Aux',
+      'NUL',
+      'COM1',
+      'lpt9',
+      'CONIN$',
+      '.',
+      '..',
+      ' ',
+      '. ',
+      '%2F',
+      '%5C',
+      '%2e%2e',
+      '%00',
+      '%C0%AF',
+      '%E0%80%AF',
+      '%FF',
+      '%',
+      '"',
+      "'",
+      ';',
+      '=',
+      '\u202e',
+      '\ud800',
+      '\udc00',
+      '😀',
+      'ü',
+      '.txt',
+      '*',
+      '?',
+      '<',
+      '>',
+      '|',
     );
     const hostileName = fc
       .array(fc.oneof(hostilePiece, fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 30 })
       .map((parts) => parts.join(''));
-    const longName = fc.tuple(fc.string({ unit: 'grapheme', minLength: 150, maxLength: 400 }), fc.constantFrom('', '.md', '.tar.gz', '.verylongextension-with-more'))
+    const longName = fc
+      .tuple(fc.string({ unit: 'grapheme', minLength: 150, maxLength: 400 }), fc.constantFrom('', '.md', '.tar.gz', '.verylongextension-with-more'))
       .map(([stem, ext]) => stem + ext);
     const anyName = fc.oneof(hostileName, longName);
     const quoted = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -123,11 +160,15 @@ describe('api/content-disposition', () => {
 
     it('any header value yields a safe basename', () => {
       fc.assert(
-        fc.property(fc.string({ maxLength: 120 }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 80 }), (a, b) => {
-          for (const header of [a, b, `attachment; filename=${a}`, `attachment; filename*=${b}`]) {
-            assertSafe(filenameFromContentDisposition(header), header);
-          }
-        }),
+        fc.property(
+          fc.string({ maxLength: 120 }),
+          fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+          (a, b) => {
+            for (const header of [a, b, `attachment; filename=${a}`, `attachment; filename*=${b}`]) {
+              assertSafe(filenameFromContentDisposition(header), header);
+            }
+          },
+        ),
         { numRuns: 400 },
       );
     });

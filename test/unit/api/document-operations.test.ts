@@ -49,19 +49,31 @@ describe('api/documentOperations against the emulator', () => {
   describe('capabilities', () => {
     it('reads both listings: open kinds with input formats, billing and limits; a closed one under unavailable with its reason', async () => {
       const ops = await client.documentOperations.capabilities();
-      assert.deepEqual(ops.operations.map((o) => o.kind), ['extract', 'pdf_to_html', 'visual_extract']);
+      assert.deepEqual(
+        ops.operations.map((o) => o.kind),
+        ['extract', 'pdf_to_html', 'visual_extract'],
+      );
       const visual = ops.operations.find((o) => o.kind === 'visual_extract')!;
       assert.deepEqual(visual.input_formats, ['pdf']);
       assert.deepEqual(visual['limits'], { max_pages: 20 }, 'fields the spec does not show are kept');
       assert.deepEqual(ops.unavailable, []);
       const tools = await client.fileTools.capabilities();
-      assert.deepEqual(tools.operations.map((o) => o.kind), ['pdf_merge', 'pdf_split', 'pdf_compress', 'image_convert', 'image_compress']);
+      assert.deepEqual(
+        tools.operations.map((o) => o.kind),
+        ['pdf_merge', 'pdf_split', 'pdf_compress', 'image_convert', 'image_compress'],
+      );
       assert.deepEqual(tools.operations.find((o) => o.kind === 'image_convert')!.input_formats, ['png', 'jpg']);
 
       await emu.control('POST', '/document-tools/capabilities', { kind: 'visual_extract', open: false, reason: 'Maintenance' });
       const closed = await client.documentOperations.capabilities();
-      assert.deepEqual(closed.operations.map((o) => o.kind), ['extract', 'pdf_to_html']);
-      assert.deepEqual(closed.unavailable.map((u) => [u.kind, u.reason]), [['visual_extract', 'Maintenance']]);
+      assert.deepEqual(
+        closed.operations.map((o) => o.kind),
+        ['extract', 'pdf_to_html'],
+      );
+      assert.deepEqual(
+        closed.unavailable.map((u) => [u.kind, u.reason]),
+        [['visual_extract', 'Maintenance']],
+      );
     });
 
     it('readCapabilities is loose about shapes the spec does not show', () => {
@@ -72,9 +84,19 @@ describe('api/documentOperations against the emulator', () => {
         ],
         unavailable: [],
       });
-      const mapped = readCapabilities({ items: [{ kind: 'extract' }, { kind: 'visual_extract', open: false, message: 'off' }], unavailable: { pdf_to_html: 'down', extract: { reason: 'later' } } });
+      const mapped = readCapabilities({
+        items: [{ kind: 'extract' }, { kind: 'visual_extract', open: false, message: 'off' }],
+        unavailable: { pdf_to_html: 'down', extract: { reason: 'later' } },
+      });
       assert.deepEqual(mapped.operations, []);
-      assert.deepEqual(mapped.unavailable.map((u) => [u.kind, u.reason]), [['visual_extract', 'off'], ['pdf_to_html', 'down'], ['extract', 'later']]);
+      assert.deepEqual(
+        mapped.unavailable.map((u) => [u.kind, u.reason]),
+        [
+          ['visual_extract', 'off'],
+          ['pdf_to_html', 'down'],
+          ['extract', 'later'],
+        ],
+      );
       assert.deepEqual(readCapabilities({ operations: [{ kind: 'a' }], unavailable: ['a', { tool: 'b' }] }).operations, []);
       assert.deepEqual(readCapabilities(null), { operations: [], unavailable: [] });
     });
@@ -114,7 +136,9 @@ describe('api/documentOperations against the emulator', () => {
     it('visual_extract of 3 pages charges 3 credits on completion; the receipt says so', async () => {
       const doc = await pdf(client, 3);
       const before = await client.billing.balance();
-      const done = await client.documentOperations.waitFor((await client.documentOperations.create({ document_id: doc.id, kind: 'visual_extract' })).id, { intervalMs: 10 });
+      const done = await client.documentOperations.waitFor((await client.documentOperations.create({ document_id: doc.id, kind: 'visual_extract' })).id, {
+        intervalMs: 10,
+      });
       assert.equal(done.status, 'completed');
       assert.equal((await client.billing.balance()).available, before.available - 3000);
       const receipt = await client.receipts.operation(done.credit_operation_id!);
@@ -129,15 +153,24 @@ describe('api/documentOperations against the emulator', () => {
       const posts = await operationPosts();
       assert.equal(posts.length, 2, 'the 503 was retried');
       assert.equal(posts[0]!.idempotency_key, posts[1]!.idempotency_key);
-      assert.deepEqual((await client.documentOperations.list()).items.map((o) => o.id), [op.id]);
+      assert.deepEqual(
+        (await client.documentOperations.list()).items.map((o) => o.id),
+        [op.id],
+      );
       await client.documentOperations.waitFor(op.id, { intervalMs: 10 });
-      assert.deepEqual((await charges()).map((c) => c.amount_millicredits), [2000]);
+      assert.deepEqual(
+        (await charges()).map((c) => c.amount_millicredits),
+        [2000],
+      );
     });
 
-    it('a caller\'s key reused with another body is IdempotencyConflictError; an invalid key is refused before sending', async () => {
+    it("a caller's key reused with another body is IdempotencyConflictError; an invalid key is refused before sending", async () => {
       const doc = await pdf(client, 1);
       await client.documentOperations.create({ document_id: doc.id, kind: 'extract' }, { idempotencyKey: 'mine-1' });
-      await assert.rejects(client.documentOperations.create({ document_id: doc.id, kind: 'pdf_to_html' }, { idempotencyKey: 'mine-1' }), IdempotencyConflictError);
+      await assert.rejects(
+        client.documentOperations.create({ document_id: doc.id, kind: 'pdf_to_html' }, { idempotencyKey: 'mine-1' }),
+        IdempotencyConflictError,
+      );
       const same = await client.documentOperations.create({ document_id: doc.id, kind: 'extract' }, { idempotencyKey: 'mine-1' });
       assert.equal((await client.documentOperations.list()).items.length, 1);
       assert.equal(same.id, (await client.documentOperations.list()).items[0]!.id);
@@ -151,23 +184,35 @@ describe('api/documentOperations against the emulator', () => {
       const doc = await pdf(client, 1);
       const err = await client.requester
         .requestJson({ method: 'POST', path: '/document-operations', json: { document_id: doc.id, kind: 'extract' } }, z.unknown())
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.ok(err instanceof ValidationError);
       assert.equal(err.status, 400);
       assert.equal(err.serviceCode, 'idempotency_key_required');
-      assert.deepEqual(err.fieldErrors.map((f) => f.field), ['Idempotency-Key']);
+      assert.deepEqual(
+        err.fieldErrors.map((f) => f.field),
+        ['Idempotency-Key'],
+      );
     });
   });
 
   describe('refused creates charge nothing (part 7)', () => {
-    it('21 pages, a closed kind, too little balance, a wrong type, another account\'s or a missing document: typed errors, no charge', async () => {
+    it("21 pages, a closed kind, too little balance, a wrong type, another account's or a missing document: typed errors, no charge", async () => {
       const big = await pdf(client, 21, 'big.pdf');
-      const tooMany = await client.documentOperations.create({ document_id: big.id, kind: 'visual_extract' }).then(() => undefined, (e: unknown) => e);
+      const tooMany = await client.documentOperations.create({ document_id: big.id, kind: 'visual_extract' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(tooMany instanceof ValidationError);
       assert.equal(tooMany.serviceCode, 'page_limit_exceeded');
 
       await emu.control('POST', '/document-tools/capabilities', { kind: 'pdf_to_html', open: false, reason: 'Upgrading' });
-      const closed = await client.documentOperations.create({ document_id: big.id, kind: 'pdf_to_html' }).then(() => undefined, (e: unknown) => e);
+      const closed = await client.documentOperations.create({ document_id: big.id, kind: 'pdf_to_html' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(closed instanceof ValidationError);
       assert.equal(closed.serviceCode, 'operation_unavailable');
       assert.match(closed.message, /Upgrading/);
@@ -178,7 +223,10 @@ describe('api/documentOperations against the emulator', () => {
       await assert.rejects(poorClient.documentOperations.create({ document_id: small.id, kind: 'visual_extract' }), InsufficientCreditsError);
 
       const png = await client.uploadFile(emu.file('shot.png', makePng()));
-      const wrongType = await client.documentOperations.create({ document_id: png.id, kind: 'visual_extract' }).then(() => undefined, (e: unknown) => e);
+      const wrongType = await client.documentOperations.create({ document_id: png.id, kind: 'visual_extract' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(wrongType instanceof UnsupportedFormatError);
       assert.equal(wrongType.status, 415);
       await assert.rejects(client.documentOperations.create({ document_id: small.id, kind: 'extract' }), PermissionError);
@@ -191,14 +239,20 @@ describe('api/documentOperations against the emulator', () => {
   });
 
   describe('list, cancel, abort', () => {
-    it('lists only the calling key\'s operations; another key\'s operation is PermissionError', async () => {
+    it("lists only the calling key's operations; another key's operation is PermissionError", async () => {
       const doc = await pdf(client, 1);
       const mine = await client.documentOperations.create({ document_id: doc.id, kind: 'extract' });
       const key = await emu.createKey(emu.emu.accountId, {});
       const other = emu.client({ apiKey: key.api_key });
       const theirs = await other.documentOperations.create({ document_id: doc.id, kind: 'extract' });
-      assert.deepEqual((await client.documentOperations.list({ limit: 10 })).items.map((o) => o.id), [mine.id]);
-      assert.deepEqual((await other.documentOperations.list()).items.map((o) => o.id), [theirs.id]);
+      assert.deepEqual(
+        (await client.documentOperations.list({ limit: 10 })).items.map((o) => o.id),
+        [mine.id],
+      );
+      assert.deepEqual(
+        (await other.documentOperations.list()).items.map((o) => o.id),
+        [theirs.id],
+      );
       await assert.rejects(client.documentOperations.get(theirs.id), PermissionError);
       await assert.rejects(client.documentOperations.list({ limit: 0 }), ValidationError);
     });

@@ -22,7 +22,10 @@ describe('api/documents against the emulator', () => {
     const list = await client.documents.list({ limit: 10 });
     assert.deepEqual(list.items.map((d) => d.id).slice(0, 2), [other.id, doc.id]);
     const page = await client.documents.list({ limit: 1, offset: 1 });
-    assert.deepEqual(page.items.map((d) => d.id), [doc.id]);
+    assert.deepEqual(
+      page.items.map((d) => d.id),
+      [doc.id],
+    );
     const got = await client.documents.get(doc.id);
     assert.equal(got.basename, 'readme.txt');
     assert.equal(got.file_size, 16);

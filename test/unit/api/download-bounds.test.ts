@@ -92,18 +92,15 @@ describe('api/download bounds (hostile servers)', () => {
     const dir = freshDir();
     const progress: number[] = [];
     server.requests.length = 0;
-    await assert.rejects(
-      client.artifacts.download('a1', { targetDir: dir, maxBytes: 1024 * 1024, onProgress: (n) => progress.push(n) }),
-      (e: unknown) => {
-        assert.ok(e instanceof DownloadTooLargeError, String(e));
-        assert.equal(e.code, 'download_too_large');
-        assert.equal(e.limitBytes, 1024 * 1024);
-        assert.match(e.message, /1 MiB/);
-        assert.match(e.message, /maxBytes|maxSizeMB/);
-        assert.ok(!e.message.includes(API_KEY));
-        return true;
-      },
-    );
+    await assert.rejects(client.artifacts.download('a1', { targetDir: dir, maxBytes: 1024 * 1024, onProgress: (n) => progress.push(n) }), (e: unknown) => {
+      assert.ok(e instanceof DownloadTooLargeError, String(e));
+      assert.equal(e.code, 'download_too_large');
+      assert.equal(e.limitBytes, 1024 * 1024);
+      assert.match(e.message, /1 MiB/);
+      assert.match(e.message, /maxBytes|maxSizeMB/);
+      assert.ok(!e.message.includes(API_KEY));
+      return true;
+    });
     assert.deepEqual(progress, [], 'no byte was taken');
     assert.deepEqual(readdirSync(dir), [], 'no file and no temp file');
     assert.equal(server.requests.length, 1, 'not retried');
@@ -143,14 +140,11 @@ describe('api/download bounds (hostile servers)', () => {
     const dir = freshDir();
     let received = 0;
     const limit = 2 * 1024 * 1024;
-    await assert.rejects(
-      client.artifacts.download('a1', { targetDir: dir, maxBytes: limit, onProgress: (n) => (received = n) }),
-      (e: unknown) => {
-        assert.ok(e instanceof DownloadTooLargeError, String(e));
-        assert.match(e.message, /2 MiB/);
-        return true;
-      },
-    );
+    await assert.rejects(client.artifacts.download('a1', { targetDir: dir, maxBytes: limit, onProgress: (n) => (received = n) }), (e: unknown) => {
+      assert.ok(e instanceof DownloadTooLargeError, String(e));
+      assert.match(e.message, /2 MiB/);
+      return true;
+    });
     assert.ok(received <= limit, `never more than the limit taken (${received})`);
     assert.deepEqual(readdirSync(dir), [], 'no file and no temp file');
   });
@@ -194,7 +188,9 @@ describe('api/download bounds (hostile servers)', () => {
     // undici itself ends the body at Content-Length and discards the connection with the rest, so
     // what reaches the file is exactly the announced 10 bytes, never the megabyte behind them.
     const net = await startNetServer((socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/octet-stream\r\ncontent-length: 10\r\ncontent-disposition: attachment; filename="liar.bin"\r\n\r\n');
+      socket.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/octet-stream\r\ncontent-length: 10\r\ncontent-disposition: attachment; filename="liar.bin"\r\n\r\n',
+      );
       socket.write(Buffer.alloc(1024 * 1024, 9));
     });
     const liar = new DocTranslateClient({ baseUrl: net.baseUrl, apiKey: API_KEY, retryBaseDelayMs: 1, retryMaxDelayMs: 5 });
@@ -205,7 +201,11 @@ describe('api/download bounds (hostile servers)', () => {
         (e: unknown) => e,
       );
       const files = readdirSync(dir);
-      assert.deepEqual(files.filter((f) => /\.(part|tmp)$/.test(f)), [], 'no temp file');
+      assert.deepEqual(
+        files.filter((f) => /\.(part|tmp)$/.test(f)),
+        [],
+        'no temp file',
+      );
       for (const f of files) assert.ok(statSync(join(dir, f)).size <= 10, `${f} holds more than the announced 10 bytes`);
       if (outcome instanceof Error) assert.ok(outcome instanceof UnexpectedResponseError, String(outcome));
     } finally {

@@ -20,7 +20,12 @@ import { sendJson, startRawServer, type RawServer } from './support/raw-server.t
 import { TestEmulator } from './support/emulator.ts';
 
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'dt-dl-'));
-const noTemp = (dir: string): void => assert.deepEqual(readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)), [], 'temp files left behind');
+const noTemp = (dir: string): void =>
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)),
+    [],
+    'temp files left behind',
+  );
 
 function saved(r: DownloadResult): Extract<DownloadResult, { notModified: false }> {
   assert.equal(r.notModified, false);
@@ -136,7 +141,11 @@ describe('api/download failures mid-stream (raw server)', () => {
 
   const partial = (total: number, sent: number, then: 'stall' | 'drop') =>
     server.setHandler((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total), 'content-disposition': 'attachment; filename="big.bin"' });
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(total),
+        'content-disposition': 'attachment; filename="big.bin"',
+      });
       res.write(Buffer.alloc(sent, 1));
       if (then === 'drop') setTimeout(() => res.socket?.destroy(), 20);
     });
@@ -179,7 +188,10 @@ describe('api/download failures mid-stream (raw server)', () => {
   it('reports a missing target folder as the file system error, without retrying', async () => {
     server.setHandler((_req, res) => res.writeHead(200, { 'content-length': '3' }).end('abc'));
     server.requests.length = 0;
-    await assert.rejects(client.artifacts.download('a1', { targetDir: join(freshDir(), 'missing') }), (e: unknown) => (e as { code?: string }).code === 'ENOENT');
+    await assert.rejects(
+      client.artifacts.download('a1', { targetDir: join(freshDir(), 'missing') }),
+      (e: unknown) => (e as { code?: string }).code === 'ENOENT',
+    );
     assert.equal(server.requests.length, 1);
   });
 

@@ -208,7 +208,8 @@ describe('api/errors over real HTTP: the matrix of issue 9 items 7-9', function 
       ['DELETE /webhooks/{id}', () => stranger.webhooks.delete(String(hook['id'])), 'webhook_not_owned'],
       ['GET /documents/{id}', () => stranger.documents.get(doc.id), 'document_not_owned'],
     ];
-    if (op.operation_id !== undefined) attempts.push(['GET /billing/credits/operations/{id}', () => stranger.receipts.operation(op.operation_id!), 'operation_not_owned']);
+    if (op.operation_id !== undefined)
+      attempts.push(['GET /billing/credits/operations/{id}', () => stranger.receipts.operation(op.operation_id!), 'operation_not_owned']);
     for (const [what, call, serviceCode] of attempts) {
       const err = (await pool.fails(call)) as DocTranslateError;
       assert.ok(err instanceof PermissionError && !(err instanceof NotFoundError), `${what}: ${String(err)}`);

@@ -27,7 +27,12 @@ const retryOf = (error: DocTranslateError) =>
 describe('api/errors: reasons decided by the service (issue 9 items 7-9)', () => {
   describe('item 7: a used-up key budget', () => {
     it('a used-up key budget is not retried', () => {
-      const err = createApiError(429, body('key_budget_exhausted', 'Try again later'), { 'retry-after': '1' }, { method: 'POST', path: '/jobs', hasIdempotencyKey: true, now: NOW });
+      const err = createApiError(
+        429,
+        body('key_budget_exhausted', 'Try again later'),
+        { 'retry-after': '1' },
+        { method: 'POST', path: '/jobs', hasIdempotencyKey: true, now: NOW },
+      );
       assert.ok(err instanceof KeyBudgetExhaustedError, err.name);
       assert.ok(!(err instanceof RateLimitedError), 'not a rate limit');
       assert.equal(err.code, 'key_budget_exhausted');
@@ -69,7 +74,7 @@ describe('api/errors: reasons decided by the service (issue 9 items 7-9)', () =>
       assert.ok(real instanceof ConflictError, 'every 409 class is a ConflictError');
     });
 
-    it('already-ended comes from the code, or from a codeless 409 at cancel (the spec\'s only 409 there)', () => {
+    it("already-ended comes from the code, or from a codeless 409 at cancel (the spec's only 409 there)", () => {
       assert.ok(createApiError(409, body('job_already_ended'), {}, { method: 'POST', path: '/jobs/j1/cancel' }) instanceof AlreadyEndedError);
       assert.ok(createApiError(409, '', {}, { method: 'POST', path: '/jobs/j1/cancel' }) instanceof AlreadyEndedError);
       const other = createApiError(409, body('cancel_in_progress'), {}, { method: 'POST', path: '/jobs/j1/cancel' });

@@ -78,7 +78,7 @@ describe('api/errors: createApiError', () => {
     assert.equal(createApiError(400, body('bad_engine'), {}, { path: '/jobs' }).code, 'engine_unavailable');
   });
 
-  it('tells the kinds of 409 apart by the body\'s reason code; cancel without a code is already-ended', () => {
+  it("tells the kinds of 409 apart by the body's reason code; cancel without a code is already-ended", () => {
     const codeless = createApiError(409, '', {}, { method: 'POST', path: '/jobs', hasIdempotencyKey: true });
     assert.ok(codeless instanceof ConflictError && !(codeless instanceof IdempotencyConflictError));
     assert.equal(codeless.code, 'conflict');

@@ -22,12 +22,18 @@ async function bigPdf(pages: number, perPage: number): Promise<Buffer> {
   for (let i = 0; i < pages; i++) {
     const page = doc.addPage([595, 842]);
     page.drawText(`Page ${i + 1}`, { x: 50, y: 780, size: 14, font });
-    const image = doc.context.stream(randomBytes(perPage), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+    const image = doc.context.stream(randomBytes(perPage), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 1,
+      Height: 1,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+    });
     page.node.setXObject(PDFName.of(`Im${i}`), doc.context.register(image));
   }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
-
 
 describe('api/fileTools: a 100 MB merge result with bounded memory (separate processes)', function () {
   this.timeout(180_000);
@@ -55,8 +61,19 @@ describe('api/fileTools: a 100 MB merge result with bounded memory (separate pro
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DT_TEST_KEY: emu.api_key },
     });
-    const report = JSON.parse(await firstLine(child)) as { path: string; filename: string; bytes: number; contentType: string; mergeMs: number; baselineMb: number; peakMb: number; growthMb: number };
-    console.log(`      rss: baseline ${report.baselineMb.toFixed(1)} MB, peak ${report.peakMb.toFixed(1)} MB, growth ${report.growthMb.toFixed(1)} MB; ${(report.bytes / 1e6).toFixed(1)} MB merged in ${report.mergeMs} ms`);
+    const report = JSON.parse(await firstLine(child)) as {
+      path: string;
+      filename: string;
+      bytes: number;
+      contentType: string;
+      mergeMs: number;
+      baselineMb: number;
+      peakMb: number;
+      growthMb: number;
+    };
+    console.log(
+      `      rss: baseline ${report.baselineMb.toFixed(1)} MB, peak ${report.peakMb.toFixed(1)} MB, growth ${report.growthMb.toFixed(1)} MB; ${(report.bytes / 1e6).toFixed(1)} MB merged in ${report.mergeMs} ms`,
+    );
     assert.equal(report.filename, 'a-merged.pdf');
     assert.equal(report.contentType, 'application/pdf');
     assert.ok(report.bytes >= 100 * 1024 * 1024, `the merge result has ${report.bytes} bytes`);

@@ -25,7 +25,14 @@ import { startRawServer } from './support/raw-server.ts';
 async function bulkyPdf(bytes: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([200, 200]);
-  const image = doc.context.stream(randomBytes(bytes), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+  const image = doc.context.stream(randomBytes(bytes), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 1,
+    Height: 1,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
   page.node.setXObject(PDFName.of('Im0'), doc.context.register(image));
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
@@ -52,7 +59,12 @@ describe('api/fileTools against the emulator', () => {
   const upload = async (name: string, bytes: Buffer, c = client) => (await c.uploadFile(emu.file(name, bytes))).id;
   const charges = async () => (await emu.ledger()).filter((e) => e.type === 'charge' || e.type === 'settlement');
   const toolPosts = async () => (await emu.requests('/api/v1/file-tools/')).length;
-  const noTemp = (): void => assert.deepEqual(readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)), [], 'temp files left behind');
+  const noTemp = (): void =>
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => /\.(part|tmp)$/.test(f)),
+      [],
+      'temp files left behind',
+    );
 
   it('merges two PDFs into one file named by the service, the pages adding up, charged per input page', async () => {
     const a = await upload('Part A.pdf', await makePdf(2));
@@ -68,7 +80,13 @@ describe('api/fileTools against the emulator', () => {
     assert.equal(again.filename, 'Part A-merged (1).pdf', 'an existing file is never replaced');
     noTemp();
     // Part 8 rule 5: document tools are charged by usage (the emulator: 100 millicredits per input page).
-    assert.deepEqual((await charges()).map((e) => [e.endpoint, e.amount_millicredits]), [['/file-tools/pdf/merge', 500], ['/file-tools/pdf/merge', 500]]);
+    assert.deepEqual(
+      (await charges()).map((e) => [e.endpoint, e.amount_millicredits]),
+      [
+        ['/file-tools/pdf/merge', 500],
+        ['/file-tools/pdf/merge', 500],
+      ],
+    );
   });
 
   it('splits by ranges: one range gives a PDF, several a ZIP of PDFs; bad ranges are refused before sending', async () => {
@@ -79,7 +97,10 @@ describe('api/fileTools against the emulator', () => {
     const many = await client.fileTools.splitPdf(doc, ['1', '3-5'], { targetDir: dir });
     assert.equal(many.filename, 'book-split.zip');
     assert.equal(many.contentType, 'application/zip');
-    assert.deepEqual(readZip(readFileSync(many.path)).map((e) => e.name), ['book-p1.pdf', 'book-p3-5.pdf']);
+    assert.deepEqual(
+      readZip(readFileSync(many.path)).map((e) => e.name),
+      ['book-p1.pdf', 'book-p3-5.pdf'],
+    );
 
     const sent = await toolPosts();
     for (const ranges of [[], ['0'], ['3-2'], ['1,2'], [' 1'], ['1-'], [2 as unknown as string]]) {
@@ -88,14 +109,20 @@ describe('api/fileTools against the emulator', () => {
     assert.equal(await toolPosts(), sent, 'nothing was sent for invalid ranges');
     assert.deepEqual([isPageRange('7'), isPageRange('2-3'), isPageRange('3-3'), isPageRange('4-2'), isPageRange('a')], [true, true, true, false, false]);
 
-    const beyond = await client.fileTools.splitPdf(doc, ['4-6'], { targetDir: dir }).then(() => undefined, (e: unknown) => e);
+    const beyond = await client.fileTools.splitPdf(doc, ['4-6'], { targetDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(beyond instanceof ValidationError);
     assert.equal(beyond.serviceCode, 'page_out_of_range');
-    assert.deepEqual(beyond.fieldErrors.map((f) => f.field), ['ranges[0]']);
+    assert.deepEqual(
+      beyond.fieldErrors.map((f) => f.field),
+      ['ranges[0]'],
+    );
     noTemp();
   });
 
-  it('compresses a PDF and images, and converts PNG to JPEG, with the service\'s options passed through', async () => {
+  it("compresses a PDF and images, and converts PNG to JPEG, with the service's options passed through", async () => {
     const pdf = await upload('scan.pdf', await makePdf(2));
     const c = await client.fileTools.compressPdf(pdf, { level: 'high' }, { targetDir: dir });
     assert.equal(c.filename, 'scan-compressed.pdf');
@@ -121,7 +148,10 @@ describe('api/fileTools against the emulator', () => {
   it('maps refusals to typed errors (415 wrong type, 403 not yours, 404, 422 closed) and charges nothing', async () => {
     const a = await upload('a.pdf', await makePdf(1));
     const png = await upload('p.png', makePng());
-    const wrong = await client.fileTools.mergePdfs([a, png], { targetDir: dir }).then(() => undefined, (e: unknown) => e);
+    const wrong = await client.fileTools.mergePdfs([a, png], { targetDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(wrong instanceof UnsupportedFormatError);
     assert.equal(wrong.status, 415);
     assert.match(wrong.message, /document_ids\[1\]/);
@@ -134,7 +164,10 @@ describe('api/fileTools against the emulator', () => {
     await assert.rejects(client.fileTools.mergePdfs([a], { targetDir: dir }), ValidationError);
 
     await emu.control('POST', '/document-tools/capabilities', { kind: 'pdf_compress', open: false, reason: 'Off for today' });
-    const closed = await client.fileTools.compressPdf(a, {}, { targetDir: dir }).then(() => undefined, (e: unknown) => e);
+    const closed = await client.fileTools.compressPdf(a, {}, { targetDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(closed instanceof ValidationError);
     assert.equal(closed.serviceCode, 'operation_unavailable');
     assert.deepEqual(readdirSync(dir), [], 'no file for a refused tool');
@@ -158,7 +191,10 @@ describe('api/fileTools against the emulator', () => {
 
   it('a hostile file name from the service is reduced to a safe basename inside the chosen folder', async () => {
     const server = await startRawServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="../../etc/passwd"; filename*=UTF-8\'\'..%2F..%2Fevil%0A.pdf' });
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="../../etc/passwd"; filename*=UTF-8\'\'..%2F..%2Fevil%0A.pdf',
+      });
       res.end('%PDF-1.7\n');
     });
     try {

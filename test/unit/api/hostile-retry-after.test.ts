@@ -88,7 +88,16 @@ describe('api/retry: hostile Retry-After values (RFC 9110)', function () {
   });
 
   it('rejects what is not an HTTP-date or delay-seconds (then ordinary backoff applies)', () => {
-    for (const bad of ['Sun, 31 Feb 2026 10:00:00 GMT', 'Sun, 06 Nov 1994 08:49:37 PST', 'Someday, 06-Nov-94 08:49:37 GMT', 'Sun Nov 6 25:00:00 1994', '-1', '1.5', 'soon', '2026-11-23T12:00:00Z']) {
+    for (const bad of [
+      'Sun, 31 Feb 2026 10:00:00 GMT',
+      'Sun, 06 Nov 1994 08:49:37 PST',
+      'Someday, 06-Nov-94 08:49:37 GMT',
+      'Sun Nov 6 25:00:00 1994',
+      '-1',
+      '1.5',
+      'soon',
+      '2026-11-23T12:00:00Z',
+    ]) {
       assert.equal(parseRetryAfter(bad, NOW), undefined, bad);
     }
   });
@@ -152,7 +161,10 @@ describe('api/retry: hostile Retry-After values (RFC 9110)', function () {
 
     it('a wait longer than the cap is not retried: the caller gets the error and how long to wait', async () => {
       retryAfter = FORMS['RFC 850']!(new Date(NOW + 3_600_000));
-      const err = await client.getBalance().then(() => undefined, (e: unknown) => e);
+      const err = await client.getBalance().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.equal(server.requests.length, 1);
       assert.deepEqual(waits, [], 'no wait: the client did not retry');
       assert.ok(err instanceof Error && 'retryAfterMs' in err, String(err));

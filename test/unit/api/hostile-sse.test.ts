@@ -11,7 +11,10 @@ import { JOB_ID, sseEvent, startFakeJobService, startSse, type FakeJobService } 
 
 const KEY = 'sk_test_hostile_sse_0123456789ab';
 const snapshot = (status: string, stage: string, progress: number): Record<string, unknown> => ({
-  status, stage, stage_progress: progress, stage_message: `${stage} ${progress}`,
+  status,
+  stage,
+  stage_progress: progress,
+  stage_message: `${stage} ${progress}`,
 });
 /** A guard against a hang (a read waiting for the idle timeout, set far beyond it), not a measure of speed. */
 const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
@@ -40,7 +43,11 @@ describe('api/sse: hostile and broken servers', function () {
   });
 
   describe('WHATWG line endings; the server holds the connection open after the event', () => {
-    const ENDINGS: [string, string][] = [['CRLF', '\r\n'], ['LF', '\n'], ['lone CR', '\r']];
+    const ENDINGS: [string, string][] = [
+      ['CRLF', '\r\n'],
+      ['LF', '\n'],
+      ['lone CR', '\r'],
+    ];
 
     for (const [name, eol] of ENDINGS) {
       it(`${name}: a job_update is dispatched at its blank line, with no heartbeat after it`, async () => {
@@ -52,7 +59,13 @@ describe('api/sse: hostile and broken servers', function () {
         const ac = new AbortController();
         let resolveFirst: (d: JobEventData) => void = () => {};
         const first = new Promise<JobEventData>((r) => (resolveFirst = r));
-        const reading = readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', signal: ac.signal, idleTimeoutMs: 600_000, onSnapshot: resolveFirst });
+        const reading = readJobStream(client.transport, {
+          jobId: JOB_ID,
+          ticket: 'sset_x',
+          signal: ac.signal,
+          idleTimeoutMs: 600_000,
+          onSnapshot: resolveFirst,
+        });
         try {
           const data = await within(first, 15_000, name);
           assert.equal(data.stage_progress, 40);
@@ -78,7 +91,14 @@ describe('api/sse: hostile and broken servers', function () {
       const seen: JobEventData[] = [];
       svc.sse = (res) => {
         startSse(res);
-        const parts = ['event: job_update\r', '\ndata: ', `${JSON.stringify(snapshot('processing', 'translating', 10))}\r`, '\n\r', '\n', sseEvent('job_done', snapshot('completed', 'completed', 100), '\r')];
+        const parts = [
+          'event: job_update\r',
+          '\ndata: ',
+          `${JSON.stringify(snapshot('processing', 'translating', 10))}\r`,
+          '\n\r',
+          '\n',
+          sseEvent('job_done', snapshot('completed', 'completed', 100), '\r'),
+        ];
         let i = 0;
         const next = (): void => {
           if (i < parts.length) res.write(parts[i++]!, () => setTimeout(next, 15));
@@ -87,7 +107,10 @@ describe('api/sse: hostile and broken servers', function () {
       };
       const outcome = await within(readJobStream(client.transport, { jobId: JOB_ID, ticket: 'sset_x', onSnapshot: (d) => seen.push(d) }), 15_000, 'split');
       assert.equal(outcome.kind, 'done');
-      assert.deepEqual(seen.map((d) => d.stage_progress), [10, 100]);
+      assert.deepEqual(
+        seen.map((d) => d.stage_progress),
+        [10, 100],
+      );
     });
   });
 
@@ -98,7 +121,10 @@ describe('api/sse: hostile and broken servers', function () {
      * the pacing is asserted exactly, whatever the machine's load. The clock never moves, so no
      * connection counts as healthy (as when every stream ends at once).
      */
-    async function watchWaits(count: number, opts: { reconnectBaseDelayMs?: number; reconnectMaxDelayMs?: number; pollIntervalMs?: number; maxSseFailures?: number } = {}) {
+    async function watchWaits(
+      count: number,
+      opts: { reconnectBaseDelayMs?: number; reconnectMaxDelayMs?: number; pollIntervalMs?: number; maxSseFailures?: number } = {},
+    ) {
       const ac = new AbortController();
       const waits: number[] = [];
       const paced = new DocTranslateClient({
@@ -116,7 +142,10 @@ describe('api/sse: hostile and broken servers', function () {
       try {
         const result = await paced.jobs
           .watch(JOB_ID, { signal: ac.signal, random: () => 0.5, reconnectBaseDelayMs: 50, reconnectMaxDelayMs: 400, ...opts })
-          .then(() => 'resolved', (e: unknown) => e);
+          .then(
+            () => 'resolved',
+            (e: unknown) => e,
+          );
         return { result, waits, streams: svc.streams(), all: [...svc.server.requests] };
       } finally {
         await paced.close();

@@ -41,7 +41,11 @@ describe('api: hostile values from the server', function () {
     jar.addLines(logger.lines);
     jar.assertClean(KEY);
     for (const secret of [SHARE_TOKEN, LINK_SIG]) {
-      assert.deepEqual(jar.texts.filter((t) => t.includes(secret)), [], `${secret} leaked`);
+      assert.deepEqual(
+        jar.texts.filter((t) => t.includes(secret)),
+        [],
+        `${secret} leaked`,
+      );
     }
   });
 
@@ -68,7 +72,10 @@ describe('api: hostile values from the server', function () {
         assert.ok(err instanceof UnexpectedResponseError, String(err));
         assert.equal(err.code, 'unexpected_response');
         assert.ok(!err.message.includes(url), 'the address is not echoed');
-        assert.deepEqual(server.requests.map((r) => r.url), ['/api/v1/artifacts/a1/download-link']);
+        assert.deepEqual(
+          server.requests.map((r) => r.url),
+          ['/api/v1/artifacts/a1/download-link'],
+        );
       });
     }
 
@@ -78,16 +85,33 @@ describe('api: hostile values from the server', function () {
       for (const url of BAD_URLS) {
         server.requests.length = 0;
         server.setHandler((_req, res) =>
-          sendJson(res, 200, { document_id: 'doc_1', upload_url: url, upload_headers: { 'Content-Type': 'text/markdown', 'If-None-Match': '*' }, finalize_token: 'ft_1', expires_in: 3600 }),
+          sendJson(res, 200, {
+            document_id: 'doc_1',
+            upload_url: url,
+            upload_headers: { 'Content-Type': 'text/markdown', 'If-None-Match': '*' },
+            finalize_token: 'ft_1',
+            expires_in: 3600,
+          }),
         );
         const err = await pool.fails(() => client.uploadFile(file));
         assert.ok(err instanceof UnexpectedResponseError && err.code === 'unexpected_response', `${url}: ${String(err)}`);
-        assert.deepEqual(server.requests.map((r) => r.method), ['POST'], url);
+        assert.deepEqual(
+          server.requests.map((r) => r.method),
+          ['POST'],
+          url,
+        );
       }
     });
 
     it('a Location that is not http(s), has user info, or is malformed is a typed refusal', async () => {
-      for (const location of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://127.0.0.1/x', 'http://user:secret@127.0.0.1:9/x', 'http://[::1/x', 'http://storage.example.com/x']) {
+      for (const location of [
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'ftp://127.0.0.1/x',
+        'http://user:secret@127.0.0.1:9/x',
+        'http://[::1/x',
+        'http://storage.example.com/x',
+      ]) {
         server.requests.length = 0;
         server.setHandler((_req, res) => {
           res.writeHead(302, { location, 'content-length': '0' });
@@ -131,7 +155,10 @@ describe('api: hostile values from the server', function () {
         const hits = logger.lines.filter((l) => l.includes(secret));
         assert.deepEqual(hits, [], `${secret} in a log line`);
       }
-      assert.ok(logger.lines.some((l) => l.includes('response headers:')), 'the trace of headers was written');
+      assert.ok(
+        logger.lines.some((l) => l.includes('response headers:')),
+        'the trace of headers was written',
+      );
     });
 
     it('service messages lose the key but keep their wording', async () => {

@@ -50,7 +50,11 @@ describe('api/jobs against the emulator', () => {
     assert.equal(new Set(creates.map((r) => r.idempotency_key)).size, 1, 'one key on every attempt');
     assert.ok(creates[0]!.idempotency_key);
     const spanish = (await client.jobs.list({ limit: 100 })).items.filter((j) => j.target_lang === 'es');
-    assert.deepEqual(spanish.map((j) => j.id), [job.id], 'exactly one job was created');
+    assert.deepEqual(
+      spanish.map((j) => j.id),
+      [job.id],
+      'exactly one job was created',
+    );
   });
 
   it('uses a caller-supplied key: same body replays, another body conflicts', async () => {
@@ -85,14 +89,21 @@ describe('api/jobs against the emulator', () => {
     const all = await client.jobs.list({ limit: 100 });
     assert.ok(all.items.length >= 3);
     const times = all.items.map((j) => Date.parse(j.created_at));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+      'newest first',
+    );
     const page = await client.jobs.list({ limit: 2 });
     assert.equal(page.items.length, 2);
     assert.equal(page['has_more'], true);
     const next = await client.jobs.list({ limit: 100, before: page.items[1]!.created_at });
     assert.ok(next.items.length >= 1 && next.items.every((j) => Date.parse(j.created_at) < Date.parse(page.items[1]!.created_at)));
     const byDate = await client.jobs.list({ limit: 100, before: new Date(Date.parse(page.items[1]!.created_at)) });
-    assert.deepEqual(byDate.items.map((j) => j.id), next.items.map((j) => j.id));
+    assert.deepEqual(
+      byDate.items.map((j) => j.id),
+      next.items.map((j) => j.id),
+    );
     await assert.rejects(client.jobs.list({ limit: 0 }), ValidationError);
   });
 
@@ -100,7 +111,10 @@ describe('api/jobs against the emulator', () => {
     const held = await emu.heldJob(client, 'cancel-me.md');
     const cancelled = await client.jobs.cancel(held.id);
     assert.equal(cancelled.status, 'failed');
-    const err = await client.jobs.cancel(held.id).then(() => undefined, (e: unknown) => e);
+    const err = await client.jobs.cancel(held.id).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof AlreadyEndedError, String(err));
     assert.equal(err.status, 409);
     assert.equal(err.code, 'already_ended');

@@ -50,7 +50,7 @@ describe('api/library: projects, tags, search, workspace, shares', () => {
     assert.equal((await emu.ledger()).length, before);
   });
 
-  it('tags: create two with one name (ids differ), attach, detach, delete; another account\'s are PermissionError', async () => {
+  it("tags: create two with one name (ids differ), attach, detach, delete; another account's are PermissionError", async () => {
     const doc = await emu.upload(client, 'a.md', '# A\n');
     const t1 = await client.tags.create({ name: 'review' });
     const t2 = await client.tags.create({ name: 'review' });
@@ -63,7 +63,10 @@ describe('api/library: projects, tags, search, workspace, shares', () => {
     const other = await emu.createAccount(0);
     const theirs = emu.client({ apiKey: other.api_key });
     const theirTag = await theirs.tags.create({ name: 'theirs' });
-    const err = await client.tags.delete(theirTag.id).then(() => undefined, (e: unknown) => e);
+    const err = await client.tags.delete(theirTag.id).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof PermissionError);
     assert.equal(err.serviceCode, 'tag_not_owned');
   });
@@ -100,13 +103,23 @@ describe('api/library: projects, tags, search, workspace, shares', () => {
       assert.equal((await client.shares.get(share.token)).artifact_id, artifact);
       assert.ok((await client.shares.list()).items.some((s) => s.token === share.token));
       await client.shares.delete(share.token);
-      const err = await client.shares.download(share.token, { targetDir: dir }).then(() => undefined, (e: unknown) => e);
+      const err = await client.shares.download(share.token, { targetDir: dir }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof NotFoundError, String(err));
       jar.addError(err);
       jar.addError(await client.shares.get(share.token).catch((e: unknown) => e));
       jar.addLines(logger.lines);
-      assert.ok(logger.lines.some((l) => l.includes('/shares/REDACTED')), 'share requests were logged, redacted');
-      assert.deepEqual(jar.texts.filter((t) => t.includes(share.token)), [], 'the token leaked');
+      assert.ok(
+        logger.lines.some((l) => l.includes('/shares/REDACTED')),
+        'share requests were logged, redacted',
+      );
+      assert.deepEqual(
+        jar.texts.filter((t) => t.includes(share.token)),
+        [],
+        'the token leaked',
+      );
       assert.deepEqual(HeaderSpy.leaks(spy.to(emu.emu.storageUrl), [share.token, emu.emu.apiKey]), []);
     } finally {
       spy.stop();

@@ -26,7 +26,10 @@ describe('api/media voices against the emulator', () => {
   it('consent false creates nothing: refused before sending, and the service refuses it too', async () => {
     await assert.rejects(client.media.voices.create({ document_id: docId, consent: false, consent_version: CONSENT }), (err: unknown) => {
       assert.ok(err instanceof ValidationError);
-      assert.deepEqual(err.fieldErrors.map((f) => f.field), ['consent']);
+      assert.deepEqual(
+        err.fieldErrors.map((f) => f.field),
+        ['consent'],
+      );
       return true;
     });
     await assert.rejects(client.media.voices.create({ document_id: docId, consent: true, consent_version: '' }), ValidationError);
@@ -61,10 +64,13 @@ describe('api/media voices against the emulator', () => {
     assert.equal(first.status, 'pending_confirmation');
     assert.equal(second.asset_id, voice.asset_id);
     const list = await client.media.voices.list();
-    assert.deepEqual(list.items.map((v) => v.asset_id), [voice.asset_id]);
+    assert.deepEqual(
+      list.items.map((v) => v.asset_id),
+      [voice.asset_id],
+    );
   });
 
-  it('lists only the calling key\'s voices; another key gets PermissionError', async () => {
+  it("lists only the calling key's voices; another key gets PermissionError", async () => {
     const voice = await client.media.voices.create({ document_id: docId, consent: true, consent_version: CONSENT });
     const { api_key } = await emu.createKey(emu.emu.accountId, {});
     const other = emu.client({ apiKey: api_key });

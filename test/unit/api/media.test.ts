@@ -78,7 +78,10 @@ describe('api/media: catalog, estimates and media jobs against the emulator', ()
     assert.equal(posts.length, 1);
     assert.ok(posts[0]!.idempotency_key, 'the create carried an Idempotency-Key');
     const list = await client.media.jobs.list({ limit: 5 });
-    assert.deepEqual(list.items.map((j) => j.operation_id), [created.operation_id]);
+    assert.deepEqual(
+      list.items.map((j) => j.operation_id),
+      [created.operation_id],
+    );
   });
 
   it('a create whose answer was lost is retried with the same key: one job, one charge', async () => {

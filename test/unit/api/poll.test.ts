@@ -24,7 +24,12 @@ describe('api/poll: pollUntil', () => {
     const { waits, sleep } = recordingSleep();
     const seen: number[] = [];
     let reads = 0;
-    const last = await pollUntil(async () => ++reads, (n) => n === 9, sleep, { onUpdate: (n) => seen.push(n) });
+    const last = await pollUntil(
+      async () => ++reads,
+      (n) => n === 9,
+      sleep,
+      { onUpdate: (n) => seen.push(n) },
+    );
     assert.equal(last, 9);
     assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8, 9], 'every state read is reported, the last one too');
     assert.deepEqual(waits, [1000, 1500, 2250, 3375, 5063, 7595, 10_000, 10_000], 'no wait after the last read');
@@ -33,14 +38,31 @@ describe('api/poll: pollUntil', () => {
   it('honours intervalMs and maxIntervalMs, never below 1 ms; an ended first read waits not at all', async () => {
     const { waits, sleep } = recordingSleep();
     let reads = 0;
-    await pollUntil(async () => ++reads, (n) => n === 5, sleep, { intervalMs: 10, maxIntervalMs: 20 });
+    await pollUntil(
+      async () => ++reads,
+      (n) => n === 5,
+      sleep,
+      { intervalMs: 10, maxIntervalMs: 20 },
+    );
     assert.deepEqual(waits, [10, 15, 20, 20]);
     waits.length = 0;
     reads = 0;
-    await pollUntil(async () => ++reads, (n) => n === 3, sleep, { intervalMs: 0, maxIntervalMs: 0 });
+    await pollUntil(
+      async () => ++reads,
+      (n) => n === 3,
+      sleep,
+      { intervalMs: 0, maxIntervalMs: 0 },
+    );
     assert.deepEqual(waits, [1, 1]);
     waits.length = 0;
-    assert.equal(await pollUntil(async () => 'done', () => true, sleep), 'done');
+    assert.equal(
+      await pollUntil(
+        async () => 'done',
+        () => true,
+        sleep,
+      ),
+      'done',
+    );
     assert.deepEqual(waits, []);
   });
 
@@ -59,12 +81,23 @@ describe('api/poll: pollUntil', () => {
     );
     await assert.rejects(waiting, AbortError);
     assert.equal(reads, 1);
-    await assert.rejects(pollUntil(async () => ++reads, () => true, async () => undefined, { signal: controller.signal }), AbortError);
+    await assert.rejects(
+      pollUntil(
+        async () => ++reads,
+        () => true,
+        async () => undefined,
+        { signal: controller.signal },
+      ),
+      AbortError,
+    );
     assert.equal(reads, 1, 'nothing read after the abort');
   });
 
   it('the client passes its injected sleep to waitFor: media jobs and document operations poll with it', async () => {
-    const states: Record<string, string[]> = { '/api/v1/media-jobs/m1': ['queued', 'running', 'completed'], '/api/v1/document-operations/o1': ['queued', 'processing', 'completed'] };
+    const states: Record<string, string[]> = {
+      '/api/v1/media-jobs/m1': ['queued', 'running', 'completed'],
+      '/api/v1/document-operations/o1': ['queued', 'processing', 'completed'],
+    };
     const server = await startRawServer((req, res) => {
       const next = states[req.url ?? '']!.shift()!;
       if (req.url!.includes('media')) sendJson(res, 200, { operation_id: 'm1', product: 'asr', status: next });

@@ -30,7 +30,13 @@ function echo(res: Parameters<typeof sendJson>[0], status: number, secret: strin
 function assertNowhere(secret: string, err: unknown, lines: string[]): void {
   assert.ok(err instanceof Error, String(err));
   const everything = [err.message, err.stack ?? '', inspect(err, { depth: 5 }), JSON.stringify(err), ...lines].join('\n');
-  assert.ok(!everything.includes(secret), `the secret appears:\n${everything.split('\n').filter((l) => l.includes(secret)).join('\n')}`);
+  assert.ok(
+    !everything.includes(secret),
+    `the secret appears:\n${everything
+      .split('\n')
+      .filter((l) => l.includes(secret))
+      .join('\n')}`,
+  );
   assert.ok(!everything.toLowerCase().includes(secret.toLowerCase()), 'not even lower-cased');
 }
 
@@ -74,7 +80,10 @@ describe('api/redaction by value (hostile echoes)', () => {
       () => assert.fail('expected a rejection'),
       (e: unknown) => e,
     );
-    assert.ok(lines.some((l) => l.startsWith('warn retrying')), 'the retry was logged');
+    assert.ok(
+      lines.some((l) => l.startsWith('warn retrying')),
+      'the retry was logged',
+    );
     assertNowhere(secret, err, lines);
     forgetSecret(secret);
   });

@@ -136,7 +136,10 @@ describe('api/download redirects toward another origin', () => {
 
   it('refuses https → http (and any non-http scheme) in the redirect decision', () => {
     const https = new URL('https://api.example.com/api/v1/artifacts/a1/download');
-    assert.throws(() => nextRedirectUrl(https, 'http://storage.example.com/f', 302), (e: unknown) => e instanceof UnexpectedResponseError && e.code === 'unexpected_redirect');
+    assert.throws(
+      () => nextRedirectUrl(https, 'http://storage.example.com/f', 302),
+      (e: unknown) => e instanceof UnexpectedResponseError && e.code === 'unexpected_redirect',
+    );
     assert.throws(() => nextRedirectUrl(https, '//storage.example.com:80/f'.replace('//', 'http://'), 307), UnexpectedResponseError);
     assert.equal(nextRedirectUrl(https, '//cdn.example.com/f', 302).href, 'https://cdn.example.com/f');
     assert.equal(nextRedirectUrl(https, '/other', 303).href, 'https://api.example.com/other');

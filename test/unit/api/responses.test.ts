@@ -5,18 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import {
-  DocTranslateClient,
-  TimeoutError,
-  UnexpectedResponseError,
-  readBodyText,
-  type ClientOptions,
-} from '../../../src/api/index.ts';
+import { DocTranslateClient, TimeoutError, UnexpectedResponseError, readBodyText, type ClientOptions } from '../../../src/api/index.ts';
 import { CanaryJar, CapturingLogger, rejection } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
 
 const CANARY = 'sk_canary_responses_a1b2c3d4e5f60718';
-const REQ = { segments: [{ id: 'a', text: 'one' }, { id: 'b', text: 'two' }, { id: 'c', text: 'three' }], target_lang: 'de' };
+const REQ = {
+  segments: [
+    { id: 'a', text: 'one' },
+    { id: 'b', text: 'two' },
+    { id: 'c', text: 'three' },
+  ],
+  target_lang: 'de',
+};
 
 describe('api/client: response handling', () => {
   let server: RawServer;
@@ -28,8 +29,7 @@ describe('api/client: response handling', () => {
     clients.push(c);
     return c;
   };
-  const answer = (status: number, body: unknown): void =>
-    server.setHandler((_req, res) => sendJson(res, status, body, { 'x-request-id': 'rid-resp' }));
+  const answer = (status: number, body: unknown): void => server.setHandler((_req, res) => sendJson(res, status, body, { 'x-request-id': 'rid-resp' }));
   const fails = async (fn: () => Promise<unknown>): Promise<unknown> => {
     const err = await rejection(fn);
     jar.addError(err);
@@ -69,9 +69,20 @@ describe('api/client: response handling', () => {
 
   it('rejects a batch answer whose ids do not match the request', async () => {
     const bad = [
-      [{ id: 'a', translated_text: '1' }, { id: 'b', translated_text: '2' }],
-      [{ id: 'a', translated_text: '1' }, { id: 'a', translated_text: '1' }, { id: 'b', translated_text: '2' }],
-      [{ id: 'a', translated_text: '1' }, { id: 'b', translated_text: '2' }, { id: 'x', translated_text: '3' }],
+      [
+        { id: 'a', translated_text: '1' },
+        { id: 'b', translated_text: '2' },
+      ],
+      [
+        { id: 'a', translated_text: '1' },
+        { id: 'a', translated_text: '1' },
+        { id: 'b', translated_text: '2' },
+      ],
+      [
+        { id: 'a', translated_text: '1' },
+        { id: 'b', translated_text: '2' },
+        { id: 'x', translated_text: '3' },
+      ],
     ];
     for (const segments of bad) {
       answer(200, { segments });

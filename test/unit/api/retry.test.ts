@@ -57,11 +57,16 @@ describe('api/retry: decideRetry', () => {
   });
 
   it('never retries 409 idempotency_request_conflict, even with a key', () => {
-    const err = createApiError(409, { error: { code: 'idempotency_request_conflict', message: 'm' } }, {}, {
-      method: 'POST',
-      path: '/ai/translate-batch',
-      hasIdempotencyKey: true,
-    });
+    const err = createApiError(
+      409,
+      { error: { code: 'idempotency_request_conflict', message: 'm' } },
+      {},
+      {
+        method: 'POST',
+        path: '/ai/translate-batch',
+        hasIdempotencyKey: true,
+      },
+    );
     assert.ok(err instanceof IdempotencyConflictError);
     assert.equal(decideRetry(input({ error: err, method: 'POST', hasIdempotencyKey: true })).retry, false);
   });
@@ -143,8 +148,14 @@ describe('api/retry: backoffDelay', () => {
   });
 
   it('applies full jitter from zero', () => {
-    assert.equal(backoffDelay(3, () => 0, 500, 8000), 0);
-    assert.equal(backoffDelay(3, () => 0.5, 500, 8000), 2000);
+    assert.equal(
+      backoffDelay(3, () => 0, 500, 8000),
+      0,
+    );
+    assert.equal(
+      backoffDelay(3, () => 0.5, 500, 8000),
+      2000,
+    );
   });
 
   it('stays in range with a misbehaving random source', () => {
@@ -170,11 +181,7 @@ describe('api/retry: parseRetryAfter', () => {
 describe('api/retry: properties', () => {
   const failure = fc.oneof(
     fc.integer({ min: 100, max: 599 }).map((status) => ({ status })),
-    fc.constantFrom(
-      { error: new ConnectionError('c', {}) },
-      { error: new TimeoutError('t') },
-      { error: new AbortError() },
-    ),
+    fc.constantFrom({ error: new ConnectionError('c', {}) }, { error: new TimeoutError('t') }, { error: new AbortError() }),
   );
   const header = fc.option(
     fc.oneof(

@@ -36,7 +36,6 @@ function generate(path: string): string {
   return hash.digest('hex');
 }
 
-
 describe('api transfers: 200 MB with bounded memory (separate processes)', function () {
   this.timeout(180_000);
   let dir: string;

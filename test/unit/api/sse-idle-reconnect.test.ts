@@ -27,7 +27,12 @@ describe('api/watch: the emulated SSE idle timeout', () => {
     const held = await emu.heldJob(client, 'idle.md');
     const updates: JobProgress[] = [];
     const modes: string[] = [];
-    const watching = client.jobs.watch(held.id, { onUpdate: (p) => updates.push(p), onMode: (m) => modes.push(m), reconnectBaseDelayMs: 10, reconnectMaxDelayMs: 40 });
+    const watching = client.jobs.watch(held.id, {
+      onUpdate: (p) => updates.push(p),
+      onMode: (m) => modes.push(m),
+      reconnectBaseDelayMs: 10,
+      reconnectMaxDelayMs: 40,
+    });
     const streams = async () => (await emu.requests(`/api/v1/sse/jobs/${held.id}`)).map((r) => r.status);
     // Three idle closes in a row: more than maxSseFailures, so only "timeout is not a failure" keeps SSE.
     await eventually(async () => (await streams()).length >= 4 && (await emu.openStreams()) === 1, 'three idle closes and a fourth stream', 15_000);
@@ -36,7 +41,10 @@ describe('api/watch: the emulated SSE idle timeout', () => {
     assert.equal(job.status, 'completed');
     assert.deepEqual(modes, ['sse'], 'never fell back to polling');
     const statuses = await streams();
-    assert.ok(statuses.every((s) => s === 200), `every stream opened with a fresh ticket: ${JSON.stringify(statuses)}`);
+    assert.ok(
+      statuses.every((s) => s === 200),
+      `every stream opened with a fresh ticket: ${JSON.stringify(statuses)}`,
+    );
     const tickets = (await emu.requests(`/api/v1/sse/ticket/${held.id}`)).filter((r) => r.method === 'POST' && r.status === 200).length;
     assert.equal(tickets, statuses.length, 'one ticket per connection');
     assert.equal(updates.at(-1)?.status, 'completed');

@@ -13,9 +13,21 @@ import { until } from '../support/until.mjs';
 const KEY = 'sk_test_sse_canary_00112233445566';
 const TICKET = 'sset_secret_ticket_value_0042';
 const JOB = {
-  id: 'job_1', document_id: 'doc_1', source_lang: null, target_lang: 'de', engine: 'xr-397b', status: 'completed',
-  stage: 'completed', stage_progress: 100, stage_message: 'Done', time_cost: 1.5, error_msg: null, quota_exceeded: false,
-  queue_position: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:02Z',
+  id: 'job_1',
+  document_id: 'doc_1',
+  source_lang: null,
+  target_lang: 'de',
+  engine: 'xr-397b',
+  status: 'completed',
+  stage: 'completed',
+  stage_progress: 100,
+  stage_message: 'Done',
+  time_cost: 1.5,
+  error_msg: null,
+  quota_exceeded: false,
+  queue_position: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:02Z',
 };
 const snap = (stage: string, progress: number, status = 'processing'): string =>
   JSON.stringify({ status, stage, stage_progress: progress, stage_message: `${stage} ${progress}` });
@@ -46,7 +58,14 @@ describe('api/sse over a raw loopback server', () => {
   const read = (opts: { maxBufferSize?: number } = {}) => {
     const snapshots: JobEventData[] = [];
     const events: string[] = [];
-    const p = readJobStream(client.transport, { jobId: 'job_1', ticket: TICKET, onSnapshot: (d) => snapshots.push(d), onEvent: (e) => events.push(e), logger, ...opts });
+    const p = readJobStream(client.transport, {
+      jobId: 'job_1',
+      ticket: TICKET,
+      onSnapshot: (d) => snapshots.push(d),
+      onEvent: (e) => events.push(e),
+      logger,
+      ...opts,
+    });
     return { p, snapshots, events };
   };
 
@@ -67,7 +86,10 @@ describe('api/sse over a raw loopback server', () => {
     const { p, snapshots, events } = read();
     const outcome = await p;
     assert.equal(outcome.kind, 'done');
-    assert.deepEqual(snapshots.map((s) => s.stage), ['queued', 'translating', 'completed']);
+    assert.deepEqual(
+      snapshots.map((s) => s.stage),
+      ['queued', 'translating', 'completed'],
+    );
     assert.deepEqual(events, ['job_update', 'something_new', 'job_update', 'job_update', 'job_done']);
     const [req] = server.requests;
     assert.equal(req!.url, `/api/v1/sse/jobs/job_1?ticket=${TICKET}`);
@@ -122,7 +144,12 @@ describe('api/sse over a raw loopback server', () => {
       if (req.url === '/api/v1/jobs/job_1') {
         polls++;
         const done = polls >= 5;
-        return sendJson(res, 200, { ...JOB, status: done ? 'completed' : 'processing', stage: done ? 'completed' : 'translating', stage_progress: done ? 100 : polls * 10 });
+        return sendJson(res, 200, {
+          ...JOB,
+          status: done ? 'completed' : 'processing',
+          stage: done ? 'completed' : 'translating',
+          stage_progress: done ? 100 : polls * 10,
+        });
       }
       sendJson(res, 404, {});
     });

@@ -28,14 +28,18 @@ describe('api/storage: the unified file library', () => {
   });
   beforeEach(() => emu.reset());
 
-  const seed = async (body: Record<string, unknown>): Promise<{ id: string }[]> => (await emu.control<{ items: { id: string }[] }>('POST', '/storage/files', body)).items;
+  const seed = async (body: Record<string, unknown>): Promise<{ id: string }[]> =>
+    (await emu.control<{ items: { id: string }[] }>('POST', '/storage/files', body)).items;
 
   it('the iterator visits each item exactly once over 3+ pages, following next_offset until has_more is false', async () => {
     const seeded = await seed({ count: 11, name: 'item-{n}.txt' });
     await emu.control('DELETE', '/requests');
     const seen: StorageFile[] = [];
     for await (const item of client.storage.iterate({ pageSize: 4 })) seen.push(item);
-    assert.deepEqual(seen.map((f) => f.id), seeded.map((f) => f.id));
+    assert.deepEqual(
+      seen.map((f) => f.id),
+      seeded.map((f) => f.id),
+    );
     assert.equal(new Set(seen.map((f) => f.id)).size, 11);
     const pages = await emu.requests('/api/v1/storage/files');
     assert.equal(pages.length, 3, '4 + 4 + 3 items');
@@ -114,11 +118,17 @@ describe('api/storage: the unified file library', () => {
     const g = await client.storage.grant(f!.id, { grantee: other.account_id, role: 'viewer' });
     const theirs = emu.client({ apiKey: other.api_key });
     assert.equal((await theirs.storage.get(f!.id)).capabilities.can_share, false);
-    assert.deepEqual((await client.storage.listPermissions(f!.id)).items.map((x) => x.id), [g.id]);
+    assert.deepEqual(
+      (await client.storage.listPermissions(f!.id)).items.map((x) => x.id),
+      [g.id],
+    );
     await client.storage.revokePermission(f!.id, g.id);
     await assert.rejects(theirs.storage.get(f!.id), PermissionError);
     const l = await client.storage.createLink(f!.id, { audience: 'anyone', allow_download: true, max_downloads: 5 });
-    assert.deepEqual((await client.storage.listLinks(f!.id)).items.map((x) => x.id), [l.id]);
+    assert.deepEqual(
+      (await client.storage.listLinks(f!.id)).items.map((x) => x.id),
+      [l.id],
+    );
     await client.storage.deleteLink(f!.id, l.id);
     assert.equal((await fetch(l.url!)).status, 404);
   });
@@ -128,7 +138,13 @@ describe('api/storage: the unified file library', () => {
     const token = `shr_${'ab'.repeat(16)}`;
     logger.lines.length = 0;
     await assert.rejects(client.shares.get(token));
-    assert.ok(logger.lines.some((l) => l.startsWith('warn retrying GET /shares/REDACTED')), logger.lines.join('\n'));
-    assert.deepEqual(logger.lines.filter((l) => l.includes(token)), []);
+    assert.ok(
+      logger.lines.some((l) => l.startsWith('warn retrying GET /shares/REDACTED')),
+      logger.lines.join('\n'),
+    );
+    assert.deepEqual(
+      logger.lines.filter((l) => l.includes(token)),
+      [],
+    );
   });
 });

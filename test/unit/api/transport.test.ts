@@ -25,7 +25,10 @@ describe('api/transport over loopback HTTP', () => {
   let attacker: RawServer;
   const logger = new CapturingLogger();
   const jar = new CanaryJar();
-  const pool = new ClientPool(() => ({ baseUrl: server.baseUrl, apiKey: CANARY, logger, clientVersion: '1.2.3', retryBaseDelayMs: 5, retryMaxDelayMs: 20 }), jar);
+  const pool = new ClientPool(
+    () => ({ baseUrl: server.baseUrl, apiKey: CANARY, logger, clientVersion: '1.2.3', retryBaseDelayMs: 5, retryMaxDelayMs: 20 }),
+    jar,
+  );
   const { client, fails } = pool;
 
   before(async () => {
@@ -218,9 +221,18 @@ describe('api/transport over loopback HTTP', () => {
     const res = await client().transport.send({ method: 'GET', path: '/sse/jobs/j1', query: { ticket: 'tkt_secret_value' } });
     await res.body.dump();
     const lines = logger.lines.slice(before);
-    assert.ok(lines.some((l) => /→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sse\/jobs\/j1\?ticket=REDACTED/.test(l)), lines.join('\n'));
-    assert.ok(lines.some((l) => /← 200 GET \/sse\/jobs\/j1\?ticket=REDACTED \d+ ms x-request-id=log-rid/.test(l)), lines.join('\n'));
-    assert.ok(lines.some((l) => l.includes('x-api-key: sk_…5e6f')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => /→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sse\/jobs\/j1\?ticket=REDACTED/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => /← 200 GET \/sse\/jobs\/j1\?ticket=REDACTED \d+ ms x-request-id=log-rid/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.includes('x-api-key: sk_…5e6f')),
+      lines.join('\n'),
+    );
     assert.equal(lines.filter((l) => l.startsWith('debug ')).length, 1, 'one debug line per request');
     assert.ok(!lines.some((l) => l.includes('tkt_secret_value')));
     assert.equal(server.requests[0]!.url, '/api/v1/sse/jobs/j1?ticket=tkt_secret_value');

@@ -72,7 +72,10 @@ describe('api/upload restarts once after an expired finalize token', () => {
     rmSync(dir, { recursive: true, force: true });
 
     assert.deepEqual(progress.at(-1), [2 * size, 2 * size]);
-    assert.ok(progress.some(([sent, total]) => sent === size && total === size), 'the first transfer reached the size');
+    assert.ok(
+      progress.some(([sent, total]) => sent === size && total === size),
+      'the first transfer reached the size',
+    );
     assert.deepEqual([...new Set(progress.map(([, total]) => total))], [size, 2 * size], 'the total grows once, at the restart');
     for (let i = 1; i < progress.length; i++) {
       assert.ok(progress[i]![0] >= progress[i - 1]![0], `sent bytes went back at report ${i}: ${progress[i - 1]![0]} -> ${progress[i]![0]}`);

@@ -180,7 +180,11 @@ describe('api/upload address rules against raw servers', () => {
   it('keeps the upload address, finalize token and key out of the log', () => {
     assert.ok(logger.lines.length > 0);
     for (const secret of ['sig=secret', '/up/', 'ft_1', KEY.slice(3)]) {
-      assert.deepEqual(logger.lines.filter((l) => l.includes(secret)), [], secret);
+      assert.deepEqual(
+        logger.lines.filter((l) => l.includes(secret)),
+        [],
+        secret,
+      );
     }
   });
 

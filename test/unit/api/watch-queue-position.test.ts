@@ -8,7 +8,11 @@ import { DocTranslateClient, type JobProgress } from '../../../src/api/index.ts'
 import { JOB_ID, sseEvent, startFakeJobService, startSse, type FakeJobService } from './support/fake-job-service.ts';
 
 const queued = (extra: Record<string, unknown>): Record<string, unknown> => ({
-  status: 'pending', stage: 'queued', stage_progress: 0, stage_message: 'Waiting in the queue', ...extra,
+  status: 'pending',
+  stage: 'queued',
+  stage_progress: 0,
+  stage_message: 'Waiting in the queue',
+  ...extra,
 });
 
 describe('api/watch: the queue position is queue_position only', function () {
@@ -37,9 +41,18 @@ describe('api/watch: the queue position is queue_position only', function () {
   }
 
   it('every change of queue_position is reported, even when the stage message stays the same', async () => {
-    const updates = await watchEvents([queued({ queue_position: 3 }), queued({ queue_position: 2 }), queued({ queue_position: 1 }), queued({ queue_position: 1 })]);
+    const updates = await watchEvents([
+      queued({ queue_position: 3 }),
+      queued({ queue_position: 2 }),
+      queued({ queue_position: 1 }),
+      queued({ queue_position: 1 }),
+    ]);
     const sse = updates.filter((u) => u.source === 'sse');
-    assert.deepEqual(sse.map((u) => u.queue_position), [3, 2, 1], 'one update per position, none repeated');
+    assert.deepEqual(
+      sse.map((u) => u.queue_position),
+      [3, 2, 1],
+      'one update per position, none repeated',
+    );
     assert.ok(sse.every((u) => u.stage_message === 'Waiting in the queue'));
   });
 
@@ -50,8 +63,15 @@ describe('api/watch: the queue position is queue_position only', function () {
     ]);
     // A guard: src/api never parsed the wording (the editor did; issue 9 item 12 moves it to queue_position too).
     const sse = updates.filter((u) => u.status === 'pending');
-    assert.deepEqual(sse.map((u) => u.stage_message), ['4 jobs ahead of this one', 'Position 7 in line'], 'messages as the service wrote them');
-    assert.deepEqual(sse.map((u) => u.queue_position ?? null), [null, null]);
+    assert.deepEqual(
+      sse.map((u) => u.stage_message),
+      ['4 jobs ahead of this one', 'Position 7 in line'],
+      'messages as the service wrote them',
+    );
+    assert.deepEqual(
+      sse.map((u) => u.queue_position ?? null),
+      [null, null],
+    );
   });
 
   it('a queue_position that is not a whole number of jobs is ignored', async () => {
@@ -61,6 +81,9 @@ describe('api/watch: the queue position is queue_position only', function () {
       queued({ stage_message: 'c', queue_position: 1.5 }),
       queued({ stage_message: 'd', queue_position: 0 }),
     ]);
-    assert.deepEqual(updates.filter((u) => u.source === 'sse').map((u) => u.queue_position), [undefined, undefined, undefined, 0]);
+    assert.deepEqual(
+      updates.filter((u) => u.source === 'sse').map((u) => u.queue_position),
+      [undefined, undefined, undefined, 0],
+    );
   });
 });

@@ -57,7 +57,10 @@ describe('api/watch against the emulator', () => {
     for (let i = 1; i < updates.length; i++) {
       const a = updates[i - 1]!;
       const b = updates[i]!;
-      assert.ok(a.status !== b.status || a.stage !== b.stage || a.stage_progress !== b.stage_progress || a.stage_message !== b.stage_message, 'no repeated snapshot');
+      assert.ok(
+        a.status !== b.status || a.stage !== b.stage || a.stage_progress !== b.stage_progress || a.stage_message !== b.stage_message,
+        'no repeated snapshot',
+      );
     }
   }
 
@@ -67,7 +70,10 @@ describe('api/watch against the emulator', () => {
     const updates: JobProgress[] = [];
     const final = await client.watchJob(job.id, { onUpdate: (p) => updates.push(p) });
     assertFinal(final, updates);
-    assert.ok(updates.some((u) => u.source === 'sse' && u.stage === 'translating'), 'progress arrived over SSE');
+    assert.ok(
+      updates.some((u) => u.source === 'sse' && u.stage === 'translating'),
+      'progress arrived over SSE',
+    );
     const c = await connections(job.id);
     assert.equal(c.tickets, 1);
     assert.deepEqual(c.streams, [{ status: 200 }]);
@@ -89,7 +95,10 @@ describe('api/watch against the emulator', () => {
       assert.ok(c.streams.length >= 2);
       assert.equal(c.tickets, c.streams.length, 'one ticket per connection');
       // A stream the emulator dropped is logged with status 0; a reused ticket would be a 401.
-      assert.ok(c.streams.every((s) => s.status === 200 || s.status === 0), `no ticket was refused: ${JSON.stringify(c.streams)}`);
+      assert.ok(
+        c.streams.every((s) => s.status === 200 || s.status === 0),
+        `no ticket was refused: ${JSON.stringify(c.streams)}`,
+      );
       assert.equal(c.streams.at(-1)!.status, 200);
     });
   }

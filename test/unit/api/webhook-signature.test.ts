@@ -69,7 +69,12 @@ describe('api/webhook-signature', () => {
   });
 
   it('rejects old and future timestamps outside the window, both ways, and accepts its edges', () => {
-    for (const [offset, expected] of [[-301, 'timestamp_out_of_range'], [301, 'timestamp_out_of_range'], [-300, 'ok'], [300, 'ok']] as const) {
+    for (const [offset, expected] of [
+      [-301, 'timestamp_out_of_range'],
+      [301, 'timestamp_out_of_range'],
+      [-300, 'ok'],
+      [300, 'ok'],
+    ] as const) {
       const ts = NOW_S + offset;
       const body = delivery(ts);
       const r = verifyWebhookSignature(body, headersFor(body, SECRET, ts), SECRET, { now });

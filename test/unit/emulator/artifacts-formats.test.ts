@@ -8,8 +8,24 @@ import { artifactFilename, jobFormat } from '../../emulator/jobs/formats.ts';
 import { hasTranslatableText, streamTranslate, translateText } from '../../emulator/jobs/produce.ts';
 
 const MD = [
-  '---', 'title: Hello', '---', '', '# Guide', '', 'Some text with `code` and {name}.', '',
-  '```js', "const greeting = 'hello';", '', 'console.log(greeting);', '```', '', '| a | b |', '|---|---|', '| one | 2 |', '',
+  '---',
+  'title: Hello',
+  '---',
+  '',
+  '# Guide',
+  '',
+  'Some text with `code` and {name}.',
+  '',
+  '```js',
+  "const greeting = 'hello';",
+  '',
+  'console.log(greeting);',
+  '```',
+  '',
+  '| a | b |',
+  '|---|---|',
+  '| one | 2 |',
+  '',
 ].join('\n');
 
 describe('emulator: artifact content per format', () => {
@@ -61,12 +77,13 @@ describe('emulator: artifact content per format', () => {
   });
 
   it('HTML: text nodes only; tags, attributes, entities, script, style, pre and code kept', () => {
-    const html = '<!DOCTYPE html><title>Hi there</title><style>p{color:red}</style><p class="x>y" title="Keep">Hello &amp; bye</p>'
-      + "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>Use <code>npm test</code> now</p><!-- a comment -->";
+    const html =
+      '<!DOCTYPE html><title>Hi there</title><style>p{color:red}</style><p class="x>y" title="Keep">Hello &amp; bye</p>' +
+      "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>Use <code>npm test</code> now</p><!-- a comment -->";
     assert.equal(
       translateText('markup', 'html', html, 'de', 'single'),
-      '<!DOCTYPE html><title>DE· Hí théré</title><style>p{color:red}</style><p class="x>y" title="Keep">DE· Héllö &amp; býé</p>'
-        + "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>DE· Üsé <code>npm test</code> DE· ñöw</p><!-- a comment -->",
+      '<!DOCTYPE html><title>DE· Hí théré</title><style>p{color:red}</style><p class="x>y" title="Keep">DE· Héllö &amp; býé</p>' +
+        "<script>if (a<b) alert('x')</script><pre>keep me</pre><p>DE· Üsé <code>npm test</code> DE· ñöw</p><!-- a comment -->",
     );
     assert.equal(translateText('markup', 'html', '<p>Hi</p>', 'de', 'bilingual'), '<p>Hi / DE· Hí</p>');
   });
@@ -101,7 +118,10 @@ describe('emulator: artifact content per format', () => {
       { name: 'word/document.xml', data: Buffer.from(xml) },
     ]);
     const out = readZip(translateDocx(zip, 'de', 'single'));
-    assert.deepEqual(out.map((f) => f.name), ['[Content_Types].xml', 'word/document.xml']);
+    assert.deepEqual(
+      out.map((f) => f.name),
+      ['[Content_Types].xml', 'word/document.xml'],
+    );
     assert.equal(out[0]!.data.toString(), '<Types/>');
     assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve">DE· Héllö wörld</w:t>'));
     assert.ok(out[1]!.data.toString().includes('<w:t xml:space="preserve"> </w:t>'));
@@ -114,7 +134,10 @@ describe('emulator: artifact content per format', () => {
       const source = line.repeat(60_000) + '\nlast line';
       writeFileSync(join(dir, 'in.txt'), source);
       await streamTranslate(join(dir, 'in.txt'), join(dir, 'out.txt'), 'de');
-      const expected = source.split(/(\r?\n)/).map((p, i) => (i % 2 === 1 ? p : translateText('text', 'txt', p, 'de', 'single'))).join('');
+      const expected = source
+        .split(/(\r?\n)/)
+        .map((p, i) => (i % 2 === 1 ? p : translateText('text', 'txt', p, 'de', 'single')))
+        .join('');
       assert.equal(readFileSync(join(dir, 'out.txt'), 'utf8'), expected);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,10 @@ describe('emulator: jobs with several artifacts (control artifacts_per_job)', ()
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
     assert.equal((await waitEnded(fx, id)).status, 'completed');
     const items = obj(await fx.api(`/artifacts?job_id=${id}`)).items as Artifact[];
-    assert.deepEqual(items.map((a) => a.filename), ['guide.de.md', 'guide.de.2.md', 'guide.de.3.md']);
+    assert.deepEqual(
+      items.map((a) => a.filename),
+      ['guide.de.md', 'guide.de.2.md', 'guide.de.3.md'],
+    );
     assert.equal(new Set(items.map((a) => a.id)).size, 3);
     const bodies: string[] = [];
     for (const a of items) {
@@ -24,7 +27,10 @@ describe('emulator: jobs with several artifacts (control artifacts_per_job)', ()
       const link = obj(await fx.api(`/artifacts/${a.id}/download-link`));
       bodies.push(await (await fetchPlain(link.url as string)).text());
     }
-    assert.ok(bodies.every((b) => b === bodies[0] && b.includes('DE·')), 'the same translation in each');
+    assert.ok(
+      bodies.every((b) => b === bodies[0] && b.includes('DE·')),
+      'the same translation in each',
+    );
   });
 
   it('defaults to one artifact; values outside 1-5 are 422; a reset restores 1', async () => {

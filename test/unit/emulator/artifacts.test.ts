@@ -59,7 +59,9 @@ describe('emulator: artifacts and downloads', () => {
     const again = await fetch(`${fx.emu.baseUrl}/artifacts/${a.id as string}/download`, { headers: { 'X-API-Key': fx.emu.apiKey, 'If-None-Match': etag } });
     assert.equal(again.status, 304);
     assert.equal(await again.text(), '');
-    const stale = await fetch(`${fx.emu.baseUrl}/artifacts/${a.id as string}/download`, { headers: { 'X-API-Key': fx.emu.apiKey, 'If-None-Match': '"other"' } });
+    const stale = await fetch(`${fx.emu.baseUrl}/artifacts/${a.id as string}/download`, {
+      headers: { 'X-API-Key': fx.emu.apiKey, 'If-None-Match': '"other"' },
+    });
     assert.equal(stale.status, 200);
     await stale.arrayBuffer();
   });
@@ -152,7 +154,7 @@ describe('emulator: artifacts and downloads', () => {
     assert.deepEqual([img.format, img.mime_type, img.filename, img.size], ['png', 'image/png', 'shot.de.png', png.length]);
   });
 
-  it('another account\'s artifacts are 403 not_owned on every route (the one ownership rule); job_id is required', async () => {
+  it("another account's artifacts are 403 not_owned on every route (the one ownership rule); job_id is required", async () => {
     const a = await finishedArtifact('guide.md', GUIDE);
     const other = await fx.newAccount(1000);
     for (const path of ['', '/download', '/download-link', '/preview-url']) {

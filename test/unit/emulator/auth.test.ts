@@ -63,7 +63,10 @@ describe('emulator: authentication and request ids', () => {
       call(`${fx.emu.storageUrl}/anything`),
     ]);
     const expected = [200, 401, 404, 404, 405, 410, 200, 404, 404];
-    assert.deepEqual(responses.map((r) => r.status), expected);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      expected,
+    );
     const ids = responses.map((r) => r.headers.get('x-request-id'));
     for (const id of ids) assert.match(id ?? '', /^req_[0-9a-f]{24}$/);
     assert.equal(new Set(ids).size, ids.length);
@@ -86,7 +89,15 @@ describe('emulator: authentication and request ids', () => {
     await call(balanceUrl());
     const log = await fx.control('/requests?path_prefix=/api/v1/billing/');
     const requests = obj(log).requests as { auth: string; status: number; request_id: string }[];
-    assert.deepEqual(requests.map((r) => [r.auth, r.status]), [['x-api-key', 200], ['bearer', 200], ['both', 400], ['none', 401]]);
+    assert.deepEqual(
+      requests.map((r) => [r.auth, r.status]),
+      [
+        ['x-api-key', 200],
+        ['bearer', 200],
+        ['both', 400],
+        ['none', 401],
+      ],
+    );
     assert.ok(!JSON.stringify(log.body).includes(fx.emu.apiKey));
   });
 });

@@ -38,7 +38,16 @@ describe('emulator: GET /billing/credits/balance', () => {
     const acct = await fx.newAccount(100);
     const state = fx.emu.app.state;
     const account = state.accounts.get(acct.accountId)!;
-    charge(state, fx.emu.app.clock.now(), { account, key: null, amount: 250, characters: 250, endpoint: '/jobs', idempotencyKey: null, requestId: null, type: 'settlement' });
+    charge(state, fx.emu.app.clock.now(), {
+      account,
+      key: null,
+      amount: 250,
+      characters: 250,
+      endpoint: '/jobs',
+      idempotencyKey: null,
+      requestId: null,
+      type: 'settlement',
+    });
     let b = await fx.balance(acct.apiKey);
     assert.equal(b.available, -150);
     assert.equal(b.debt, 150);

@@ -15,7 +15,11 @@ describe('emulator: POST /ai/translate-batch', () => {
     });
 
   it('returns segments in request order with their ids', async () => {
-    const input = [{ id: 'z', text: 'zeta' }, { id: 'a', text: 'alpha' }, { id: 'm', text: 'mu' }];
+    const input = [
+      { id: 'z', text: 'zeta' },
+      { id: 'a', text: 'alpha' },
+      { id: 'm', text: 'mu' },
+    ];
     const r = await batch({ segments: input, target_lang: 'es' });
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, {
@@ -28,7 +32,14 @@ describe('emulator: POST /ai/translate-batch', () => {
   });
 
   it('returns whitespace-only segments unchanged and charges only the others', async () => {
-    const r = await batch({ segments: [{ id: '1', text: '  \n' }, { id: '2', text: 'abc' }, { id: '3', text: '' }], target_lang: 'de' });
+    const r = await batch({
+      segments: [
+        { id: '1', text: '  \n' },
+        { id: '2', text: 'abc' },
+        { id: '3', text: '' },
+      ],
+      target_lang: 'de',
+    });
     assert.equal(r.status, 200);
     const out = obj(r).segments as { id: string; translated_text: string }[];
     assert.equal(out[0]!.translated_text, '  \n');
@@ -57,13 +68,25 @@ describe('emulator: POST /ai/translate-batch', () => {
 
   it('accepts a 4000-character segment and rejects 4001, naming the segment', async () => {
     assert.equal((await batch({ segments: [{ id: 'a', text: 'x'.repeat(4000) }], target_lang: 'de' })).status, 200);
-    const r = await batch({ segments: [{ id: 'a', text: 'ok' }, { id: 'b', text: 'x'.repeat(4001) }], target_lang: 'de' });
+    const r = await batch({
+      segments: [
+        { id: 'a', text: 'ok' },
+        { id: 'b', text: 'x'.repeat(4001) },
+      ],
+      target_lang: 'de',
+    });
     assert.equal(r.status, 422);
     assert.deepEqual(fieldNames(r), ['segments[1].text']);
   });
 
   it('rejects duplicate ids, non-string ids and texts, and non-object segments', async () => {
-    const dup = await batch({ segments: [{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }], target_lang: 'de' });
+    const dup = await batch({
+      segments: [
+        { id: 'a', text: 'x' },
+        { id: 'a', text: 'y' },
+      ],
+      target_lang: 'de',
+    });
     assert.equal(dup.status, 422);
     assert.deepEqual(fieldNames(dup), ['segments[1].id']);
     const types = await batch({ segments: [{ id: 1, text: 'x' }, { id: 'b', text: null }, 'c'], target_lang: 'de' });
@@ -111,7 +134,13 @@ describe('emulator: POST /ai/translate-batch', () => {
   });
 
   describe('Idempotency-Key', () => {
-    const body = { segments: [{ id: 'a', text: 'hello' }, { id: 'b', text: 'world' }], target_lang: 'de' };
+    const body = {
+      segments: [
+        { id: 'a', text: 'hello' },
+        { id: 'b', text: 'world' },
+      ],
+      target_lang: 'de',
+    };
 
     it('replays the original response for the same key and body without a second charge', async () => {
       const first = await batch(body, { idem: 'retry-1' });
@@ -134,7 +163,10 @@ describe('emulator: POST /ai/translate-batch', () => {
     it('charges once when identical requests with one key arrive concurrently', async () => {
       await fx.fault({ path_prefix: '/api/v1/ai/', kind: 'latency', latency_ms: 30 });
       const replies = await Promise.all(Array.from({ length: 5 }, () => batch(body, { idem: 'burst' })));
-      assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200]);
+      assert.deepEqual(
+        replies.map((r) => r.status),
+        [200, 200, 200, 200, 200],
+      );
       for (const r of replies) assert.deepEqual(r.body, replies[0]!.body);
       assert.equal(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 4);
       assert.equal((await fx.ledger('charge')).length, 1);

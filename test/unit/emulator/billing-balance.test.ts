@@ -22,7 +22,10 @@ describe('emulator: balance lots, debt and media estimates (spec 2.6, 4.7, 8)', 
     assert.equal(b.debt, 2000);
     assert.equal(b.spent, 5000);
     assert.equal(b.today_charged, 5000);
-    assert.deepEqual((b.lots as Lot[]).map((l) => l.remaining), [0]);
+    assert.deepEqual(
+      (b.lots as Lot[]).map((l) => l.remaining),
+      [0],
+    );
 
     const topup = await fx.control(`/accounts/${acct.accountId}/credits`, { method: 'POST', body: { millicredits: 1500 } });
     assert.equal(topup.status, 200);
@@ -33,7 +36,13 @@ describe('emulator: balance lots, debt and media estimates (spec 2.6, 4.7, 8)', 
     b = obj(await fx.control(`/accounts/${acct.accountId}/credits`, { method: 'POST', body: { millicredits: 1500 } }));
     assert.equal(b.debt, 0);
     assert.equal(b.available, 1000);
-    assert.deepEqual((b.lots as Lot[]).map((l) => [l.amount, l.remaining]), [[3000, 0], [1000, 1000]]);
+    assert.deepEqual(
+      (b.lots as Lot[]).map((l) => [l.amount, l.remaining]),
+      [
+        [3000, 0],
+        [1000, 1000],
+      ],
+    );
     assert.equal(b.credit_precision, 1);
   });
 
@@ -51,7 +60,10 @@ describe('emulator: balance lots, debt and media estimates (spec 2.6, 4.7, 8)', 
     const b = await fx.balance(acct.apiKey);
     assert.equal(b.expired, 4000);
     assert.equal(b.available, 1000);
-    assert.deepEqual((b.lots as Lot[]).map((l) => l.amount), [1000]);
+    assert.deepEqual(
+      (b.lots as Lot[]).map((l) => l.amount),
+      [1000],
+    );
     assert.equal((await fx.ledger('grant')).length, 1);
   });
 
@@ -69,7 +81,10 @@ describe('emulator: balance lots, debt and media estimates (spec 2.6, 4.7, 8)', 
     const cat = await fx.api('/billing/media/credit-catalog');
     assert.equal(cat.status, 200);
     const products = obj(cat).products as { product: string; open: boolean; millicredits_per_unit: number }[];
-    assert.deepEqual(products.map((p) => p.product), ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video']);
+    assert.deepEqual(
+      products.map((p) => p.product),
+      ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video'],
+    );
     assert.ok(products.every((p) => typeof p.open === 'boolean'));
 
     const est = await fx.api('/billing/media/credit-estimates', { method: 'POST', body: { product: 'asr', duration_ms: 150_000 } });

@@ -23,7 +23,16 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
 
   it('lists instant translation charges newest first as settled operations with their billing basis', async () => {
     await snippet('abc');
-    await fx.api('/ai/translate-batch', { method: 'POST', body: { segments: [{ id: 'a', text: 'hello' }, { id: 'b', text: '  ' }], target_lang: 'fr' } });
+    await fx.api('/ai/translate-batch', {
+      method: 'POST',
+      body: {
+        segments: [
+          { id: 'a', text: 'hello' },
+          { id: 'b', text: '  ' },
+        ],
+        target_lang: 'fr',
+      },
+    });
     const { items, has_more } = await ops();
     assert.equal(has_more, false);
     assert.equal(items.length, 2);
@@ -47,7 +56,7 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
     assert.deepEqual(one.body, snip);
   });
 
-  it('shows a key only the operations it started; another key\'s are 403 not_owned, unknown ids 404', async () => {
+  it("shows a key only the operations it started; another key's are 403 not_owned, unknown ids 404", async () => {
     const second = await fx.newKey(fx.emu.accountId, {});
     await snippet('default key');
     await snippet('second key', second);
@@ -65,11 +74,17 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
   it('pages with limit and offset (items, has_more, next_offset); bad limits are 422, big ones clamped', async () => {
     for (const t of ['a', 'bb', 'ccc']) await snippet(t);
     const first = await ops('?limit=2');
-    assert.deepEqual(first.items.map((o) => o.charged_millicredits), [3, 2]);
+    assert.deepEqual(
+      first.items.map((o) => o.charged_millicredits),
+      [3, 2],
+    );
     assert.equal(first.has_more, true);
     assert.equal(first.next_offset, 2);
     const rest = await ops(`?limit=2&offset=${first.next_offset}`);
-    assert.deepEqual(rest.items.map((o) => o.charged_millicredits), [1]);
+    assert.deepEqual(
+      rest.items.map((o) => o.charged_millicredits),
+      [1],
+    );
     assert.equal(rest.has_more, false);
     assert.equal((await ops('?limit=100000')).items.length, 3);
     for (const q of ['?limit=0', '?limit=-1', '?limit=abc', '?limit=1.5', '?offset=-2']) {
@@ -144,7 +159,13 @@ describe('emulator: credit operations and receipts (spec 2.6, 4.7)', () => {
     const b = await fx.balance();
     assert.equal(b.available, 1_000_000_000);
     assert.equal(b.spent, 0);
-    assert.deepEqual((await fx.ledger('refund')).map((e) => [e.job_id, e.amount_millicredits]), [[job.id, 2000], [job.id, 3000]]);
+    assert.deepEqual(
+      (await fx.ledger('refund')).map((e) => [e.job_id, e.amount_millicredits]),
+      [
+        [job.id, 2000],
+        [job.id, 3000],
+      ],
+    );
     const again = await fx.control(`/accounts/${fx.emu.accountId}/refunds`, { method: 'POST', body: { job_id: job.id } });
     assert.equal(again.status, 409);
     const bad = await fx.control(`/accounts/${fx.emu.accountId}/refunds`, { method: 'POST', body: {} });

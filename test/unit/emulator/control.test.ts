@@ -26,7 +26,10 @@ describe('emulator: control API', () => {
     assert.equal((await fx.balance(key)).available, 1234);
     const view = obj(await fx.control(`/accounts/${acct.accountId}`));
     const keys = view.keys as { budget_millicredits: number | null }[];
-    assert.deepEqual(keys.map((k) => k.budget_millicredits), [null, 50]);
+    assert.deepEqual(
+      keys.map((k) => k.budget_millicredits),
+      [null, 50],
+    );
     assert.ok(!JSON.stringify(view).includes(acct.apiKey));
   });
 
@@ -65,10 +68,13 @@ describe('emulator: control API', () => {
     await fx.api('/billing/credits/balance');
     await fx.api('/ai/translate-snippet', { method: 'POST', body: { text: 'a', target_lang: 'de' }, headers: { 'Idempotency-Key': 'idem-1' } });
     const all = obj(await fx.control('/requests')).requests as { path: string; idempotency_key: string | null; method: string }[];
-    assert.deepEqual(all.map((r) => [r.method, r.path, r.idempotency_key]), [
-      ['GET', '/api/v1/billing/credits/balance', null],
-      ['POST', '/api/v1/ai/translate-snippet', 'idem-1'],
-    ]);
+    assert.deepEqual(
+      all.map((r) => [r.method, r.path, r.idempotency_key]),
+      [
+        ['GET', '/api/v1/billing/credits/balance', null],
+        ['POST', '/api/v1/ai/translate-snippet', 'idem-1'],
+      ],
+    );
     const ai = obj(await fx.control('/requests?path_prefix=/api/v1/ai/')).requests as unknown[];
     assert.equal(ai.length, 1);
     assert.equal((await fx.control('/requests', { method: 'DELETE' })).status, 204);
@@ -80,7 +86,10 @@ describe('emulator: control API', () => {
     await fx.api('/ai/translate-snippet', { method: 'POST', key: acct.apiKey, body: { text: 'ab', target_lang: 'de' } });
     await fx.api('/ai/translate-snippet', { method: 'POST', body: { text: 'abc', target_lang: 'de' } });
     const r = obj(await fx.control(`/ledger?account_id=${acct.accountId}`)).entries as { amount_millicredits: number }[];
-    assert.deepEqual(r.map((e) => e.amount_millicredits), [2]);
+    assert.deepEqual(
+      r.map((e) => e.amount_millicredits),
+      [2],
+    );
   });
 
   it('advances the virtual clock; lots expire with it', async () => {
@@ -106,10 +115,13 @@ describe('emulator: control API', () => {
     await call(`${fx.emu.storageUrl}/download/abc`, { headers: { Authorization: 'Bearer sk_x' } });
     await call(`${fx.emu.storageUrl}/download/clean`);
     const log = obj(await fx.control('/storage/credential-log')).requests as { method: string; path: string; headers: string[] }[];
-    assert.deepEqual(log.map((e) => [e.method, e.path, e.headers]), [
-      ['PUT', '/upload/abc', ['x-api-key']],
-      ['GET', '/download/abc', ['authorization']],
-    ]);
+    assert.deepEqual(
+      log.map((e) => [e.method, e.path, e.headers]),
+      [
+        ['PUT', '/upload/abc', ['x-api-key']],
+        ['GET', '/download/abc', ['authorization']],
+      ],
+    );
   });
 
   it('answers unknown control routes with 404 and bad JSON with 400', async () => {

@@ -16,7 +16,7 @@ describe('emulator: spec coverage table (test/emulator/README.md)', () => {
     assert.ok(rows.some((r) => r.key === 'PUT <upload_url>'));
   });
 
-  it('the checked-in endpoint lines are the spec\'s (when ../shared/spec is there)', function () {
+  it("the checked-in endpoint lines are the spec's (when ../shared/spec is there)", function () {
     const spec = join(ROOT, '..', 'shared', 'spec', 'service-api.md');
     if (!existsSync(spec)) this.skip();
     const lines = (text: string): string[] => text.split('\n').filter((l) => /^\| (GET|POST|PUT|PATCH|DELETE)/.test(l));
@@ -26,20 +26,31 @@ describe('emulator: spec coverage table (test/emulator/README.md)', () => {
   });
 
   it('every endpoint has an emulator route and a client method', () => {
-    assert.deepEqual(rows.filter((r) => r.emulator.length === 0).map((r) => r.key), [], 'no emulator route');
-    assert.deepEqual(rows.filter((r) => r.client.length === 0).map((r) => r.key), [], 'no client method');
+    assert.deepEqual(
+      rows.filter((r) => r.emulator.length === 0).map((r) => r.key),
+      [],
+      'no emulator route',
+    );
+    assert.deepEqual(
+      rows.filter((r) => r.client.length === 0).map((r) => r.key),
+      [],
+      'no client method',
+    );
   });
 
   it('every endpoint has an editor entry point, except those pending with a reason', () => {
     const missing = rows.filter((r) => r.editor.length === 0 && r.pending === undefined).map((r) => r.key);
     assert.deepEqual(missing, [], 'no editor entry point and not in PENDING_EDITOR');
     for (const [key, reason] of Object.entries(PENDING_EDITOR)) {
-      assert.ok(rows.some((r) => r.key === key), `PENDING_EDITOR names ${key}, which is not a spec endpoint`);
+      assert.ok(
+        rows.some((r) => r.key === key),
+        `PENDING_EDITOR names ${key}, which is not a spec endpoint`,
+      );
       assert.ok(reason.length > 10, `a reason for ${key}`);
     }
   });
 
-  it('the README\'s table is what the code gives now (regenerate: npx tsx test/coverage-table.ts)', () => {
+  it("the README's table is what the code gives now (regenerate: npx tsx test/coverage-table.ts)", () => {
     const readme = readFileSync(join(ROOT, 'test/emulator/README.md'), 'utf8');
     assert.equal(readme, readmeWithTable(readme));
   });

@@ -52,7 +52,11 @@ export function makeJpeg(width = 64, height = 48, quality = 95): Buffer {
   return jpeg.encode({ width, height, data }, quality).data;
 }
 
-export async function createOperation(fx: EmulatorFixture, body: Json, opts: { key?: string; idempotencyKey?: string | null } = {}): ReturnType<EmulatorFixture['api']> {
+export async function createOperation(
+  fx: EmulatorFixture,
+  body: Json,
+  opts: { key?: string; idempotencyKey?: string | null } = {},
+): ReturnType<EmulatorFixture['api']> {
   const headers: Record<string, string> = {};
   if (opts.idempotencyKey !== null) headers['Idempotency-Key'] = opts.idempotencyKey ?? `op-${Math.random().toString(36).slice(2)}`;
   return fx.api('/document-operations', { method: 'POST', body, headers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
@@ -61,16 +65,24 @@ export async function createOperation(fx: EmulatorFixture, body: Json, opts: { k
 /** Polls an operation until it has ended (completed, failed or cancelled). */
 export async function waitOperation(fx: EmulatorFixture, id: string, key?: string, limitMs?: number): Promise<Json> {
   let op: Json = {};
-  return until(async () => {
-    const r = await fx.api(`/document-operations/${id}`, key !== undefined ? { key } : {});
-    if (r.status !== 200) throw new Error(`GET operation: ${r.status} ${JSON.stringify(r.body)}`);
-    op = obj(r);
-    return ['completed', 'failed', 'cancelled'].includes(op.status as string) ? op : undefined;
-  }, { what: () => `operation ${id} to end: ${JSON.stringify(op)}`, ...(limitMs !== undefined ? { timeoutMs: limitMs } : {}) });
+  return until(
+    async () => {
+      const r = await fx.api(`/document-operations/${id}`, key !== undefined ? { key } : {});
+      if (r.status !== 200) throw new Error(`GET operation: ${r.status} ${JSON.stringify(r.body)}`);
+      op = obj(r);
+      return ['completed', 'failed', 'cancelled'].includes(op.status as string) ? op : undefined;
+    },
+    { what: () => `operation ${id} to end: ${JSON.stringify(op)}`, ...(limitMs !== undefined ? { timeoutMs: limitMs } : {}) },
+  );
 }
 
 /** Raw bytes of a POST answered with a file (file tools). */
-export async function postBinary(fx: EmulatorFixture, path: string, body: unknown, key?: string): Promise<{ status: number; headers: Headers; bytes: Buffer; json?: Json }> {
+export async function postBinary(
+  fx: EmulatorFixture,
+  path: string,
+  body: unknown,
+  key?: string,
+): Promise<{ status: number; headers: Headers; bytes: Buffer; json?: Json }> {
   const res = await fetch(`${fx.emu.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'X-API-Key': key ?? fx.emu.apiKey, 'Content-Type': 'application/json' },

@@ -25,7 +25,10 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       const r = await fx.api('/document-operations/capabilities');
       assert.equal(r.status, 200);
       const ops = obj(r).operations as Json[];
-      assert.deepEqual(ops.map((o) => o.kind), ['extract', 'pdf_to_html', 'visual_extract']);
+      assert.deepEqual(
+        ops.map((o) => o.kind),
+        ['extract', 'pdf_to_html', 'visual_extract'],
+      );
       const visual = ops.find((o) => o.kind === 'visual_extract')!;
       assert.deepEqual(visual.input_formats, ['pdf']);
       assert.deepEqual(visual.billing, { mode: 'per_page', unit: 'page', millicredits_per_unit: 1000, minimum_balance_millicredits: 1000 });
@@ -38,7 +41,10 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       const r = await fx.api('/artifacts/convert/capabilities');
       assert.equal(r.status, 200);
       const tools = obj(r).operations as Json[];
-      assert.deepEqual(tools.map((o) => o.kind), ['pdf_merge', 'pdf_split', 'pdf_compress', 'image_convert', 'image_compress']);
+      assert.deepEqual(
+        tools.map((o) => o.kind),
+        ['pdf_merge', 'pdf_split', 'pdf_compress', 'image_convert', 'image_compress'],
+      );
       assert.equal(tools[0]!.path, '/file-tools/pdf/merge');
       assert.deepEqual(tools.find((o) => o.kind === 'image_convert')!.target_formats, ['png', 'jpg']);
       assert.deepEqual(tools.find((o) => o.kind === 'image_convert')!.quality, { min: 1, max: 100, default: 85 });
@@ -46,10 +52,16 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
     });
 
     it('a closed operation moves under unavailable with its reason, cannot be created (nothing charged), and reopens', async () => {
-      const closed = await fx.control('/document-tools/capabilities', { method: 'POST', body: { kind: 'visual_extract', open: false, reason: 'Maintenance until noon' } });
+      const closed = await fx.control('/document-tools/capabilities', {
+        method: 'POST',
+        body: { kind: 'visual_extract', open: false, reason: 'Maintenance until noon' },
+      });
       assert.equal(closed.status, 200);
       const caps = obj(await fx.api('/document-operations/capabilities'));
-      assert.deepEqual((caps.operations as Json[]).map((o) => o.kind), ['extract', 'pdf_to_html']);
+      assert.deepEqual(
+        (caps.operations as Json[]).map((o) => o.kind),
+        ['extract', 'pdf_to_html'],
+      );
       assert.deepEqual(caps.unavailable, [{ kind: 'visual_extract', display_name: 'Visual structured extraction', reason: 'Maintenance until noon' }]);
 
       const doc = await pdf(2);
@@ -58,7 +70,7 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.equal(errorCode(refused), 'operation_unavailable');
       assert.match(JSON.stringify(refused.body), /Maintenance until noon/);
       assert.deepEqual(fieldNames(refused), ['kind']);
-      assert.deepEqual((obj(await fx.api('/document-operations')).items as Json[]), []);
+      assert.deepEqual(obj(await fx.api('/document-operations')).items as Json[], []);
       assert.deepEqual(await charges(), []);
 
       await fx.control('/document-tools/capabilities', { method: 'POST', body: { kind: 'visual_extract', open: true } });
@@ -69,7 +81,10 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       await fx.control('/document-tools/capabilities', { method: 'POST', body: { kind: 'pdf_split', open: false } });
       const caps = obj(await fx.api('/artifacts/convert/capabilities'));
       assert.ok(!(caps.operations as Json[]).some((o) => o.kind === 'pdf_split'));
-      assert.deepEqual((caps.unavailable as Json[]).map((u) => [u.kind, u.reason]), [['pdf_split', 'Temporarily unavailable']]);
+      assert.deepEqual(
+        (caps.unavailable as Json[]).map((u) => [u.kind, u.reason]),
+        [['pdf_split', 'Temporarily unavailable']],
+      );
     });
   });
 
@@ -120,7 +135,10 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.equal(obj(replay).id, id);
       assert.equal(obj(replay).status, 'completed');
       assert.equal((obj(await fx.api('/document-operations')).items as Json[]).length, 1);
-      assert.deepEqual((await charges()).map((c) => c.amount_millicredits), [3000]);
+      assert.deepEqual(
+        (await charges()).map((c) => c.amount_millicredits),
+        [3000],
+      );
     });
 
     it('the same key with another body is 409 idempotency_request_conflict', async () => {
@@ -138,7 +156,7 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.deepEqual(fieldNames(r).sort(), ['document_id', 'extra', 'kind']);
     });
 
-    it('an unknown document is 404, another account\'s 403 document_not_owned, a wrong type 415 with a field error', async () => {
+    it("an unknown document is 404, another account's 403 document_not_owned, a wrong type 415 with a field error", async () => {
       assert.equal((await createOperation(fx, { document_id: 'doc_missing', kind: 'extract' })).status, 404);
       const other = await fx.newAccount(1_000_000);
       const foreign = await pdf(1, 'theirs.pdf', other.apiKey);
@@ -167,14 +185,20 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.equal(out.mime_type, 'application/json');
       assert.ok((out.char_count as number) > 0);
       const listed = obj(await fx.api('/documents')).items as Json[];
-      assert.ok(listed.some((d) => d.id === out.id), 'the output is a document of the account');
+      assert.ok(
+        listed.some((d) => d.id === out.id),
+        'the output is a document of the account',
+      );
 
       const file = await download(out.id as string);
       assert.equal(file.status, 200);
       assert.match(file.headers.get('content-disposition') ?? '', /^attachment; .*filename\*=UTF-8''Quarterly%20Report\.extract\.json/);
       const json = JSON.parse(file.text) as { page_count: number; pages: { page: number; text: string; paragraphs: string[] }[] };
       assert.equal(json.page_count, 2);
-      assert.deepEqual(json.pages.map((p) => p.page), [1, 2]);
+      assert.deepEqual(
+        json.pages.map((p) => p.page),
+        [1, 2],
+      );
       assert.equal(json.pages[1]!.text, 'Report page 2\nThe first line of text on page 2.\nA second line, with (parentheses) & symbols.');
       assert.deepEqual(json.pages[0]!.paragraphs, ['Report page 1', 'The first line of text on page 1. A second line, with (parentheses) & symbols.']);
 
@@ -184,14 +208,17 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.equal((await fx.balance()).available, before);
     });
 
-    it('pdf_to_html (free) produces an HTML document from the PDF\'s text, headings and paragraphs per page', async () => {
+    it("pdf_to_html (free) produces an HTML document from the PDF's text, headings and paragraphs per page", async () => {
       const doc = await pdf(2, 'guide.pdf');
       const op = await waitOperation(fx, obj(await createOperation(fx, { document_id: doc, kind: 'pdf_to_html' })).id as string);
       const out = obj(await fx.api(`/documents/${op.output_document_id as string}`));
       assert.equal(out.format, 'html');
       assert.equal(out.basename, 'guide.html');
       const html = (await download(out.id as string)).text;
-      assert.match(html, /<section class="page" id="page-2" data-page="2">\n {4}<h2>Report page 2<\/h2>\n {4}<p>The first line of text on page 2\. A second line, with \(parentheses\) &amp; symbols\.<\/p>/);
+      assert.match(
+        html,
+        /<section class="page" id="page-2" data-page="2">\n {4}<h2>Report page 2<\/h2>\n {4}<p>The first line of text on page 2\. A second line, with \(parentheses\) &amp; symbols\.<\/p>/,
+      );
       assert.equal((await fx.balance()).available, 1_000_000_000);
     });
 
@@ -204,15 +231,23 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       assert.equal(op.charged_millicredits, 3000);
       assert.equal((await fx.balance()).available, 1_000_000_000 - 3000);
       const ledger = await charges();
-      assert.deepEqual(ledger.map((e) => [e.type, e.endpoint, e.amount_millicredits, e.pages, e.operation_id]), [['settlement', '/document-operations', 3000, 3, op.credit_operation_id]]);
+      assert.deepEqual(
+        ledger.map((e) => [e.type, e.endpoint, e.amount_millicredits, e.pages, e.operation_id]),
+        [['settlement', '/document-operations', 3000, 3, op.credit_operation_id]],
+      );
       const receipt = obj(await fx.api(`/billing/credits/operations/${op.credit_operation_id as string}`));
       assert.equal(receipt.status, 'settled');
       assert.equal(receipt.charged_millicredits, 3000);
       assert.deepEqual(receipt.billing_basis, { unit: 'pages', quantity: 3, rate_millicredits: 1000, minimum_millicredits: null });
-      const json = JSON.parse((await download(op.output_document_id as string)).text) as { pages: { width: number; blocks: { type: string; text: string; bbox: number[] }[] }[] };
+      const json = JSON.parse((await download(op.output_document_id as string)).text) as {
+        pages: { width: number; blocks: { type: string; text: string; bbox: number[] }[] }[];
+      };
       assert.equal(json.pages.length, 3);
       assert.equal(json.pages[0]!.width, 595);
-      assert.deepEqual(json.pages[2]!.blocks.map((b) => b.type), ['heading', 'paragraph']);
+      assert.deepEqual(
+        json.pages[2]!.blocks.map((b) => b.type),
+        ['heading', 'paragraph'],
+      );
       assert.equal(json.pages[2]!.blocks[0]!.text, 'Report page 3');
       const [x0, y0, x1, y1] = json.pages[2]!.blocks[0]!.bbox as [number, number, number, number];
       assert.ok(x0 === 56 && x1 > x0 && y1 > y0 && y0 > 700, `bbox ${JSON.stringify(json.pages[2]!.blocks[0]!.bbox)}`);
@@ -281,7 +316,7 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
   });
 
   describe('get, list, cancel', () => {
-    it('lists only the calling key\'s operations, newest first, with limit; another key\'s operation is 403', async () => {
+    it("lists only the calling key's operations, newest first, with limit; another key's operation is 403", async () => {
       const doc = await pdf(1);
       const a = obj(await createOperation(fx, { document_id: doc, kind: 'extract' })).id as string;
       const b = obj(await createOperation(fx, { document_id: doc, kind: 'pdf_to_html' })).id as string;
@@ -289,12 +324,21 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       const c = obj(await createOperation(fx, { document_id: doc, kind: 'extract' }, { key: otherKey })).id as string;
 
       const mine = obj(await fx.api('/document-operations'));
-      assert.deepEqual((mine.items as Json[]).map((o) => o.id), [b, a]);
+      assert.deepEqual(
+        (mine.items as Json[]).map((o) => o.id),
+        [b, a],
+      );
       assert.equal(mine.has_more, false);
       const one = obj(await fx.api('/document-operations?limit=1'));
-      assert.deepEqual((one.items as Json[]).map((o) => o.id), [b]);
+      assert.deepEqual(
+        (one.items as Json[]).map((o) => o.id),
+        [b],
+      );
       assert.equal(one.has_more, true);
-      assert.deepEqual((obj(await fx.api('/document-operations', { key: otherKey })).items as Json[]).map((o) => o.id), [c]);
+      assert.deepEqual(
+        (obj(await fx.api('/document-operations', { key: otherKey })).items as Json[]).map((o) => o.id),
+        [c],
+      );
       assert.equal((await fx.api('/document-operations?limit=0')).status, 422);
       assert.equal((await fx.api('/document-operations?limit=x')).status, 422);
 
@@ -338,7 +382,11 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       const failed = await fx.control(`/document-operations/${id2}/fail`, { method: 'POST', body: { error_msg: 'Engine crashed' } });
       assert.equal(obj(failed).status, 'failed');
       assert.equal(obj(failed).error_msg, 'Engine crashed');
-      assert.deepEqual((await charges()).map((c) => c.amount_millicredits), [2000], 'only the completed operation was charged');
+      assert.deepEqual(
+        (await charges()).map((c) => c.amount_millicredits),
+        [2000],
+        'only the completed operation was charged',
+      );
     });
   });
 

@@ -80,30 +80,35 @@ describe('emulator: document character counters', () => {
   });
 
   it('plain: every code point counts', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), cutsArb, (text, cuts) => {
-      // Cutting inside a surrogate pair is impossible for decoded text, so cut on code points.
-      const chars = [...text];
-      const counter = new PlainCounter();
-      let last = 0;
-      for (const c of [...new Set(cuts.map((n) => n % (chars.length + 1)))].sort((a, b) => a - b)) {
-        counter.push(chars.slice(last, c).join(''));
-        last = c;
-      }
-      counter.push(chars.slice(last).join(''));
-      assert.equal(counter.finish(), chars.length);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), cutsArb, (text, cuts) => {
+        // Cutting inside a surrogate pair is impossible for decoded text, so cut on code points.
+        const chars = [...text];
+        const counter = new PlainCounter();
+        let last = 0;
+        for (const c of [...new Set(cuts.map((n) => n % (chars.length + 1)))].sort((a, b) => a - b)) {
+          counter.push(chars.slice(last, c).join(''));
+          last = c;
+        }
+        counter.push(chars.slice(last).join(''));
+        assert.equal(counter.finish(), chars.length);
+      }),
+    );
   });
 
   it('basenames are always safe: no separators, no control characters, bounded, never empty', () => {
     fc.assert(
-      fc.property(fc.array(nameUnit, { maxLength: 300 }).map((units) => units.join('')), (name) => {
-        const safe = sanitizeBasename(name, 'md');
-        assert.ok(safe.length > 0);
-        assert.ok(!/[\u0000-\u001f\u007f<>:"/\\|?*]/.test(safe), safe);
-        assert.ok([...safe].length <= 120, safe);
-        assert.ok(!safe.startsWith('.') && !/[. ]$/.test(safe), safe);
-        assert.ok(!/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(safe), safe);
-      }),
+      fc.property(
+        fc.array(nameUnit, { maxLength: 300 }).map((units) => units.join('')),
+        (name) => {
+          const safe = sanitizeBasename(name, 'md');
+          assert.ok(safe.length > 0);
+          assert.ok(!/[\u0000-\u001f\u007f<>:"/\\|?*]/.test(safe), safe);
+          assert.ok([...safe].length <= 120, safe);
+          assert.ok(!safe.startsWith('.') && !/[. ]$/.test(safe), safe);
+          assert.ok(!/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(safe), safe);
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -18,7 +18,7 @@ describe('emulator: documents', () => {
     return r.body as Page;
   };
 
-  it('lists the account\'s documents newest first with offset paging', async () => {
+  it("lists the account's documents newest first with offset paging", async () => {
     assert.deepEqual(await list(), { items: [], has_more: false, next_offset: 0 });
     const ids: string[] = [];
     for (const name of ['a.md', 'b.txt', 'c.json']) {
@@ -28,10 +28,16 @@ describe('emulator: documents', () => {
     const other = await fx.newAccount(0);
     await uploadDocument(fx, 'theirs.md', 'x', other.apiKey);
     const first = await list('?limit=2');
-    assert.deepEqual(first.items.map((d) => d.id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      first.items.map((d) => d.id),
+      [ids[2], ids[1]],
+    );
     assert.deepEqual([first.has_more, first.next_offset], [true, 2]);
     const second = await list(`?limit=2&offset=${first.next_offset}`);
-    assert.deepEqual(second.items.map((d) => d.id), [ids[0]]);
+    assert.deepEqual(
+      second.items.map((d) => d.id),
+      [ids[0]],
+    );
     assert.deepEqual([second.has_more, second.next_offset], [false, 3]);
     assert.deepEqual((await list('?offset=10')).items, []);
     assert.equal((await list('', other.apiKey)).items.length, 1);
@@ -56,7 +62,7 @@ describe('emulator: documents', () => {
     assert.equal((await fx.api('/documents?limit=100')).status, 200);
   });
 
-  it('GET /documents/{id}: the document view; 404 unknown, 403 another account\'s, 401 without a key', async () => {
+  it("GET /documents/{id}: the document view; 404 unknown, 403 another account's, 401 without a key", async () => {
     const doc = await uploadDocument(fx, 'guide.md', '# Guide\n');
     const r = await fx.api(`/documents/${doc.id}`);
     assert.equal(r.status, 200);

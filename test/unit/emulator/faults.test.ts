@@ -101,7 +101,21 @@ describe('emulator: fault injection', () => {
   it('latency faults add per-request and per-character time to busy_ms for translate requests only', async () => {
     await fx.fault({ path_prefix: '/api/v1/', kind: 'latency', latency_ms: 5, latency_per_char_ms: 2 });
     assert.equal((await snippet()).status, 200);
-    assert.equal((await fx.api('/ai/translate-batch', { method: 'POST', body: { segments: [{ id: 'a', text: 'abc' }, { id: 'b', text: '  ' }], target_lang: 'de' } })).status, 200);
+    assert.equal(
+      (
+        await fx.api('/ai/translate-batch', {
+          method: 'POST',
+          body: {
+            segments: [
+              { id: 'a', text: 'abc' },
+              { id: 'b', text: '  ' },
+            ],
+            target_lang: 'de',
+          },
+        })
+      ).status,
+      200,
+    );
     assert.equal((await balance()).status, 200);
     const busy = obj(await fx.control('/busy')).busy_ms;
     assert.equal(busy, 5 + 2 * 5 + 5 + 2 * 3);

@@ -34,7 +34,7 @@ describe('emulator: file tools (spec 4.6)', () => {
   }
 
   describe('POST /file-tools/pdf/merge', () => {
-    it('streams one PDF whose pages are the inputs\' pages in order, named and typed in the headers, charged per input page', async () => {
+    it("streams one PDF whose pages are the inputs' pages in order, named and typed in the headers, charged per input page", async () => {
       const a = await uploadDocument(fx, 'Part A.pdf', await makePdf(2, 'Alpha'));
       const b = await uploadDocument(fx, 'b.pdf', await makePdf(3, 'Beta'));
       const r = await postBinary(fx, '/file-tools/pdf/merge', { document_ids: [a, b] });
@@ -49,7 +49,7 @@ describe('emulator: file tools (spec 4.6)', () => {
       assert.match(r.headers.get('x-credit-operation-id') ?? '', /^cop_/);
     });
 
-    it('refuses fewer than 2 ids (422), an unknown id (404), another account\'s document (403), a non-PDF (415 with the field)', async () => {
+    it("refuses fewer than 2 ids (422), an unknown id (404), another account's document (403), a non-PDF (415 with the field)", async () => {
       const a = await uploadDocument(fx, 'a.pdf', await makePdf(1));
       const one = await postBinary(fx, '/file-tools/pdf/merge', { document_ids: [a] });
       assert.equal(one.status, 422);
@@ -93,7 +93,10 @@ describe('emulator: file tools (spec 4.6)', () => {
       assert.equal(many.headers.get('content-type'), 'application/zip');
       assert.match(many.headers.get('content-disposition')!, /filename="book-split\.zip"/);
       const entries = readZip(many.bytes);
-      assert.deepEqual(entries.map((e) => e.name), ['book-p1.pdf', 'book-p2-3.pdf', 'book-p5.pdf']);
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        ['book-p1.pdf', 'book-p2-3.pdf', 'book-p5.pdf'],
+      );
       assert.deepEqual(await Promise.all(entries.map((e) => pdfPageCount(e.data))), [1, 2, 1]);
     });
 
@@ -153,7 +156,9 @@ describe('emulator: file tools (spec 4.6)', () => {
       const bad = await postBinary(fx, '/file-tools/image/convert', { document_id: png, target_format: 'gif', quality: 0 });
       assert.equal(bad.status, 422);
       assert.deepEqual(fieldsOf(bad.json).sort(), ['quality', 'target_format']);
-      assert.deepEqual(fieldsOf((await postBinary(fx, '/file-tools/image/convert', { document_id: png, target_format: 'png', quality: 101 })).json), ['quality']);
+      assert.deepEqual(fieldsOf((await postBinary(fx, '/file-tools/image/convert', { document_id: png, target_format: 'png', quality: 101 })).json), [
+        'quality',
+      ]);
       const pdf = await uploadDocument(fx, 'a.pdf', await makePdf(1));
       const wrong = await postBinary(fx, '/file-tools/image/convert', { document_id: pdf, target_format: 'png' });
       assert.equal(wrong.status, 415);
@@ -184,7 +189,11 @@ describe('emulator: file tools (spec 4.6)', () => {
     });
 
     it('an image that cannot be decoded is 422 unreadable_document', async () => {
-      const png = await uploadDocument(fx, 'broken.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]));
+      const png = await uploadDocument(
+        fx,
+        'broken.png',
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]),
+      );
       const r = await postBinary(fx, '/file-tools/image/compress', { document_id: png });
       assert.equal(r.status, 422);
       assert.equal(codeOf(r.json), 'unreadable_document');

@@ -70,7 +70,7 @@ export class EmulatorFixture {
 
   async ledger(type?: string): Promise<Record<string, unknown>[]> {
     const r = await this.control('/ledger');
-    const entries = (obj(r).entries as Record<string, unknown>[]);
+    const entries = obj(r).entries as Record<string, unknown>[];
     return type === undefined ? entries : entries.filter((e) => e.type === type);
   }
 

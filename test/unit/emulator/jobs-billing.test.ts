@@ -29,7 +29,10 @@ describe('emulator: job start check, settlement and debt', () => {
     assert.equal(done.status, 'completed');
     assert.equal(done.quota_exceeded, false);
     const settlements = (await fx.ledger('settlement')).filter((e) => e.account_id === acct.accountId);
-    assert.deepEqual(settlements.map((e) => [e.job_id, e.amount_millicredits]), [[smallJob, 3000]]);
+    assert.deepEqual(
+      settlements.map((e) => [e.job_id, e.amount_millicredits]),
+      [[smallJob, 3000]],
+    );
     assert.equal((await fx.balance(acct.apiKey)).available, 2000);
   });
 

@@ -99,10 +99,13 @@ export async function getJob(fx: EmulatorFixture, id: string, key?: string): Pro
 /** Polls until the predicate holds (jobs run on emulator timers, so this needs no fixed sleeps). */
 export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs?: number): Promise<T> {
   let last: T | undefined;
-  const hit = await until(async () => {
-    last = await probe();
-    return ok(last) ? { value: last } : undefined;
-  }, { what: () => `${what}: ${JSON.stringify(last)}`, intervalMs: 10, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  const hit = await until(
+    async () => {
+      last = await probe();
+      return ok(last) ? { value: last } : undefined;
+    },
+    { what: () => `${what}: ${JSON.stringify(last)}`, intervalMs: 10, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+  );
   return hit.value;
 }
 

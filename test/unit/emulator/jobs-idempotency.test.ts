@@ -80,7 +80,10 @@ describe('emulator: POST /jobs idempotency (spec 4.1)', () => {
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const body = { document_id: doc, target_lang: 'de' };
     const results = await Promise.all([1, 2, 3].map(() => createJob(fx, body, { idempotencyKey: 'k5' })));
-    assert.deepEqual(results.map((r) => r.status), [201, 201, 201]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [201, 201, 201],
+    );
     assert.equal(new Set(results.map((r) => obj(r).id)).size, 1);
     assert.equal(await jobCount(), 1);
   });

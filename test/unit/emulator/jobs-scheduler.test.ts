@@ -37,14 +37,30 @@ describe('emulator: job scheduling per account', () => {
         assert.equal(r.status, 200);
       }
       const waiting = (await listed()).filter((j) => j.status === 'pending').reverse();
-      assert.deepEqual(waiting.map((j) => j.id), [ids[5], ids[6]]);
-      assert.deepEqual(waiting.map((j) => j.stage), ['queued', 'queued']);
-      assert.deepEqual(waiting.map((j) => j.queue_position), [0, 1]);
-      assert.deepEqual(waiting.map((j) => j.stage_message), ['0 jobs ahead of this one', '1 job ahead of this one']);
+      assert.deepEqual(
+        waiting.map((j) => j.id),
+        [ids[5], ids[6]],
+      );
+      assert.deepEqual(
+        waiting.map((j) => j.stage),
+        ['queued', 'queued'],
+      );
+      assert.deepEqual(
+        waiting.map((j) => j.queue_position),
+        [0, 1],
+      );
+      assert.deepEqual(
+        waiting.map((j) => j.stage_message),
+        ['0 jobs ahead of this one', '1 job ahead of this one'],
+      );
 
       await setSettings(fx, { job_speed: FAST });
       assert.equal((await fx.api(`/jobs/${ids[0]!}/cancel`, { method: 'POST' })).status, 200);
-      const next = await waitFor(() => getJob(fx, ids[5]!), (j) => j.status !== 'pending', 'the sixth job to start');
+      const next = await waitFor(
+        () => getJob(fx, ids[5]!),
+        (j) => j.status !== 'pending',
+        'the sixth job to start',
+      );
       assert.notEqual(next.status, 'failed');
       const last = await getJob(fx, ids[6]!);
       assert.equal(last.status, 'pending');
@@ -62,19 +78,23 @@ describe('emulator: job scheduling per account', () => {
     }
   });
 
-  it('limits are per account: another account\'s jobs start while the first is full', async () => {
+  it("limits are per account: another account's jobs start while the first is full", async () => {
     await setSettings(fx, { job_speed: 0.2 });
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     for (let i = 0; i < 6; i++) await startJob(fx, { document_id: doc, target_lang: 'de' });
     const other = await fx.newAccount(1_000_000);
     const otherDoc = await uploadDocument(fx, 'b.md', 'Other text.\n', other.apiKey);
     const otherJob = await startJob(fx, { document_id: otherDoc, target_lang: 'de' }, { key: other.apiKey });
-    const started = await waitFor(() => getJob(fx, otherJob, other.apiKey), (j) => j.status === 'processing', 'the other account\'s job to start');
+    const started = await waitFor(
+      () => getJob(fx, otherJob, other.apiKey),
+      (j) => j.status === 'processing',
+      "the other account's job to start",
+    );
     assert.equal(started.queue_position, null);
     for (const j of await listed()) if (j.status !== 'completed') await fx.api(`/jobs/${j.id as string}/cancel`, { method: 'POST' });
   });
 
-  it('answers 429 queue_full with Retry-After once the account\'s queued jobs reach the cap', async () => {
+  it("answers 429 queue_full with Retry-After once the account's queued jobs reach the cap", async () => {
     await setSettings(fx, { job_speed: 0.01 });
     await setJobSettings(fx, { queue_cap: 2 });
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
@@ -96,7 +116,11 @@ describe('emulator: job scheduling per account', () => {
     const c = await startJob(fx, { document_id: doc, target_lang: 'es' });
     const cancelled = await fx.api(`/jobs/${b}/cancel`, { method: 'POST' });
     assert.deepEqual([obj(cancelled).status, obj(cancelled).error_msg], ['failed', 'cancelled']);
-    const waiting = await waitFor(() => getJob(fx, c), (j) => j.queue_position === 1, 'the queue to close up');
+    const waiting = await waitFor(
+      () => getJob(fx, c),
+      (j) => j.queue_position === 1,
+      'the queue to close up',
+    );
     assert.deepEqual([waiting.status, waiting.stage, waiting.stage_message], ['pending', 'queued', '1 job ahead of this one']);
     assert.equal((await getJob(fx, a)).status, 'pending');
     await setJobSettings(fx, { queue_paused: false });
@@ -122,7 +146,10 @@ describe('emulator: job scheduling per account', () => {
     await setSettings(fx, { job_speed: FAST });
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
-    const forced = await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 42, stage_message: 'custom', hold: true } });
+    const forced = await fx.control(`/jobs/${id}/stage`, {
+      method: 'POST',
+      body: { stage: 'translating', stage_progress: 42, stage_message: 'custom', hold: true },
+    });
     assert.equal(forced.status, 200);
     assert.equal(obj(forced).status, 'processing');
     assert.equal(obj(forced).stage_progress, 42);

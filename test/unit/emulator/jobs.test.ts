@@ -66,7 +66,10 @@ describe('emulator: translation jobs', () => {
     const stages = seen.map((s) => s.stage).filter((s, i, all) => i === 0 || all[i - 1] !== s);
     assert.deepEqual(stages, ['queued', 'accepted', 'preflight', 'translating', 'writing_artifacts', 'finalizing', 'completed']);
     const progress = seen.filter((s) => s.stage === 'translating').map((s) => s.progress);
-    assert.deepEqual(progress, [...progress].sort((a, b) => a - b));
+    assert.deepEqual(
+      progress,
+      [...progress].sort((a, b) => a - b),
+    );
     assert.equal(progress[0], 0);
     assert.equal(progress.at(-1), 100);
     assert.ok(seen.filter((s) => s.stage === 'queued').every((s) => s.status === 'pending'));
@@ -76,22 +79,43 @@ describe('emulator: translation jobs', () => {
 
   it('validates every body field and reports all errors at once (422)', async () => {
     const r = await createJob(fx, {
-      target_lang: 5, output_mode: 'both', include_images: 'yes', context_translation: 1,
-      glossary_id: '', style_preset: 7, max_credit_millicredits: -1, targetLang: 'de',
+      target_lang: 5,
+      output_mode: 'both',
+      include_images: 'yes',
+      context_translation: 1,
+      glossary_id: '',
+      style_preset: 7,
+      max_credit_millicredits: -1,
+      targetLang: 'de',
     });
     assert.equal(r.status, 422);
     assert.equal(errorCode(r), 'invalid_request');
     assert.deepEqual(fieldNames(r).sort(), [
-      'context_translation', 'document_id', 'glossary_id', 'include_images', 'max_credit_millicredits',
-      'output_mode', 'style_preset', 'targetLang', 'target_lang',
+      'context_translation',
+      'document_id',
+      'glossary_id',
+      'include_images',
+      'max_credit_millicredits',
+      'output_mode',
+      'style_preset',
+      'targetLang',
+      'target_lang',
     ]);
   });
 
   it('accepts every optional field and echoes it', async () => {
     const doc = await uploadDocument(fx, 'a.txt', 'Hello there.\n');
     const body = {
-      document_id: doc, target_lang: 'ja', source_lang: 'en', engine: 'xr-lite', output_mode: 'single', glossary_id: 'gl_1',
-      include_images: true, context_translation: true, style_preset: 'formal', max_credit_millicredits: 5000,
+      document_id: doc,
+      target_lang: 'ja',
+      source_lang: 'en',
+      engine: 'xr-lite',
+      output_mode: 'single',
+      glossary_id: 'gl_1',
+      include_images: true,
+      context_translation: true,
+      style_preset: 'formal',
+      max_credit_millicredits: 5000,
     };
     const job = obj(await createJob(fx, body));
     for (const k of ['source_lang', 'engine', 'output_mode', 'glossary_id', 'include_images', 'context_translation', 'style_preset'] as const) {
@@ -116,7 +140,7 @@ describe('emulator: translation jobs', () => {
     assert.equal(errorCode(denied), 'engine_not_allowed');
   });
 
-  it('answers 404 for a missing document, 403 for another account\'s, 415 for a format jobs cannot translate', async () => {
+  it("answers 404 for a missing document, 403 for another account's, 415 for a format jobs cannot translate", async () => {
     assert.equal((await createJob(fx, { document_id: 'doc_missing', target_lang: 'de' })).status, 404);
     const other = await fx.newAccount(1_000_000);
     const foreign = await uploadDocument(fx, 'theirs.md', 'Theirs.\n', other.apiKey);
@@ -138,7 +162,7 @@ describe('emulator: translation jobs', () => {
     assert.equal((await createJob(fx, { document_id: codeOnly, target_lang: 'de' })).status, 422);
   });
 
-  it('GET /jobs/{id} is free and scoped to the account: another account\'s job is 403 job_not_owned', async () => {
+  it("GET /jobs/{id} is free and scoped to the account: another account's job is 403 job_not_owned", async () => {
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const id = await startJob(fx, { document_id: doc, target_lang: 'de' });
     const before = (await fx.ledger()).length;
@@ -152,18 +176,24 @@ describe('emulator: translation jobs', () => {
     assert.equal((await fx.api('/jobs/job_nope')).status, 404);
   });
 
-  it('lists the account\'s jobs newest first with limit, has_more and before, whichever key asks', async () => {
+  it("lists the account's jobs newest first with limit, has_more and before, whichever key asks", async () => {
     const doc = await uploadDocument(fx, 'a.md', 'Text.\n');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await startJob(fx, { document_id: doc, target_lang: 'de' }));
     const otherKey = await fx.newKey(fx.emu.accountId, {});
     const first = obj(await fx.api('/jobs?limit=2', { key: otherKey }));
     const items = first.items as Json[];
-    assert.deepEqual(items.map((j) => j.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      items.map((j) => j.id),
+      [ids[4], ids[3]],
+    );
     assert.equal(first.has_more, true);
     assert.equal(first.next_before, items[1]!.created_at);
     const rest = obj(await fx.api(`/jobs?limit=10&before=${encodeURIComponent(first.next_before as string)}`));
-    assert.deepEqual((rest.items as Json[]).map((j) => j.id), [ids[2], ids[1], ids[0]]);
+    assert.deepEqual(
+      (rest.items as Json[]).map((j) => j.id),
+      [ids[2], ids[1], ids[0]],
+    );
     assert.equal(rest.has_more, false);
     assert.equal(rest.next_before, null);
     const other = await fx.newAccount(1000);
@@ -210,6 +240,9 @@ describe('emulator: translation jobs', () => {
     await waitEnded(fx, done);
     assert.equal((await fx.api(`/jobs/${done}/cancel`, { method: 'POST' })).status, 409);
     assert.equal((await getJob(fx, id)).error_msg, 'cancelled');
-    assert.deepEqual((await fx.ledger('settlement')).map((e) => e.job_id), [done]);
+    assert.deepEqual(
+      (await fx.ledger('settlement')).map((e) => e.job_id),
+      [done],
+    );
   });
 });

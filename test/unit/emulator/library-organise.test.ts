@@ -64,16 +64,25 @@ describe('emulator: projects, tags, search, workspace', () => {
     assert.equal(attached.status, 200);
     assert.deepEqual(obj(attached), { document_id: docId, tag_ids: [t1.id] });
     const list = obj(await fx.api('/tags')).items as Json[];
-    assert.deepEqual(list.map((t) => [t.id, t.document_ids]), [[t1.id, [docId]], [t2.id, []]]);
+    assert.deepEqual(
+      list.map((t) => [t.id, t.document_ids]),
+      [
+        [t1.id, [docId]],
+        [t2.id, []],
+      ],
+    );
     assert.equal((await fx.api(`/tags/documents/${docId}`, { body: { tag_id: 'tag_nope' } })).status, 404);
     assert.equal((await fx.api(`/tags/documents/doc_nope`, { body: { tag_id: t1.id } })).status, 404);
     assert.equal((await fx.api(`/tags/documents/${docId}/${t1.id as string}`, { method: 'DELETE' })).status, 204);
     assert.equal((await fx.api(`/tags/documents/${docId}/${t1.id as string}`, { method: 'DELETE' })).status, 404);
     assert.equal((await fx.api(`/tags/${t2.id as string}`, { method: 'DELETE' })).status, 204);
-    assert.deepEqual((obj(await fx.api('/tags')).items as Json[]).map((t) => t.id), [t1.id]);
+    assert.deepEqual(
+      (obj(await fx.api('/tags')).items as Json[]).map((t) => t.id),
+      [t1.id],
+    );
   });
 
-  it('another account\'s projects, tags and documents are refused with 403 <resource>_not_owned everywhere', async () => {
+  it("another account's projects, tags and documents are refused with 403 <resource>_not_owned everywhere", async () => {
     const other = await fx.newAccount(0);
     const theirDoc = await uploadDocument(fx, 'theirs.md', '# T\n', other.apiKey);
     const theirProject = obj(await fx.api('/projects', { body: { name: 'Theirs' }, key: other.apiKey }));
@@ -81,7 +90,12 @@ describe('emulator: projects, tags, search, workspace', () => {
     const mine = obj(await fx.api('/projects', { body: { name: 'Mine' } }));
     const myTag = obj(await fx.api('/tags', { body: { name: 'mine' } }));
     const pid = theirProject.id as string;
-    for (const [method, path] of [['GET', `/projects/${pid}`], ['PATCH', `/projects/${pid}`], ['DELETE', `/projects/${pid}`], ['DELETE', `/projects/${pid}/documents/${theirDoc}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/projects/${pid}`],
+      ['PATCH', `/projects/${pid}`],
+      ['DELETE', `/projects/${pid}`],
+      ['DELETE', `/projects/${pid}/documents/${theirDoc}`],
+    ] as const) {
       const r = await fx.api(path, { method, ...(method === 'PATCH' ? { body: { name: 'x' } } : {}) });
       assert.deepEqual([r.status, errorCode(r)], [403, 'project_not_owned'], `${method} ${path}`);
     }
@@ -104,8 +118,17 @@ describe('emulator: projects, tags, search, workspace', () => {
     const job = obj(await fx.api('/jobs', { body: { document_id: docId, target_lang: 'de' } }));
     const before = await ledgerCount();
     const hits = obj(await fx.api('/search?q=RELEASE')).items as Json[];
-    assert.deepEqual(hits.map((h) => [h.type, h.id]).sort(), [['document', docId], ['job', job.id]].sort());
-    assert.deepEqual((obj(await fx.api('/search?q=finance')).items as Json[]).map((h) => h.id), [plain]);
+    assert.deepEqual(
+      hits.map((h) => [h.type, h.id]).sort(),
+      [
+        ['document', docId],
+        ['job', job.id],
+      ].sort(),
+    );
+    assert.deepEqual(
+      (obj(await fx.api('/search?q=finance')).items as Json[]).map((h) => h.id),
+      [plain],
+    );
     assert.equal((obj(await fx.api('/search?q=release&limit=1')).items as Json[]).length, 1);
     assert.equal(obj(await fx.api('/search?q=release&limit=1')).has_more, true);
     for (const q of ['', '?q=', '?q=x&limit=0', '?q=x&limit=51', '?q=x&limit=a']) assert.equal((await fx.api(`/search${q}`)).status, 422, q);
@@ -120,7 +143,14 @@ describe('emulator: projects, tags, search, workspace', () => {
     assert.equal((files.items as Json[])[0]!.name, 'a.md');
     assert.equal(files.has_more, false);
     const entries = obj(await fx.api('/workspace/entries')).items as Json[];
-    assert.deepEqual(entries.map((e) => [e.kind, e.title, e.count]), [['collection', 'Documents', 1], ['project', 'P', 1], ['collection', 'Shares', 0]]);
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.title, e.count]),
+      [
+        ['collection', 'Documents', 1],
+        ['project', 'P', 1],
+        ['collection', 'Shares', 0],
+      ],
+    );
     const apps = obj(await fx.api('/workspace/apps')).items as Json[];
     assert.ok(apps.every((a) => typeof a.capabilities === 'object' && a.capabilities !== null));
     assert.equal(apps.find((a) => a.code === 'media')!.available, false);

@@ -33,7 +33,10 @@ describe('emulator: share links', () => {
     assert.equal(direct.status, 200, 'the documented path works the same');
     await direct.arrayBuffer();
     const listed = obj(await fx.api('/shares')).items as Json[];
-    assert.deepEqual(listed.map((x) => x.token), [s.token]);
+    assert.deepEqual(
+      listed.map((x) => x.token),
+      [s.token],
+    );
     assert.equal(obj(await fx.api(`/shares/${s.token as string}`)).artifact_id, a.id);
     assert.equal((await fx.api(`/shares/${s.token as string}`, { method: 'DELETE' })).status, 204);
     assert.equal((await download(s.download_url as string)).status, 404, 'revoked');
@@ -42,14 +45,19 @@ describe('emulator: share links', () => {
     assert.equal((await fx.ledger()).length, before, 'shares are free');
     const logged = (obj(await fx.control('/requests?path_prefix=/api/v1/shares')).requests as Json[]).map((r) => r.path as string);
     assert.ok(logged.includes('/api/v1/shares/REDACTED/download'));
-    assert.deepEqual(logged.filter((p) => p.includes(s.token as string)), [], 'the request log keeps no share token');
+    assert.deepEqual(
+      logged.filter((p) => p.includes(s.token as string)),
+      [],
+      'the request log keeps no share token',
+    );
   });
 
   it('expires_in_days 1-365 or absent; the link stops after expiry (virtual clock)', async () => {
     const a = await artifact();
     const bad = await fx.api('/shares', { body: { artifact_id: a.id, expires_in_days: 0 } });
     assert.deepEqual([bad.status, fieldNames(bad)], [422, ['expires_in_days']]);
-    for (const days of [366, 1.5, '7']) assert.equal((await fx.api('/shares', { body: { artifact_id: a.id, expires_in_days: days } })).status, 422, String(days));
+    for (const days of [366, 1.5, '7'])
+      assert.equal((await fx.api('/shares', { body: { artifact_id: a.id, expires_in_days: days } })).status, 422, String(days));
     const missing = await fx.api('/shares', { body: {} });
     assert.deepEqual([missing.status, fieldNames(missing)], [422, ['artifact_id']]);
     const s = obj(await fx.api('/shares', { body: { artifact_id: a.id, expires_in_days: 7 } }));
@@ -65,7 +73,7 @@ describe('emulator: share links', () => {
     assert.equal((await download(forever.download_url as string)).status, 200);
   });
 
-  it('another account\'s artifact or share is refused with 403; unknown ones 404; download needs no key but a wrong token is 404', async () => {
+  it("another account's artifact or share is refused with 403; unknown ones 404; download needs no key but a wrong token is 404", async () => {
     const other = await fx.newAccount(1_000_000_000);
     const theirs = await artifact(other.apiKey);
     const r = await fx.api('/shares', { body: { artifact_id: theirs.id } });
@@ -77,7 +85,7 @@ describe('emulator: share links', () => {
       assert.deepEqual([x.status, errorCode(x)], [403, 'share_not_owned'], method);
     }
     assert.equal((await fx.api('/shares')).status, 200);
-    assert.deepEqual(obj(await fx.api('/shares')).items, [], 'lists only the account\'s shares');
+    assert.deepEqual(obj(await fx.api('/shares')).items, [], "lists only the account's shares");
     assert.equal((await download(s.download_url as string)).status, 200, 'the holder of the token needs no account');
     assert.equal((await download(`${fx.emu.baseUrl}/shares/shr_${'0'.repeat(32)}/download`)).status, 404);
     assert.equal((await fx.api('/shares', { key: 'sk_test_nope' })).status, 401);

@@ -24,13 +24,17 @@ describe('emulator: unified storage library', () => {
     const first = obj(await fx.api('/storage/files?limit=2'));
     assert.deepEqual([first.has_more, first.next_offset], [true, 2]);
     const item = (first.items as Json[])[0]!;
-    for (const field of ['id', 'name', 'content_type', 'size_bytes', 'status', 'publication_status', 'origin', 'capabilities', 'created_at', 'updated_at']) assert.ok(field in item, field);
+    for (const field of ['id', 'name', 'content_type', 'size_bytes', 'status', 'publication_status', 'origin', 'capabilities', 'created_at', 'updated_at'])
+      assert.ok(field in item, field);
     assert.match(item.id as string, /^file_/);
     assert.notEqual(item.id, docId, 'file_id is not the document_id');
     assert.deepEqual([item.name, item.status, item.publication_status, (item.origin as Json).product_code], ['guide.md', 'ready', 'draft', 'translate']);
     assert.deepEqual(Object.keys(item.capabilities as Json).sort(), [...CAPABILITIES].sort());
     const result = (first.items as Json[])[1]!;
-    assert.deepEqual([(result.capabilities as Json).can_update, (result.capabilities as Json).can_delete, (result.capabilities as Json).can_download], [false, false, true]);
+    assert.deepEqual(
+      [(result.capabilities as Json).can_update, (result.capabilities as Json).can_delete, (result.capabilities as Json).can_download],
+      [false, false, true],
+    );
     const ids: string[] = [];
     for (let offset: number | undefined = 0; offset !== undefined;) {
       const p = obj(await fx.api(`/storage/files?limit=2&offset=${offset}`));
@@ -76,7 +80,10 @@ describe('emulator: unified storage library', () => {
   it('capabilities decide: no download, no share', async () => {
     const [f] = await seed({ capabilities: { can_download: false, can_share: false } });
     const id = f!.id as string;
-    for (const [method, path] of [['GET', 'content'], ['POST', 'download-ticket']] as const) {
+    for (const [method, path] of [
+      ['GET', 'content'],
+      ['POST', 'download-ticket'],
+    ] as const) {
       const r = await fx.api(`/storage/files/${id}/${path}`, { method });
       assert.deepEqual([r.status, errorCode(r)], [403, 'download_not_allowed'], path);
     }
@@ -90,7 +97,7 @@ describe('emulator: unified storage library', () => {
     assert.equal((await fx.api(`/storage/files/${g!.id as string}/links`, { body: { allow_download: false } })).status, 201);
   });
 
-  it('permissions: grant to another account (it then sees the item with its role\'s capabilities), list, delete', async () => {
+  it("permissions: grant to another account (it then sees the item with its role's capabilities), list, delete", async () => {
     const other = await fx.newAccount(0);
     const [f] = await seed({ name: 'shared.txt' });
     const id = f!.id as string;
@@ -101,10 +108,16 @@ describe('emulator: unified storage library', () => {
     assert.match(g.id as string, /^grt_/);
     const seen = obj(await fx.api(`/storage/files/${id}`, { key: other.apiKey }));
     assert.deepEqual(seen.capabilities, { can_view: true, can_download: true, can_update: false, can_delete: false, can_share: false });
-    assert.deepEqual((obj(await fx.api('/storage/files', { key: other.apiKey })).items as Json[]).map((x) => x.id), [id]);
+    assert.deepEqual(
+      (obj(await fx.api('/storage/files', { key: other.apiKey })).items as Json[]).map((x) => x.id),
+      [id],
+    );
     const reshare = await fx.api(`/storage/files/${id}/links`, { body: {}, key: other.apiKey });
     assert.deepEqual([reshare.status, errorCode(reshare)], [403, 'share_not_allowed']);
-    assert.deepEqual((obj(await fx.api(`/storage/files/${id}/permissions`)).items as Json[]).map((x) => x.id), [g.id]);
+    assert.deepEqual(
+      (obj(await fx.api(`/storage/files/${id}/permissions`)).items as Json[]).map((x) => x.id),
+      [g.id],
+    );
     assert.equal((await fx.api(`/storage/files/${id}/permissions/${g.id as string}`, { method: 'DELETE' })).status, 204);
     assert.equal((await fx.api(`/storage/files/${id}/permissions/${g.id as string}`, { method: 'DELETE' })).status, 404);
     assert.equal((await fx.api(`/storage/files/${id}`, { key: other.apiKey })).status, 403);

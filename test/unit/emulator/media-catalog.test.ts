@@ -9,8 +9,14 @@ describe('emulator: media catalog and estimates (spec 4.7, 4.9)', () => {
 
   it('lists the five products with open flags; a closed product carries its reason', async () => {
     const list = await products();
-    assert.deepEqual(list.map((p) => p.product), ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video']);
-    assert.deepEqual(list.map((p) => p.open), [true, true, true, true, false]);
+    assert.deepEqual(
+      list.map((p) => p.product),
+      ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video'],
+    );
+    assert.deepEqual(
+      list.map((p) => p.open),
+      [true, true, true, true, false],
+    );
     assert.equal(list[0]!.reason, null);
     assert.match(String(list[4]!.reason), /not open/);
     assert.equal(list[0]!.billing_unit, 'minute');
@@ -41,8 +47,15 @@ describe('emulator: media catalog and estimates (spec 4.7, 4.9)', () => {
     const r = await fx.api('/billing/media/credit-estimates', { method: 'POST', body: { product: 'subtitle_translation', duration_ms: 125_000 } });
     assert.equal(r.status, 200);
     assert.deepEqual(obj(r), {
-      product: 'subtitle_translation', duration_ms: 125_000, billing_unit: 'minute', units: 3, estimated_millicredits: 4500,
-      open: true, reason: null, display_only: true, credit_precision: 1,
+      product: 'subtitle_translation',
+      duration_ms: 125_000,
+      billing_unit: 'minute',
+      units: 3,
+      estimated_millicredits: 4500,
+      open: true,
+      reason: null,
+      display_only: true,
+      credit_precision: 1,
     });
     const small = obj(await fx.api('/billing/media/credit-estimates', { method: 'POST', body: { product: 'full_video', max_duration_ms: 1000 } }));
     assert.equal(small.estimated_millicredits, 8000);

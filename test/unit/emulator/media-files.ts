@@ -9,7 +9,7 @@ export { silentWav as wavFile } from '../../emulator/media/wav.ts';
 
 /** MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, mono: frames of 1152 samples (about 26.12 ms), at least `ms` long. */
 export function mp3File(ms: number): Buffer {
-  const frames = Math.ceil((ms / 1000) * 44100 / 1152);
+  const frames = Math.ceil(((ms / 1000) * 44100) / 1152);
   const frame = Buffer.alloc(417);
   frame.writeUInt32BE(0xfffb90c4, 0); // sync, MPEG-1, Layer III, no CRC, 128 kbit/s, 44.1 kHz, no padding, mono
   return Buffer.concat(Array.from({ length: frames }, () => frame));

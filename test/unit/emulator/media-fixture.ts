@@ -35,12 +35,15 @@ export async function mediaDoc(fx: EmulatorFixture, name: string, content: Buffe
 /** Polls GET /media-jobs/{id} until it ends (media jobs send no events). */
 export async function waitMedia(fx: EmulatorFixture, id: string, key?: string): Promise<MediaJob> {
   let job: MediaJob | undefined;
-  return until(async () => {
-    const r = await fx.api(`/media-jobs/${id}`, key ? { key } : {});
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    job = obj(r) as MediaJob;
-    return ['completed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
-  }, { what: () => `media job ${id} to end: ${JSON.stringify(job)}`, intervalMs: 10 });
+  return until(
+    async () => {
+      const r = await fx.api(`/media-jobs/${id}`, key ? { key } : {});
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      job = obj(r) as MediaJob;
+      return ['completed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+    },
+    { what: () => `media job ${id} to end: ${JSON.stringify(job)}`, intervalMs: 10 },
+  );
 }
 
 export async function fastMedia(fx: EmulatorFixture, extra: Record<string, unknown> = {}): Promise<void> {

@@ -61,7 +61,10 @@ describe('emulator: voices with consent (spec 4.9)', () => {
     const replay = obj(await createVoice(fx, body, { idem: 'voice-1' })) as Voice;
     assert.equal(replay.asset_id, created.asset_id);
     const list = await voices();
-    assert.deepEqual(list.map((v) => v.asset_id), [created.asset_id]);
+    assert.deepEqual(
+      list.map((v) => v.asset_id),
+      [created.asset_id],
+    );
   });
 
   it('an uncertain creation that really failed is learnt by reconcile, still without a second voice', async () => {
@@ -72,7 +75,7 @@ describe('emulator: voices with consent (spec 4.9)', () => {
     assert.equal((await voices()).length, 1);
   });
 
-  it('lists only the calling key\'s voices; another key\'s voice is 403 voice_not_owned, unknown 404', async () => {
+  it("lists only the calling key's voices; another key's voice is 403 voice_not_owned, unknown 404", async () => {
     const second = await fx.newKey(fx.emu.accountId, {});
     const doc = await mediaDoc(fx, 'me.wav', wavFile(10_000));
     const mine = obj(await createVoice(fx, { document_id: doc, consent: true, consent_version: 'voice-source-rights-v1' })) as Voice;
@@ -88,7 +91,9 @@ describe('emulator: voices with consent (spec 4.9)', () => {
     const text = await mediaDoc(fx, 'script.txt', 'Read me aloud.');
     const notAudio = await createVoice(fx, { document_id: text, consent: true, consent_version: 'voice-source-rights-v1' });
     assert.equal(notAudio.status, 415);
-    const voice = obj(await createVoice(fx, { document_id: await mediaDoc(fx, 'me.wav', wavFile(5000)), consent: true, consent_version: 'voice-source-rights-v1' })) as Voice;
+    const voice = obj(
+      await createVoice(fx, { document_id: await mediaDoc(fx, 'me.wav', wavFile(5000)), consent: true, consent_version: 'voice-source-rights-v1' }),
+    ) as Voice;
     const early = await createMedia(fx, { product: 'tts', document_id: text, voice_id: voice.asset_id });
     assert.deepEqual([early.status, errorCode(early)], [422, 'voice_not_active']);
     await act(voice.asset_id, 'confirm');

@@ -18,10 +18,7 @@ describe('emulator: pseudo-translation', () => {
 
   it('keeps placeholders, inline code, tags, URLs and entities byte for byte', () => {
     const text = 'Hi {name}, {{count}} items %s %d %1$s $1 <b>bold</b> `run code` https://example.com/a?b=c &amp; done';
-    assert.equal(
-      pseudoTranslate(text, 'de'),
-      'DE· Hí {name}, {{count}} ítéms %s %d %1$s $1 <b>böld</b> `run code` https://example.com/a?b=c &amp; döñé',
-    );
+    assert.equal(pseudoTranslate(text, 'de'), 'DE· Hí {name}, {{count}} ítéms %s %d %1$s $1 <b>böld</b> `run code` https://example.com/a?b=c &amp; döñé');
   });
 
   it('returns whitespace-only and empty text unchanged', () => {

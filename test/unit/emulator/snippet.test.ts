@@ -3,8 +3,7 @@ import { errorCode, fieldNames, obj, useEmulator } from './helpers.ts';
 
 describe('emulator: POST /ai/translate-snippet', () => {
   const fx = useEmulator();
-  const snippet = (body: unknown, key?: string) =>
-    fx.api('/ai/translate-snippet', { method: 'POST', body, ...(key === undefined ? {} : { key }) });
+  const snippet = (body: unknown, key?: string) => fx.api('/ai/translate-snippet', { method: 'POST', body, ...(key === undefined ? {} : { key }) });
 
   it('translates with the pseudo engine and reports the languages', async () => {
     const r = await snippet({ text: 'Hello, world', target_lang: 'fr' });

@@ -20,7 +20,7 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
     return obj(r);
   };
 
-  describe('rule 1: the key\'s remaining quota must be above the start threshold, else 402', () => {
+  describe("rule 1: the key's remaining quota must be above the start threshold, else 402", () => {
     it('visual_extract of 1 page with 500 millicredits left on the key (threshold 1000) is 402: nothing created or charged', async () => {
       const key = await fx.newKey(fx.emu.accountId, { budget_millicredits: 500 });
       const doc = (await uploadDocument(fx, 'one.pdf', await makePdf(1), key)).id;
@@ -37,7 +37,7 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
       assert.equal((await createOperation(fx, { document_id: doc, kind: 'visual_extract' }, { key: enough })).status, 201);
     });
 
-    it('a media job with less left on the key than the product\'s minimum is 402; a key with enough starts it', async () => {
+    it("a media job with less left on the key than the product's minimum is 402; a key with enough starts it", async () => {
       const key = await fx.newKey(fx.emu.accountId, { budget_millicredits: 500 });
       const doc = await mediaDoc(fx, 'talk.wav', wavFile(5_000), key);
       const r = await createMedia(fx, { product: 'asr', document_id: doc }, { key });
@@ -60,11 +60,13 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
       assert.equal(tool.status, 402, 'an image at 200 millicredits is not below a 200 budget');
       assert.equal(tool.json?.['error'] !== undefined, true);
       // Only this test's products: a media job of an earlier test may still be settling on the shared emulator.
-      const mine = (await fx.ledger()).filter((e) => (e.type === 'charge' || e.type === 'settlement') && /^\/(media-voices|file-tools)/.test(String(e.endpoint)));
+      const mine = (await fx.ledger()).filter(
+        (e) => (e.type === 'charge' || e.type === 'settlement') && /^\/(media-voices|file-tools)/.test(String(e.endpoint)),
+      );
       assert.deepEqual(mine, []);
     });
 
-    it('the balance after debt must be above a file tool\'s cost too (402)', async () => {
+    it("the balance after debt must be above a file tool's cost too (402)", async () => {
       const poor = await fx.newAccount(400);
       const a = (await uploadDocument(fx, 'a.pdf', await makePdf(2), poor.apiKey)).id;
       const b = (await uploadDocument(fx, 'b.pdf', await makePdf(3), poor.apiKey)).id;
@@ -75,7 +77,7 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
   });
 
   describe('rule 5: voices and document tools are charged by usage', () => {
-    it('a voice is charged by the recording\'s started minutes once made: one settlement, a receipt of kind voice, never twice', async () => {
+    it("a voice is charged by the recording's started minutes once made: one settlement, a receipt of kind voice, never twice", async () => {
       const doc = await mediaDoc(fx, 'me.wav', wavFile(90_000));
       const before = (await fx.balance()).available as number;
       const r = await createVoice(fx, { document_id: doc, consent: true, consent_version: 'voice-source-rights-v1' }, { idem: 'voice-once' });
@@ -100,7 +102,10 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
     it('an uncertain voice is charged only when reconcile finds it made; a failed one never', async () => {
       const doc = await mediaDoc(fx, 'me.wav', wavFile(10_000));
       await fx.control('/media/settings', { method: 'POST', body: { next_voice_outcome: 'uncertain', voice_remote_outcome: 'pending_confirmation' } });
-      const made = obj(await createVoice(fx, { document_id: doc, consent: true, consent_version: 'voice-source-rights-v1' })) as Json & { asset_id: string; settlement: Json };
+      const made = obj(await createVoice(fx, { document_id: doc, consent: true, consent_version: 'voice-source-rights-v1' })) as Json & {
+        asset_id: string;
+        settlement: Json;
+      };
       assert.equal(made.settlement.status, 'pending');
       assert.equal((await fx.ledger('settlement')).length, 0);
       const after = obj(await fx.api(`/media-voices/${made.asset_id}/reconcile`, { method: 'POST' })) as Json & { settlement: Json };
@@ -127,7 +132,10 @@ describe('emulator: spec part 8 rules 1 and 5 for every paid product', () => {
       assert.deepEqual([imageReceipt.kind, imageReceipt.charged_millicredits], ['file_tool', 200]);
       assert.deepEqual(imageReceipt.billing_basis, { unit: 'images', quantity: 1, rate_millicredits: 200, minimum_millicredits: null });
       const charges = (await fx.ledger('charge')).map((e) => [e.endpoint, e.amount_millicredits]);
-      assert.deepEqual(charges, [['/file-tools/pdf/split', 200], ['/file-tools/image/convert', 200]]);
+      assert.deepEqual(charges, [
+        ['/file-tools/pdf/split', 200],
+        ['/file-tools/image/convert', 200],
+      ]);
       // A refused tool charges nothing.
       assert.equal((await postBinary(fx, '/file-tools/pdf/split', { document_id: a, ranges: ['3'] })).status, 422);
       assert.equal((await fx.ledger('charge')).length, 2);

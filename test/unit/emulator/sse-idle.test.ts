@@ -30,7 +30,10 @@ describe('emulator: SSE idle timeout (spec 6.1)', () => {
     assert.equal(await s.closed, 'ended');
     assert.ok(Date.now() - started >= 240, 'not before the idle time');
     assert.ok(s.comments.filter((c) => c.trim() === 'ping').length >= 3, 'heartbeats flowed meanwhile');
-    assert.deepEqual(s.events.map((e) => e.event), ['job_update', 'timeout']);
+    assert.deepEqual(
+      s.events.map((e) => e.event),
+      ['job_update', 'timeout'],
+    );
     assert.deepEqual(JSON.parse(s.events[1]!.data), { job_id: id, reason: 'idle' });
     assert.equal((await getJob(fx, id)).status, 'processing', 'the job itself goes on');
   });
@@ -43,8 +46,15 @@ describe('emulator: SSE idle timeout (spec 6.1)', () => {
       await new Promise((r) => setTimeout(r, 150));
       await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 20 + i } });
     }
-    await waitFor(async () => s.events.length, (n) => n >= 5, 'the forced updates');
-    assert.ok(s.events.every((e) => e.event === 'job_update'), 'still open after 600 ms of events 150 ms apart');
+    await waitFor(
+      async () => s.events.length,
+      (n) => n >= 5,
+      'the forced updates',
+    );
+    assert.ok(
+      s.events.every((e) => e.event === 'job_update'),
+      'still open after 600 ms of events 150 ms apart',
+    );
     assert.equal(await s.closed, 'ended');
     assert.equal(s.events.at(-1)!.event, 'timeout');
   });

@@ -33,7 +33,11 @@ describe('emulator: SSE job streams', () => {
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'accepted', hold: true } });
     const s = await openSse(fx, id, await ticketFor(fx, id));
     assert.equal(s.status, 200);
-    await waitFor(async () => s.events.length, (n) => n >= 1, 'the snapshot');
+    await waitFor(
+      async () => s.events.length,
+      (n) => n >= 1,
+      'the snapshot',
+    );
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'accepted', hold: false } });
     assert.match(s.headers.get('content-type')!, /^text\/event-stream/);
     assert.equal(await s.closed, 'ended');
@@ -105,7 +109,10 @@ describe('emulator: SSE job streams', () => {
     const s = await openSse(fx, id, await ticketFor(fx, id));
     assert.equal(await s.closed, 'ended');
     assert.ok(s.comments.filter((c) => c.trim() === 'ping').length >= 2, JSON.stringify(s.comments));
-    assert.deepEqual(s.events.map((e) => e.event), ['job_update', 'timeout']);
+    assert.deepEqual(
+      s.events.map((e) => e.event),
+      ['job_update', 'timeout'],
+    );
     assert.equal(data(s, 1).job_id, id);
     assert.equal((await getJob(fx, id)).status, 'processing');
   });
@@ -114,13 +121,25 @@ describe('emulator: SSE job streams', () => {
     const id = await job(FAST);
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 5, hold: true } });
     const s = await openSse(fx, id, await ticketFor(fx, id));
-    await waitFor(async () => s.events.length, (n) => n >= 1, 'the snapshot');
+    await waitFor(
+      async () => s.events.length,
+      (n) => n >= 1,
+      'the snapshot',
+    );
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 77, stage_message: 'almost' } });
-    await waitFor(async () => s.events.length, (n) => n >= 2, 'the forced update');
+    await waitFor(
+      async () => s.events.length,
+      (n) => n >= 2,
+      'the forced update',
+    );
     assert.deepEqual([data(s, 1).stage, data(s, 1).stage_progress, data(s, 1).stage_message], ['translating', 77, 'almost']);
     // Every control call is one event, even when it repeats the current stage.
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'translating', stage_progress: 77, stage_message: 'almost' } });
-    await waitFor(async () => s.events.length, (n) => n >= 3, 'the repeated update');
+    await waitFor(
+      async () => s.events.length,
+      (n) => n >= 3,
+      'the repeated update',
+    );
     assert.equal(s.events[2]!.event, 'job_update');
     await fx.api(`/jobs/${id}/cancel`, { method: 'POST' });
     await s.closed;
@@ -133,16 +152,27 @@ describe('emulator: SSE job streams', () => {
     const id = await job(FAST);
     await fx.control(`/jobs/${id}/stage`, { method: 'POST', body: { stage: 'accepted', hold: true } });
     const dropped = await openSse(fx, id, await ticketFor(fx, id));
-    await waitFor(async () => dropped.events.length, (n) => n >= 1, 'the snapshot');
+    await waitFor(
+      async () => dropped.events.length,
+      (n) => n >= 1,
+      'the snapshot',
+    );
     assert.deepEqual(obj(await fx.control('/sse/drop', { method: 'POST' })), { dropped: 1 });
     assert.equal(await dropped.closed, 'dropped');
 
     for (const event of ['timeout', 'error']) {
       const s = await openSse(fx, id, await ticketFor(fx, id));
-      await waitFor(async () => s.events.length, (n) => n >= 1, 'the snapshot');
+      await waitFor(
+        async () => s.events.length,
+        (n) => n >= 1,
+        'the snapshot',
+      );
       assert.deepEqual(obj(await fx.control('/sse/emit', { method: 'POST', body: { event } })), { closed: 1 });
       assert.equal(await s.closed, 'ended');
-      assert.deepEqual(s.events.map((e) => e.event), ['job_update', event]);
+      assert.deepEqual(
+        s.events.map((e) => e.event),
+        ['job_update', event],
+      );
     }
     const bad = await fx.control('/sse/emit', { method: 'POST', body: { event: 'job_done' } });
     assert.equal(bad.status, 422);
@@ -155,6 +185,9 @@ describe('emulator: SSE job streams', () => {
     await waitEnded(fx, id);
     const s = await openSse(fx, id, await ticketFor(fx, id));
     assert.equal(await s.closed, 'ended');
-    assert.deepEqual(s.events.map((e) => e.event), ['job_update', 'job_done']);
+    assert.deepEqual(
+      s.events.map((e) => e.event),
+      ['job_update', 'job_done'],
+    );
   });
 });

@@ -91,7 +91,11 @@ describe('emulator: storage downloads', () => {
 
   it('sendFileDownload works on the API origin as well', async () => {
     const path = file('e', '<svg/>');
-    fx.emu.app.api.get('/test-only/download', (ctx) => sendFileDownload(ctx, { path, filename: 'e.svg', contentType: 'image/svg+xml', etag: 'abc', attachment: false }), { auth: false });
+    fx.emu.app.api.get(
+      '/test-only/download',
+      (ctx) => sendFileDownload(ctx, { path, filename: 'e.svg', contentType: 'image/svg+xml', etag: 'abc', attachment: false }),
+      { auth: false },
+    );
     const r = await fetch(`${fx.emu.baseUrl}/test-only/download`);
     assert.equal(r.status, 200);
     assert.equal(await r.text(), '<svg/>');
@@ -104,7 +108,10 @@ describe('emulator: storage downloads', () => {
     const { url } = issueDownloadUrl(fx.emu.app, { path: file('f', 'f'), filename: 'f.txt', contentType: 'text/plain' });
     await fetch(url, { headers: { 'X-API-Key': fx.emu.apiKey, Authorization: 'Bearer x' } });
     const entries = obj(await fx.control('/storage/credential-log')).requests as { method: string; path: string; headers: string[] }[];
-    assert.deepEqual(entries.map((e) => [e.method, e.path, e.headers]), [['GET', new URL(url).pathname, ['x-api-key', 'authorization']]]);
+    assert.deepEqual(
+      entries.map((e) => [e.method, e.path, e.headers]),
+      [['GET', new URL(url).pathname, ['x-api-key', 'authorization']]],
+    );
   });
 });
 

@@ -85,7 +85,7 @@ describe('emulator: upload finalize', () => {
     assert.equal(fx.emu.app.state.documents.size, 1);
   });
 
-  it('401 for an unknown or expired token, 403 for another account\'s, 422 without one', async () => {
+  it("401 for an unknown or expired token, 403 for another account's, 422 without one", async () => {
     const unknown = await finalize(fx, 'ft_nope');
     assert.equal(unknown.status, 401);
     assert.equal(errorCode(unknown), 'invalid_finalize_token');
@@ -169,11 +169,21 @@ describe('emulator: upload finalize', () => {
   it('measures characters per format and PDF pages with pdf-lib', async () => {
     const expect: [string, Buffer | string, number, number | null][] = [
       ['a.txt', '\uFEFFhé\r\n😀', 5, null],
-      ['a.html', '<!doctype html><html><head><title>Tí</title></head><body>\n  <p class="x>y">Hello <b>wörld</b></p><!-- no > count --></body></html>', 13, null],
+      [
+        'a.html',
+        '<!doctype html><html><head><title>Tí</title></head><body>\n  <p class="x>y">Hello <b>wörld</b></p><!-- no > count --></body></html>',
+        13,
+        null,
+      ],
       ['a.xml', '<?xml version="1.0"?>\n<root a="1">\n  <t>ab</t><![CDATA[<c>]]>\n</root>\n', 5, null],
       ['a.json', '{"title": "Hé", "n": 1, "list": ["ab", {"k": "c\\n"}], "esc": "\\u00e9"}', 7, null],
       ['a.srt', '1\n00:00:01,000 --> 00:00:02,000\nHello\nWorld\n\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye\r\n', 13, null],
-      ['a.vtt', 'WEBVTT - title\n\nNOTE a comment\nstill comment\n\nintro\n00:01.000 --> 00:02.000\nHi there\n\n00:00:03.000 --> 00:00:04.000 align:start\nOK\n', 10, null],
+      [
+        'a.vtt',
+        'WEBVTT - title\n\nNOTE a comment\nstill comment\n\nintro\n00:01.000 --> 00:02.000\nHi there\n\n00:00:03.000 --> 00:00:04.000 align:start\nOK\n',
+        10,
+        null,
+      ],
       ['a.png', PNG, 0, null],
       ['a.jpg', JPG, 0, null],
       ['a.docx', docx(['Hello ', 'wörld']), 11, null],

@@ -23,9 +23,19 @@ describe('emulator: upload presign and the storage PUT', () => {
 
   it('derives the type from the extension, case-insensitively', async () => {
     const types: Record<string, string> = {
-      'a.MD': 'text/markdown', 'a.markdown': 'text/markdown', 'a.txt': 'text/plain', 'a.htm': 'text/html', 'a.html': 'text/html',
-      'a.xml': 'application/xml', 'a.json': 'application/json', 'a.srt': 'application/x-subrip', 'a.vtt': 'text/vtt',
-      'a.pdf': 'application/pdf', 'a.png': 'image/png', 'a.JPEG': 'image/jpeg', 'a.jpg': 'image/jpeg',
+      'a.MD': 'text/markdown',
+      'a.markdown': 'text/markdown',
+      'a.txt': 'text/plain',
+      'a.htm': 'text/html',
+      'a.html': 'text/html',
+      'a.xml': 'application/xml',
+      'a.json': 'application/json',
+      'a.srt': 'application/x-subrip',
+      'a.vtt': 'text/vtt',
+      'a.pdf': 'application/pdf',
+      'a.png': 'image/png',
+      'a.JPEG': 'image/jpeg',
+      'a.jpg': 'image/jpeg',
       'a.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     };
     for (const [filename, type] of Object.entries(types)) {
@@ -148,10 +158,13 @@ describe('emulator: upload presign and the storage PUT', () => {
     await uploadDocument(fx, 'clean.txt', 'clean');
     const log = await fx.control('/storage/credential-log');
     const requests = obj(log).requests as { method: string; path: string; headers: string[] }[];
-    assert.deepEqual(requests.map((e) => [e.method, e.path, e.headers]), [
-      ['PUT', new URL(p.upload_url).pathname, ['x-api-key']],
-      ['GET', '/downloads/nothing', ['authorization']],
-    ]);
+    assert.deepEqual(
+      requests.map((e) => [e.method, e.path, e.headers]),
+      [
+        ['PUT', new URL(p.upload_url).pathname, ['x-api-key']],
+        ['GET', '/downloads/nothing', ['authorization']],
+      ],
+    );
     assert.ok(!JSON.stringify(log.body).includes(fx.emu.apiKey), 'no key values');
     assert.equal((await fx.control('/storage/credential-log', { method: 'DELETE' })).status, 204);
     assert.deepEqual(obj(await fx.control('/storage/credential-log')).requests, []);

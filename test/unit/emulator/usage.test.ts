@@ -53,7 +53,13 @@ describe('emulator: usage records and summary (spec 2.7, 4.7)', () => {
     const other = await fx.newAccount(0);
     const empty = obj(await fx.api('/usage/summary', { key: other.apiKey }));
     assert.deepEqual(empty, {
-      file_count: 0, character_count: 0, token_count: 0, processing_duration_ms: 0, record_count: 0, first_recorded_at: null, last_recorded_at: null,
+      file_count: 0,
+      character_count: 0,
+      token_count: 0,
+      processing_duration_ms: 0,
+      record_count: 0,
+      first_recorded_at: null,
+      last_recorded_at: null,
     });
     assert.deepEqual(obj(await fx.api('/usage', { key: other.apiKey })).items, []);
   });

@@ -210,7 +210,10 @@ describe('emulator: webhook delivery (spec 6.2)', () => {
     const all = await deliveries();
 
     assert.equal(rx.received.length, 10);
-    assert.deepEqual(all.map((d) => d.consecutive_failures), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.deepEqual(
+      all.map((d) => d.consecutive_failures),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    );
     assert.equal(all.at(-1)!.webhook_status, 'disabled');
     let h = await listed(id);
     assert.equal(h.status, 'disabled');

@@ -41,7 +41,10 @@ describe('emulator: webhooks, receipts and usage of real translation jobs', () =
     assert.equal(receipt.charged_millicredits, Math.max(2000, chars * 1000));
     assert.equal((await fx.balance()).spent, receipt.charged_millicredits);
     const ops = obj(await fx.api('/billing/credits/operations')).items as Record<string, unknown>[];
-    assert.deepEqual(ops.map((o) => o.job_id), [id]);
+    assert.deepEqual(
+      ops.map((o) => o.job_id),
+      [id],
+    );
 
     const usage = obj(await fx.api('/usage')).items as Record<string, unknown>[];
     assert.equal(usage.length, 1);

@@ -19,7 +19,10 @@ export class Receiver {
   answer: Answer = { status: 200 };
   private hanging: ServerResponse[] = [];
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(path = '/hook'): Promise<Receiver> {
     // The handler needs the instance, which needs the server's port.

@@ -85,7 +85,10 @@ describe('emulator: webhooks CRUD (spec 2.9, 4.11)', () => {
   it('counts every key of the account as the same user; another account gets 403 webhook_not_owned', async () => {
     const secondKey = await fx.newKey(fx.emu.accountId, {});
     const hook = obj(await create({ url: URL_A, events: ['*'] }));
-    assert.deepEqual((await list(secondKey)).map((h) => h.id), [hook.id]);
+    assert.deepEqual(
+      (await list(secondKey)).map((h) => h.id),
+      [hook.id],
+    );
 
     const other = await fx.newAccount(0);
     assert.deepEqual(await list(other.apiKey), []);

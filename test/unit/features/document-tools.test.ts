@@ -70,7 +70,7 @@ describe('document tools: parseRanges (Split PDF…, validated as typed)', () =>
 const caps = (value: unknown): ToolCapabilities => readCapabilities(value);
 
 describe('document tools: offers from the capabilities (spec part 9)', () => {
-  it('before the capabilities are read, the spec\'s formats stand in and everything is offered', () => {
+  it("before the capabilities are read, the spec's formats stand in and everything is offered", () => {
     const o = offerOf('visualExtract', undefined);
     assert.deepEqual([o.open, o.known, o.formats], [true, false, ['pdf']]);
     assert.deepEqual(menuExtensions(offerOf('compressImage', undefined)), ['.png', '.PNG', '.jpg', '.JPG', '.jpeg', '.JPEG']);
@@ -91,7 +91,18 @@ describe('document tools: offers from the capabilities (spec part 9)', () => {
   });
 
   it('file tools are matched by kind, alias or path; limits, prices, quality and targets are read loosely', () => {
-    const c = caps({ tools: [{ name: 'merge', formats: ['PDF'] }, { id: 'x', path: '/file-tools/image/convert/', quality: { min: 10, max: 90, default: 70 }, target_formats: ['webp', 'png'], billing: { mode: 'per_page', millicredits_per_page: 500 } }] });
+    const c = caps({
+      tools: [
+        { name: 'merge', formats: ['PDF'] },
+        {
+          id: 'x',
+          path: '/file-tools/image/convert/',
+          quality: { min: 10, max: 90, default: 70 },
+          target_formats: ['webp', 'png'],
+          billing: { mode: 'per_page', millicredits_per_page: 500 },
+        },
+      ],
+    });
     assert.equal(offerOf('mergePdfs', c).open, true);
     const convert = offerOf('convertImage', c);
     assert.equal(convert.open, true);
@@ -115,7 +126,16 @@ describe('document tools: offers from the capabilities (spec part 9)', () => {
 
 describe('document tools: rows of the Operations view', () => {
   const op = fromApiOperation(
-    { id: 'dop_1', status: 'completed', kind: 'visual_extract', document_id: 'doc_1', output_document_id: 'doc_2', credit_operation_id: 'cop_1', charged_millicredits: 3000, page_count: 3 },
+    {
+      id: 'dop_1',
+      status: 'completed',
+      kind: 'visual_extract',
+      document_id: 'doc_1',
+      output_document_id: 'doc_2',
+      credit_operation_id: 'cop_1',
+      charged_millicredits: 3000,
+      page_count: 3,
+    },
     'completed',
   );
 
@@ -132,24 +152,43 @@ describe('document tools: rows of the Operations view', () => {
     const running = fromApiOperation({ id: 'dop_2', status: 'processing', kind: 'extract', progress: 50 }, 'running');
     assert.equal(describeOperation(running), 'Extract Text · processing 50%');
     assert.equal(contextValueOf(running), 'operation.running');
-    assert.equal(describeOperation(fromApiOperation({ id: 'dop_3', status: 'completed', kind: 'extract', charged_millicredits: 0, output_document_id: 'd' }, 'completed')), 'Extract Text · completed · free');
+    assert.equal(
+      describeOperation(fromApiOperation({ id: 'dop_3', status: 'completed', kind: 'extract', charged_millicredits: 0, output_document_id: 'd' }, 'completed')),
+      'Extract Text · completed · free',
+    );
   });
 });
 
 describe('document tools: errors with their fix (spec part 7)', () => {
-  const err = (name: string, fields: Record<string, unknown>): Error => Object.assign(Object.defineProperty(new Error(String(fields['message'] ?? 'x')), 'name', { value: name }), { code: 'c', ...fields });
+  const err = (name: string, fields: Record<string, unknown>): Error =>
+    Object.assign(Object.defineProperty(new Error(String(fields['message'] ?? 'x')), 'name', { value: name }), { code: 'c', ...fields });
   const ctx = { tool: 'Visual Extract', files: 'a.pdf', formats: ['pdf'] };
 
   it('402 top up, 403 not yours, 415 wrong type, 422 closed or too many pages', () => {
     const topUp = describeToolError(err('InsufficientCreditsError', { status: 402 }), { ...ctx, availableMillicredits: 500 })!;
     assert.match(topUp.message, /Not enough credits .* \(402\): nothing was charged\. You have 0\.5 credits available\. Top up/);
     assert.deepEqual(topUp.actions, ['showBalance']);
-    assert.match(describeToolError(err('PermissionError', { status: 403, serviceCode: 'document_not_owned' }), ctx)!.message, /belongs to another account \(403\)/);
+    assert.match(
+      describeToolError(err('PermissionError', { status: 403, serviceCode: 'document_not_owned' }), ctx)!.message,
+      /belongs to another account \(403\)/,
+    );
     assert.match(describeToolError(err('PermissionError', { status: 403, serviceCode: 'operation_not_owned' }), ctx)!.message, /another API key/);
-    assert.match(describeToolError(err('UnsupportedFormatError', { status: 415, message: 'visual_extract takes pdf documents, not png' }), ctx)!.message, /\(415: wrong file type\).*It takes PDF files\./);
-    assert.match(describeToolError(err('ValidationError', { status: 422, serviceCode: 'operation_unavailable', message: 'Closed for maintenance' }), ctx)!.message, /not available right now: Closed for maintenance/);
-    assert.match(describeToolError(err('ValidationError', { status: 422, serviceCode: 'page_limit_exceeded', message: 'at most 20 pages' }), ctx)!.message, /more pages .* Split it first/);
-    assert.match(describeToolError(err('ValidationError', { status: 422, fieldErrors: [{ field: 'ranges[0]', message: 'goes past the end' }] }), ctx)!.message, /refused a\.pdf \(422\): ranges\[0\] goes past the end/);
+    assert.match(
+      describeToolError(err('UnsupportedFormatError', { status: 415, message: 'visual_extract takes pdf documents, not png' }), ctx)!.message,
+      /\(415: wrong file type\).*It takes PDF files\./,
+    );
+    assert.match(
+      describeToolError(err('ValidationError', { status: 422, serviceCode: 'operation_unavailable', message: 'Closed for maintenance' }), ctx)!.message,
+      /not available right now: Closed for maintenance/,
+    );
+    assert.match(
+      describeToolError(err('ValidationError', { status: 422, serviceCode: 'page_limit_exceeded', message: 'at most 20 pages' }), ctx)!.message,
+      /more pages .* Split it first/,
+    );
+    assert.match(
+      describeToolError(err('ValidationError', { status: 422, fieldErrors: [{ field: 'ranges[0]', message: 'goes past the end' }] }), ctx)!.message,
+      /refused a\.pdf \(422\): ranges\[0\] goes past the end/,
+    );
     assert.equal(describeToolError(err('ServerError', { status: 500 }), ctx), undefined);
     assert.equal(describeToolError(new Error('plain'), ctx), undefined);
   });

@@ -8,9 +8,22 @@ import { jobDescription, jobTooltipMarkdown } from '../../../src/features/jobs/v
 
 function job(over: Partial<TrackedJob> = {}): TrackedJob {
   return {
-    id: 'job_1', documentId: 'doc_1', targetLang: 'de', sourceLang: null, engine: 'xr-397b', status: 'processing',
-    stage: 'translating', progress: 45, stageMessage: '', queuePosition: null, errorMsg: null, quotaExceeded: false,
-    timeCost: 0, createdAt: '2026-11-23T02:00:00.000Z', updatedAt: '2026-11-23T02:00:05.000Z', ...over,
+    id: 'job_1',
+    documentId: 'doc_1',
+    targetLang: 'de',
+    sourceLang: null,
+    engine: 'xr-397b',
+    status: 'processing',
+    stage: 'translating',
+    progress: 45,
+    stageMessage: '',
+    queuePosition: null,
+    errorMsg: null,
+    quotaExceeded: false,
+    timeCost: 0,
+    createdAt: '2026-11-23T02:00:00.000Z',
+    updatedAt: '2026-11-23T02:00:05.000Z',
+    ...over,
   };
 }
 
@@ -48,12 +61,22 @@ describe('jobs helpers', () => {
 
   it('takes the queue position from queue_position only, never from the wording of stage_message', () => {
     const queued = job({ status: 'pending', stage: 'queued', progress: 0, queuePosition: null });
-    const snapshot = { job_id: 'job_1', source: 'sse', status: 'pending', stage: 'queued', stage_progress: 0, stage_message: '2 jobs ahead of this one' } as const;
+    const snapshot = {
+      job_id: 'job_1',
+      source: 'sse',
+      status: 'pending',
+      stage: 'queued',
+      stage_progress: 0,
+      stage_message: '2 jobs ahead of this one',
+    } as const;
     const worded = withProgress(queued, snapshot);
     assert.equal(worded.queuePosition, null);
     assert.equal(worded.stageMessage, '2 jobs ahead of this one');
     assert.equal(withProgress(queued, { ...snapshot, queue_position: 4 }).queuePosition, 4);
-    assert.equal(withProgress(job(), { job_id: 'job_1', source: 'sse', status: 'processing', stage: 'translating', stage_progress: 50, stage_message: '' }).queuePosition, null);
+    assert.equal(
+      withProgress(job(), { job_id: 'job_1', source: 'sse', status: 'processing', stage: 'translating', stage_progress: 50, stage_message: '' }).queuePosition,
+      null,
+    );
   });
 
   it('describes a job by language, stage and progress or queue position', () => {
@@ -88,9 +111,15 @@ describe('jobs helpers', () => {
   });
 
   it('reads a Translate Files options argument and ignores what is not one', () => {
-    assert.deepEqual(parseOptions({ targetLanguages: ['de', 'fr', 'de', '../x'], outputMode: 'single', engine: ' xr-lite ', includeImages: true, confirm: false }), {
-      targetLanguages: ['de', 'fr'], outputMode: 'single', engine: 'xr-lite', includeImages: true,
-    });
+    assert.deepEqual(
+      parseOptions({ targetLanguages: ['de', 'fr', 'de', '../x'], outputMode: 'single', engine: ' xr-lite ', includeImages: true, confirm: false }),
+      {
+        targetLanguages: ['de', 'fr'],
+        outputMode: 'single',
+        engine: 'xr-lite',
+        includeImages: true,
+      },
+    );
     assert.equal(parseOptions(undefined), undefined);
     assert.equal(parseOptions(['de']), undefined);
     assert.equal(parseOptions({ outputMode: 'single' }), undefined);

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeExpiry, EXPIRY_CHOICES, fileContextValue, formatBytes, isTextFile, Pager, readArtifactArg, validateDays } from '../../../src/features/library/model.ts';
+import {
+  describeExpiry,
+  EXPIRY_CHOICES,
+  fileContextValue,
+  formatBytes,
+  isTextFile,
+  Pager,
+  readArtifactArg,
+  validateDays,
+} from '../../../src/features/library/model.ts';
 
 const ALL = { can_view: true, can_download: true, can_update: true, can_delete: true, can_share: true };
 
@@ -19,7 +28,10 @@ describe('library model', () => {
   });
 
   it('expiry: never / 7 / 30 / 365 / custom 1-365', () => {
-    assert.deepEqual(EXPIRY_CHOICES.map((c) => c.days), [null, 7, 30, 365, 'custom']);
+    assert.deepEqual(
+      EXPIRY_CHOICES.map((c) => c.days),
+      [null, 7, 30, 365, 'custom'],
+    );
     for (const ok of ['1', '365', ' 30 ']) assert.equal(validateDays(ok), undefined, ok);
     for (const bad of ['0', '366', '1.5', '', 'x', '-3']) assert.ok(validateDays(bad), bad);
     const now = Date.parse('2026-01-01T00:00:00Z');
@@ -56,7 +68,11 @@ describe('library model', () => {
 
   it('reads the artifact from a Jobs view node or { jobId, artifactId }', () => {
     assert.deepEqual(readArtifactArg({ jobId: 'job_1', artifactId: 'art_1' }), { jobId: 'job_1', artifactId: 'art_1' });
-    assert.deepEqual(readArtifactArg({ kind: 'artifact', label: 'guide.de.md', artifact: { id: 'art_2', jobId: 'job_2', format: 'md' } }), { artifactId: 'art_2', jobId: 'job_2', name: 'guide.de.md' });
+    assert.deepEqual(readArtifactArg({ kind: 'artifact', label: 'guide.de.md', artifact: { id: 'art_2', jobId: 'job_2', format: 'md' } }), {
+      artifactId: 'art_2',
+      jobId: 'job_2',
+      name: 'guide.de.md',
+    });
     assert.equal(readArtifactArg({ jobId: 'job_1' }), undefined);
     assert.equal(readArtifactArg('art_1'), undefined);
     assert.equal(readArtifactArg(undefined), undefined);
@@ -67,15 +83,26 @@ describe('library model', () => {
   });
 
   it('every Library menu of package.json matches a contextValue the view produces, and no more than it should', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+      contributes: { menus: Record<string, { command: string; when?: string }[]> };
+    };
     const menus = pkg.contributes.menus['view/item/context']!.filter((m) => m.when?.includes('view == docTranslate.library'));
     const values = [
-      'library.document', 'library.project', 'library.tag', 'library.share', 'library.loadMore',
-      'library.section.projects', 'library.section.tags',
-      fileContextValue(ALL, 'doc_1'), fileContextValue(ALL, undefined), fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined),
+      'library.document',
+      'library.project',
+      'library.tag',
+      'library.share',
+      'library.loadMore',
+      'library.section.projects',
+      'library.section.tags',
+      fileContextValue(ALL, 'doc_1'),
+      fileContextValue(ALL, undefined),
+      fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined),
       fileContextValue({ ...ALL, can_download: false, can_share: false }, undefined),
       // Issue 23: documents shown under a project or tag, and results (Preview).
-      'library.document:project', 'library.document:tag', fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined, 'art_1'),
+      'library.document:project',
+      'library.document:tag',
+      fileContextValue({ ...ALL, can_update: false, can_delete: false }, undefined, 'art_1'),
     ];
     const matches = (when: string, value: string): boolean => {
       const re = /viewItem =~ \/(.+)\/$/.exec(when);
@@ -83,7 +110,11 @@ describe('library model', () => {
       const eq = /viewItem == (\S+)$/.exec(when);
       return eq !== null && eq[1] === value;
     };
-    for (const m of menus) assert.ok(values.some((v) => matches(m.when!, v)), `${m.command} matches nothing`);
+    for (const m of menus)
+      assert.ok(
+        values.some((v) => matches(m.when!, v)),
+        `${m.command} matches nothing`,
+      );
     const on = (command: string, value: string): boolean => menus.some((m) => m.command === command && matches(m.when!, value));
     assert.ok(on('docTranslate.library.download', fileContextValue(ALL, undefined)));
     assert.ok(!on('docTranslate.library.download', fileContextValue({ ...ALL, can_download: false }, undefined)), 'no Download without can_download');

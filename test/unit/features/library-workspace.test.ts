@@ -39,9 +39,16 @@ describe('library: workspace sections, membership rows, details', () => {
       { id: 'tag_1', kind: 'tag', title: 'legal', count: 1 },
       { id: 'shares', kind: 'collection', title: 'Shares', count: 3 },
     ];
-    assert.deepEqual(sectionLayout(entries), { order: ['documents', 'projects', 'tags', 'shares', 'storage', 'apps'], counts: { documents: 4, projects: 2, tags: 1, shares: 3 } });
+    assert.deepEqual(sectionLayout(entries), {
+      order: ['documents', 'projects', 'tags', 'shares', 'storage', 'apps'],
+      counts: { documents: 4, projects: 2, tags: 1, shares: 3 },
+    });
     // Another arrangement: shares first, no projects yet, no tags; unknown kinds ignored.
-    const other = sectionLayout([{ id: 'shares', kind: 'collection', count: 0 }, { id: 'documents', kind: 'collection', count: 1 }, { id: 'x', kind: 'widget' }]);
+    const other = sectionLayout([
+      { id: 'shares', kind: 'collection', count: 0 },
+      { id: 'documents', kind: 'collection', count: 1 },
+      { id: 'x', kind: 'widget' },
+    ]);
     assert.deepEqual(other.order, ['shares', 'documents', 'projects', 'tags', 'storage', 'apps']);
     assert.deepEqual(other.counts, { shares: 0, documents: 1 });
     assert.deepEqual(sectionLayout(undefined), { order: [...DEFAULT_SECTIONS], counts: {} });
@@ -60,13 +67,16 @@ describe('library: workspace sections, membership rows, details', () => {
     assert.ok(!shownFor('docTranslate.library.untag', inProject));
     for (const cv of ['library.document', inProject, inTag]) {
       assert.ok(shownFor('docTranslate.library.delete', cv), cv);
-      for (const cmd of ['translateAgain', 'addToProject', 'tag', 'rename', 'showDetails']) assert.ok(shownFor(`docTranslate.library.${cmd}`, cv), `${cmd} on ${cv}`);
+      for (const cmd of ['translateAgain', 'addToProject', 'tag', 'rename', 'showDetails'])
+        assert.ok(shownFor(`docTranslate.library.${cmd}`, cv), `${cmd} on ${cv}`);
     }
     // Their own group, not Delete's; and no trash icon on them.
     const groupOf = (c: string): string => itemMenu.find((m) => m.command === c && (m.when ?? '').includes('docTranslate.library'))!.group!.split('@')[0]!;
     assert.notEqual(groupOf('docTranslate.library.removeFromProject'), groupOf('docTranslate.library.delete'));
     assert.equal(groupOf('docTranslate.library.removeFromProject'), groupOf('docTranslate.library.untag'));
-    const commands = (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { commands: { command: string; icon?: string }[] } }).contributes.commands;
+    const commands = (
+      JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { commands: { command: string; icon?: string }[] } }
+    ).contributes.commands;
     for (const c of ['removeFromProject', 'untag']) assert.notEqual(commands.find((x) => x.command === `docTranslate.library.${c}`)?.icon, '$(trash)');
   });
 
@@ -86,7 +96,17 @@ describe('library: workspace sections, membership rows, details', () => {
 
   it('details show every field as sent, nested ones dotted, but never a token or an address', () => {
     const md = detailsMarkdown('guide.de.md', [
-      { heading: 'Share link', record: { token: 'shr_0123456789abcdef', artifact_id: 'art_1', download_url: 'http://x/shares/shr_0123456789abcdef/download', expires_at: null, origin: { display_name: 'Translation | results' }, tags: ['a', 'b'] } },
+      {
+        heading: 'Share link',
+        record: {
+          token: 'shr_0123456789abcdef',
+          artifact_id: 'art_1',
+          download_url: 'http://x/shares/shr_0123456789abcdef/download',
+          expires_at: null,
+          origin: { display_name: 'Translation | results' },
+          tags: ['a', 'b'],
+        },
+      },
     ]);
     assert.ok(!md.includes('shr_0123456789abcdef'), md);
     assert.ok(!md.includes('http://x'), md);
@@ -99,8 +119,20 @@ describe('library: workspace sections, membership rows, details', () => {
   });
 
   it('a link reads as who, what, until when and how often', () => {
-    assert.equal(describeLink({ audience: 'anyone', allow_download: true, status: 'active', expires_at: '2026-01-08T00:00:00Z', download_count: 2, max_downloads: 10 }, NOW), 'anyone with the link · download · expires in 7 days · 2 of 10 downloads');
-    assert.equal(describeLink({ audience: 'restricted', allow_download: false, status: 'active', expires_at: null, download_count: 0, max_downloads: null }, NOW), 'restricted · view only · never expires · 0 downloads');
-    assert.equal(describeLink({ audience: 'anyone', status: 'exhausted', download_count: 3, max_downloads: 3 }, NOW), 'anyone with the link · download · exhausted · 3 of 3 downloads');
+    assert.equal(
+      describeLink(
+        { audience: 'anyone', allow_download: true, status: 'active', expires_at: '2026-01-08T00:00:00Z', download_count: 2, max_downloads: 10 },
+        NOW,
+      ),
+      'anyone with the link · download · expires in 7 days · 2 of 10 downloads',
+    );
+    assert.equal(
+      describeLink({ audience: 'restricted', allow_download: false, status: 'active', expires_at: null, download_count: 0, max_downloads: null }, NOW),
+      'restricted · view only · never expires · 0 downloads',
+    );
+    assert.equal(
+      describeLink({ audience: 'anyone', status: 'exhausted', download_count: 3, max_downloads: 3 }, NOW),
+      'anyone with the link · download · exhausted · 3 of 3 downloads',
+    );
   });
 });

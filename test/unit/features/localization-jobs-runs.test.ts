@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { groupRuns, isFinished, runDescription, runLabel } from '../../../src/features/jobs/view/runs.ts';
 
 describe('jobs view runs', () => {
-  const job = (id: string, status: 'pending' | 'processing' | 'completed' | 'failed' = 'completed') => ({ id, status, stage: status === 'processing' ? 'translating' : status });
+  const job = (id: string, status: 'pending' | 'processing' | 'completed' | 'failed' = 'completed') => ({
+    id,
+    status,
+    stage: status === 'processing' ? 'translating' : status,
+  });
 
   it('gathers a run at the place of its newest job; single-job runs and jobs of no run stay rows', () => {
     const runs: Record<string, string> = { a1: 'A', a2: 'A', a3: 'A', b1: 'B' };

@@ -3,12 +3,33 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { conflictPage } from '../../../src/features/localization/conflictText.ts';
-import { decorations, dryRunSummary, fileSummary, folderSummary, groupByFolder, groupBySource, problemsOnly, relativeInside, scopeOf, sourceSummary, stateLabel, statusText, totals, type SetupStatus } from '../../../src/features/localization/model.ts';
+import {
+  decorations,
+  dryRunSummary,
+  fileSummary,
+  folderSummary,
+  groupByFolder,
+  groupBySource,
+  problemsOnly,
+  relativeInside,
+  scopeOf,
+  sourceSummary,
+  stateLabel,
+  statusText,
+  totals,
+  type SetupStatus,
+} from '../../../src/features/localization/model.ts';
 import { configText, layoutChoices, normalizeSource, validateSource } from '../../../src/features/localization/setupModel.ts';
 import { detectFramework, planStatus, resolveConfig, type StatusReport, type TargetStatus } from '../../../src/localize/index.ts';
 
 const target = (source: string, lang: string, state: TargetStatus['state'], segments = 0): TargetStatus => ({
-  source, target: `docs/${lang}/${source.slice(5)}`, lang, state, segments, chars: segments * 10, conflicts: [],
+  source,
+  target: `docs/${lang}/${source.slice(5)}`,
+  lang,
+  state,
+  segments,
+  chars: segments * 10,
+  conflicts: [],
 });
 const report = (targets: TargetStatus[]): StatusReport => {
   const counts = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
@@ -28,31 +49,76 @@ describe('localization view model', () => {
   });
 
   it('groups by source in path order, languages in the order given; summaries name what needs work', () => {
-    const r = report([target('docs/b.md', 'de', 'stale', 2), target('docs/a.md', 'de', 'up-to-date'), target('docs/b.md', 'fr', 'missing'), target('docs/a.md', 'fr', 'up-to-date')]);
+    const r = report([
+      target('docs/b.md', 'de', 'stale', 2),
+      target('docs/a.md', 'de', 'up-to-date'),
+      target('docs/b.md', 'fr', 'missing'),
+      target('docs/a.md', 'fr', 'up-to-date'),
+    ]);
     const groups = groupBySource(r);
-    assert.deepEqual(groups.map((g) => [g.source, g.targets.map((t) => t.lang)]), [['docs/a.md', ['de', 'fr']], ['docs/b.md', ['de', 'fr']]]);
+    assert.deepEqual(
+      groups.map((g) => [g.source, g.targets.map((t) => t.lang)]),
+      [
+        ['docs/a.md', ['de', 'fr']],
+        ['docs/b.md', ['de', 'fr']],
+      ],
+    );
     assert.equal(sourceSummary(groups[0]!.targets), 'up to date');
     assert.equal(sourceSummary(groups[1]!.targets), 'stale: de; missing: fr');
   });
 
   it('rows by folder: a file row says each language\'s state ("de ✓ fr stale"); Show Problems Only keeps what needs work', () => {
     const r = report([
-      target('docs/guide/b.md', 'de', 'up-to-date'), target('docs/guide/b.md', 'fr', 'stale', 2),
-      target('docs/a.md', 'de', 'up-to-date'), target('docs/a.md', 'fr', 'up-to-date'),
-      target('docs/guide/c.md', 'de', 'conflict'), target('docs/guide/c.md', 'fr', 'edited'),
+      target('docs/guide/b.md', 'de', 'up-to-date'),
+      target('docs/guide/b.md', 'fr', 'stale', 2),
+      target('docs/a.md', 'de', 'up-to-date'),
+      target('docs/a.md', 'fr', 'up-to-date'),
+      target('docs/guide/c.md', 'de', 'conflict'),
+      target('docs/guide/c.md', 'fr', 'edited'),
     ]);
     const entries = groupBySource(r);
     const folders = groupByFolder(entries);
-    assert.deepEqual(folders.map((f) => [f.dir, f.entries.map((e) => e.source)]), [['docs', ['docs/a.md']], ['docs/guide', ['docs/guide/b.md', 'docs/guide/c.md']]]);
-    assert.deepEqual(folders[1]!.entries.map((e) => fileSummary(e.targets)), ['de ✓ fr stale', 'de conflict fr edited']);
-    assert.deepEqual(folders.map((f) => folderSummary(f.entries)), ['up to date', '1 stale, 1 conflict']);
+    assert.deepEqual(
+      folders.map((f) => [f.dir, f.entries.map((e) => e.source)]),
+      [
+        ['docs', ['docs/a.md']],
+        ['docs/guide', ['docs/guide/b.md', 'docs/guide/c.md']],
+      ],
+    );
+    assert.deepEqual(
+      folders[1]!.entries.map((e) => fileSummary(e.targets)),
+      ['de ✓ fr stale', 'de conflict fr edited'],
+    );
+    assert.deepEqual(
+      folders.map((f) => folderSummary(f.entries)),
+      ['up to date', '1 stale, 1 conflict'],
+    );
     const problems = problemsOnly(entries);
-    assert.deepEqual(problems.map((e) => [e.source, e.targets.map((t) => t.lang)]), [['docs/guide/b.md', ['fr']], ['docs/guide/c.md', ['de']]]);
-    assert.deepEqual(groupByFolder([{ source: 'top.md', targets: [] }]).map((f) => f.dir), ['']);
+    assert.deepEqual(
+      problems.map((e) => [e.source, e.targets.map((t) => t.lang)]),
+      [
+        ['docs/guide/b.md', ['fr']],
+        ['docs/guide/c.md', ['de']],
+      ],
+    );
+    assert.deepEqual(
+      groupByFolder([{ source: 'top.md', targets: [] }]).map((f) => f.dir),
+      [''],
+    );
   });
 
   it('the conflict page never offers a merge where both sides changed the same words; markers are explained', () => {
-    const c = { source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', block: 1, reason: 'edited' as const, base: 'a b', theirs: 'a x', ours: 'a y', sourceBlockHash: 'h' };
+    const c = {
+      source: 'docs/a.md',
+      target: 'docs/de/a.md',
+      lang: 'de',
+      block: 1,
+      reason: 'edited' as const,
+      base: 'a b',
+      theirs: 'a x',
+      ours: 'a y',
+      sourceBlockHash: 'h',
+    };
     const unclean = conflictPage(c, { text: 'a <<<<<<<x =======y >>>>>>>', clean: false });
     assert.ok(!unclean.includes('<<<<<<<'), 'no markers on the page');
     assert.match(unclean, /Not offered: choose in the merge editor/);
@@ -62,16 +128,38 @@ describe('localization view model', () => {
 
   it('the status bar counts stale, missing and conflicts; "up to date" otherwise', () => {
     const setup = (targets: TargetStatus[]): SetupStatus => ({ folder: '/w', name: 'w', report: report(targets) });
-    assert.equal(statusText(totals([setup([target('docs/a.md', 'de', 'stale', 1), target('docs/b.md', 'de', 'stale', 1), target('docs/c.md', 'de', 'stale', 4)])])), 'Localization: 3 stale');
-    assert.equal(statusText(totals([setup([target('docs/a.md', 'de', 'stale', 1), target('docs/b.md', 'de', 'conflict'), target('docs/c.md', 'de', 'missing')])])), 'Localization: 1 stale, 1 missing, 1 conflict');
+    assert.equal(
+      statusText(totals([setup([target('docs/a.md', 'de', 'stale', 1), target('docs/b.md', 'de', 'stale', 1), target('docs/c.md', 'de', 'stale', 4)])])),
+      'Localization: 3 stale',
+    );
+    assert.equal(
+      statusText(totals([setup([target('docs/a.md', 'de', 'stale', 1), target('docs/b.md', 'de', 'conflict'), target('docs/c.md', 'de', 'missing')])])),
+      'Localization: 1 stale, 1 missing, 1 conflict',
+    );
     assert.equal(statusText(totals([setup([target('docs/a.md', 'de', 'up-to-date'), target('docs/b.md', 'de', 'edited')])])), 'Localization: up to date');
     assert.equal(statusText(totals([{ folder: '/w', name: 'w', report: undefined, error: 'bad' }])), 'Localization: up to date');
   });
 
   it('Explorer badges only on stale and conflicting translations', () => {
-    const setup: SetupStatus = { folder: '/w', name: 'w', report: report([target('docs/a.md', 'de', 'stale', 2), target('docs/b.md', 'de', 'up-to-date'), target('docs/c.md', 'de', 'missing'), target('docs/d.md', 'de', 'conflict'), target('docs/e.md', 'de', 'edited')]) };
+    const setup: SetupStatus = {
+      folder: '/w',
+      name: 'w',
+      report: report([
+        target('docs/a.md', 'de', 'stale', 2),
+        target('docs/b.md', 'de', 'up-to-date'),
+        target('docs/c.md', 'de', 'missing'),
+        target('docs/d.md', 'de', 'conflict'),
+        target('docs/e.md', 'de', 'edited'),
+      ]),
+    };
     const d = decorations(setup, posix.join);
-    assert.deepEqual(d.map((x) => [x.path, x.badge]), [['/w/docs/de/a.md', 'S'], ['/w/docs/de/d.md', '!']]);
+    assert.deepEqual(
+      d.map((x) => [x.path, x.badge]),
+      [
+        ['/w/docs/de/a.md', 'S'],
+        ['/w/docs/de/d.md', '!'],
+      ],
+    );
     assert.equal(d[0]!.tooltip, 'Stale translation of docs/a.md (2 segments to translate)');
   });
 
@@ -104,7 +192,20 @@ describe('localization view model', () => {
   });
 
   it('the conflict page shows base, yours, new and the merge', () => {
-    const page = conflictPage({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', block: 2, reason: 'edited', base: 'Alt', theirs: 'Meins ```x```', ours: 'Neu', sourceBlockHash: 'h' }, { text: 'Gemischt', clean: true });
+    const page = conflictPage(
+      {
+        source: 'docs/a.md',
+        target: 'docs/de/a.md',
+        lang: 'de',
+        block: 2,
+        reason: 'edited',
+        base: 'Alt',
+        theirs: 'Meins ```x```',
+        ours: 'Neu',
+        sourceBlockHash: 'h',
+      },
+      { text: 'Gemischt', clean: true },
+    );
     assert.match(page, /^# Conflict in docs\/de\/a\.md \(paragraph 3\)/);
     for (const part of ['## Base', '## Yours', '## New', '## Merged', 'Alt', 'Meins ```x```', 'Neu', 'Gemischt']) assert.ok(page.includes(part), part);
     assert.ok(page.includes('````markdown\nMeins'), 'fences longer than any backtick run inside');
@@ -118,7 +219,10 @@ describe('Set Up Localization model', () => {
     assert.deepEqual([choices[0]!.layout, choices[0]!.source, choices[0]!.detected], ['vitepress', 'docs', 'docs/.vitepress/']);
     assert.equal(choices.length, 7);
     assert.equal(layoutChoices(undefined)[0]!.layout, 'docusaurus');
-    assert.equal(layoutChoices(detectFramework(['docusaurus.config.ts']))[0]!.mapping, 'docs/a/b.md → i18n/<lang>/docusaurus-plugin-content-docs/current/a/b.md');
+    assert.equal(
+      layoutChoices(detectFramework(['docusaurus.config.ts']))[0]!.mapping,
+      'docs/a/b.md → i18n/<lang>/docusaurus-plugin-content-docs/current/a/b.md',
+    );
   });
 
   it('writes a doc-translate.json the engine accepts, without the source language among the targets', () => {
@@ -143,10 +247,13 @@ describe('Set Up Localization model', () => {
       const config = resolveConfig(dir, JSON.parse(configText({ layout: 'vitepress', source: 'docs', sourceLanguage: 'en', targetLanguages: ['de', 'fr'] })));
       const r = await planStatus({ config });
       const groups = groupBySource(r);
-      assert.deepEqual(groups.map((g) => [g.source, g.targets.map((t) => `${t.target} ${stateLabel(t)}`)]), [
-        ['docs/a.md', ['docs/de/a.md missing', 'docs/fr/a.md missing']],
-        ['docs/b.md', ['docs/de/b.md missing', 'docs/fr/b.md missing']],
-      ]);
+      assert.deepEqual(
+        groups.map((g) => [g.source, g.targets.map((t) => `${t.target} ${stateLabel(t)}`)]),
+        [
+          ['docs/a.md', ['docs/de/a.md missing', 'docs/fr/a.md missing']],
+          ['docs/b.md', ['docs/de/b.md missing', 'docs/fr/b.md missing']],
+        ],
+      );
       assert.equal(statusText(totals([{ folder: dir, name: 'w', report: r }])), 'Localization: 4 missing');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -154,8 +261,10 @@ describe('Set Up Localization model', () => {
   });
 });
 
-describe('Localization menus (package.json) against the view\'s context values', () => {
-  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+describe("Localization menus (package.json) against the view's context values", () => {
+  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+    contributes: { menus: Record<string, { command: string; when?: string }[]> };
+  };
   const item = (command: string, group = 'view/item/context'): RegExp => {
     const entry = pkg.contributes.menus[group]!.find((m) => m.command === command && m.when?.includes('view == docTranslate.localization'));
     assert.ok(entry?.when, `${command} in ${group}`);
@@ -167,12 +276,22 @@ describe('Localization menus (package.json) against the view\'s context values',
 
   it('Update where something needs it; Show Conflict on conflicts; Diff and Open where a file exists', () => {
     const update = item('docTranslate.localization.update');
-    assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => update.test(target(s))), ['stale', 'missing', 'conflict']);
+    assert.deepEqual(
+      ['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => update.test(target(s))),
+      ['stale', 'missing', 'conflict'],
+    );
     assert.ok(update.test('localization.source.open') && !update.test('localization.source') && update.test('localization.setup'));
     const conflict = item('docTranslate.localization.showConflict');
-    assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => conflict.test(target(s))), ['conflict']);
+    assert.deepEqual(
+      ['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => conflict.test(target(s))),
+      ['conflict'],
+    );
     for (const cmd of ['docTranslate.localization.diffWithSource', 'docTranslate.localization.openTranslation']) {
-      assert.deepEqual(['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => item(cmd).test(target(s))), ['up-to-date', 'stale', 'edited', 'conflict'], cmd);
+      assert.deepEqual(
+        ['up-to-date', 'stale', 'missing', 'edited', 'conflict'].filter((s) => item(cmd).test(target(s))),
+        ['up-to-date', 'stale', 'edited', 'conflict'],
+        cmd,
+      );
     }
   });
 });

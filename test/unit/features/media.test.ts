@@ -22,7 +22,7 @@ describe('features/media', () => {
       ],
     };
 
-    it('offers open products and gives the catalog\'s reason for the others', () => {
+    it("offers open products and gives the catalog's reason for the others", () => {
       assert.deepEqual(offers(catalog, ['basic_video', 'full_video']), [
         { product: 'basic_video', name: 'Basic video', open: true },
         { product: 'full_video', name: 'Full video processing', open: false, reason: 'Not for this plan' },
@@ -30,14 +30,20 @@ describe('features/media', () => {
     });
 
     it('treats anything but open: true, and a product missing from the catalog, as not open', () => {
-      assert.deepEqual(offers(catalog, ['asr', 'tts']).map((o) => [o.product, o.open, o.reason]), [
-        ['asr', false, 'not open'],
-        ['tts', false, 'not in the service\'s catalog'],
-      ]);
+      assert.deepEqual(
+        offers(catalog, ['asr', 'tts']).map((o) => [o.product, o.open, o.reason]),
+        [
+          ['asr', false, 'not open'],
+          ['tts', false, "not in the service's catalog"],
+        ],
+      );
     });
 
     it('knows which products need a target language; formats lengths', () => {
-      assert.deepEqual(['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video'].map((p) => needsTarget(p as never)), [false, false, true, true, true]);
+      assert.deepEqual(
+        ['asr', 'tts', 'subtitle_translation', 'basic_video', 'full_video'].map((p) => needsTarget(p as never)),
+        [false, false, true, true, true],
+      );
       assert.deepEqual([formatDuration(65_000), formatDuration(3_723_000), formatDuration(400)], ['1:05', '1:02:03', '0:00']);
     });
   });

@@ -28,7 +28,8 @@ describe('text translation: dialect by file name and language id', () => {
   });
 
   it('an .mdx page opened as plain text: front matter keys, imports, the code fence and the admonition keyword are not sent', () => {
-    const text = '---\ntitle: Deploy\nslug: deploy\n---\n\nimport { Tabs, TabItem } from \'@astrojs/starlight/components\';\n\nDeploy the site.\n\n```sh\nnpm run build\n```\n\n:::note\nRemember the key.\n:::\n';
+    const text =
+      "---\ntitle: Deploy\nslug: deploy\n---\n\nimport { Tabs, TabItem } from '@astrojs/starlight/components';\n\nDeploy the site.\n\n```sh\nnpm run build\n```\n\n:::note\nRemember the key.\n:::\n";
     const { kind, mdx } = dialectOf('/ws/src/content/docs/deploy.mdx', 'plaintext');
     assert.equal(kind, 'markdown');
     const sent = segmentMarkdown(text, { mdx, frontMatterKeys: ['title'] }).parts.flatMap((p) => (p.kind === 'translate' ? [p.text] : []));
@@ -42,7 +43,7 @@ describe('text translation: dialect by file name and language id', () => {
 describe('Translate Files: files left out are named with the reason', () => {
   const refusal = Object.assign(new Error('Unsupported file type .mdx; supported: md, markdown, txt'), { status: 415 });
 
-  it('the service\'s refusal, with its status; MDX points to the commands that keep its JSX', () => {
+  it("the service's refusal, with its status; MDX points to the commands that keep its JSX", () => {
     assert.equal(leftOutReason('guide.md', Object.assign(new Error('Empty document'), { status: 422 })), 'Empty document (HTTP 422)');
     const mdx = leftOutReason('page.mdx', refusal);
     assert.match(mdx, /^Unsupported file type \.mdx; supported: md, markdown, txt \(HTTP 415\)\. MDX keeps its JSX, imports and code with Translate Document/);
@@ -54,7 +55,10 @@ describe('Translate Files: files left out are named with the reason', () => {
     assert.match(text, /^1 of 13 files were not sent\. tabs\.mdx: Unsupported file type \.mdx/);
     const jobs = describeNotSent(2, [{ file: '/ws/a.md', lang: 'fr', reason: 'Language not supported (HTTP 422)' }])!;
     assert.equal(jobs, 'Some translation jobs were not started. a.md (fr): Language not supported (HTTP 422)');
-    const many = describeNotSent(20, Array.from({ length: 12 }, (_, i) => ({ file: `/ws/f${i}.md`, reason: 'r' })))!;
+    const many = describeNotSent(
+      20,
+      Array.from({ length: 12 }, (_, i) => ({ file: `/ws/f${i}.md`, reason: 'r' })),
+    )!;
     assert.match(many, /^12 of 20 files were not sent\. f0\.md: r; .*f9\.md: r … and 2 more \(see the log\)\.$/);
   });
 });

@@ -28,7 +28,10 @@ describe('Text translation requests', () => {
     const calls: Call[] = [];
     const out = await translateTexts(fakeApi(calls), ['  hello world.\n'], 'plaintext', params);
     assert.deepEqual(out, ['  HELLO WORLD.\n']);
-    assert.deepEqual(calls.map((c) => c.kind), ['snippet']);
+    assert.deepEqual(
+      calls.map((c) => c.kind),
+      ['snippet'],
+    );
     assert.deepEqual(calls[0]!.body, { text: 'hello world.', target_lang: 'de', source_lang: 'auto', engine: 'xr-397b' });
   });
 
@@ -36,7 +39,10 @@ describe('Text translation requests', () => {
     const calls: Call[] = [];
     const out = await translateTexts(fakeApi(calls), ['first one', 'second one', 'third\n\nfourth'], 'plaintext', params);
     assert.deepEqual(out, ['FIRST ONE', 'SECOND ONE', 'THIRD\n\nFOURTH']);
-    assert.deepEqual(calls.map((c) => c.kind), ['batch']);
+    assert.deepEqual(
+      calls.map((c) => c.kind),
+      ['batch'],
+    );
     const body = calls[0]!.body as { segments: { id: string }[]; source_lang?: string };
     assert.equal(new Set(body.segments.map((s) => s.id)).size, 4, 'segment ids are unique across selections');
     assert.equal(body.source_lang, undefined, 'auto is the default and is not sent with batches');
@@ -70,7 +76,10 @@ describe('Text translation requests', () => {
     assert.equal(calls[0]!.kind, 'snippet');
     // This fake engine upper-cases code too, so the whole block fails its check again and goes as fragments.
     const last = calls.at(-1)!.body as { segments: { text: string }[] };
-    assert.ok(last.segments.every((s) => !s.text.includes('`')), 'the fragments leave the code span out');
+    assert.ok(
+      last.segments.every((s) => !s.text.includes('`')),
+      'the fragments leave the code span out',
+    );
     assert.equal(reports.at(-1)?.fellBack, 1);
   });
 

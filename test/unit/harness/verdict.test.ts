@@ -1,11 +1,18 @@
 // The harness's decisions, on log lines and result files as code-server 4.100.3 produces them.
 import * as assert from 'node:assert/strict';
 import {
-  activatedInLog, evaluateRun, extensionHostCrashes, formatConsoleArgs, parseListeningPort, parseResult, workbenchUrl,
+  activatedInLog,
+  evaluateRun,
+  extensionHostCrashes,
+  formatConsoleArgs,
+  parseListeningPort,
+  parseResult,
+  workbenchUrl,
 } from '../../vscode/lib/verdict.mjs';
 
 const EXIT_0 = '[02:12:51] [127.0.0.1][25b99837][ExtensionHostConnection] <11207> Extension Host Process exited with code: 0, signal: null.';
-const EXIT_7 = '2026-11-23 02:14:56.100 [info] [127.0.0.1][43670ce1][ExtensionHostConnection] <14487> Extension Host Process exited with code: 7, signal: null.';
+const EXIT_7 =
+  '2026-11-23 02:14:56.100 [info] [127.0.0.1][43670ce1][ExtensionHostConnection] <14487> Extension Host Process exited with code: 7, signal: null.';
 const KILLED = '[02:14:56] [127.0.0.1][43670ce1][ExtensionHostConnection] <14487> Extension Host Process exited with code: null, signal: SIGKILL.';
 const passing = JSON.stringify({ passes: 3, failures: 0, pending: 0, tests: [] });
 
@@ -20,11 +27,15 @@ describe('harness verdict', () => {
   });
 
   describe('workbenchUrl', () => {
-    it('passes the extension paths as vscode-remote URIs of the page\'s own host:port', () => {
-      const url = new URL(workbenchUrl({
-        origin: 'http://127.0.0.1:4100', folder: '/tmp/ws one',
-        extensionDevelopmentPath: '/repo', extensionTestsPath: '/repo/out/test/suite/index.js',
-      }));
+    it("passes the extension paths as vscode-remote URIs of the page's own host:port", () => {
+      const url = new URL(
+        workbenchUrl({
+          origin: 'http://127.0.0.1:4100',
+          folder: '/tmp/ws one',
+          extensionDevelopmentPath: '/repo',
+          extensionTestsPath: '/repo/out/test/suite/index.js',
+        }),
+      );
       assert.equal(url.origin, 'http://127.0.0.1:4100');
       assert.equal(url.searchParams.get('folder'), '/tmp/ws one');
       assert.deepEqual(JSON.parse(url.searchParams.get('payload') ?? ''), [
@@ -87,8 +98,11 @@ describe('harness verdict', () => {
       const key = 'sk_test_canary0123456789';
       const clean = { exitCode: 0, resultText: passing, serverLog: EXIT_0, secrets: [key] };
       assert.equal(evaluateRun({ ...clean, otherLogs: 'GET /api/v1/jobs X-API-Key: sk_…6789' }).pass, true);
-      for (const leak of [{ serverLog: `${EXIT_0}\nkey=${key}` }, { otherLogs: `header ${key}` },
-        { resultText: JSON.stringify({ passes: 1, failures: 0, tests: [{ title: key }] }) }]) {
+      for (const leak of [
+        { serverLog: `${EXIT_0}\nkey=${key}` },
+        { otherLogs: `header ${key}` },
+        { resultText: JSON.stringify({ passes: 1, failures: 0, tests: [{ title: key }] }) },
+      ]) {
         const r = evaluateRun({ ...clean, ...leak });
         assert.equal(r.pass, false);
         assert.match(r.reasons.join(), /API key appears/);
@@ -98,8 +112,11 @@ describe('harness verdict', () => {
 
   describe('formatConsoleArgs', () => {
     it('strips the log styling and applies the mocha format string', () => {
-      assert.deepEqual(formatConsoleArgs(['%c INFO', 'color: #33f', '    ✔ %s', 'activates']),
-        { fromExtensionHost: true, level: 'INFO', text: '    ✔ activates' });
+      assert.deepEqual(formatConsoleArgs(['%c INFO', 'color: #33f', '    ✔ %s', 'activates']), {
+        fromExtensionHost: true,
+        level: 'INFO',
+        text: '    ✔ activates',
+      });
       assert.deepEqual(formatConsoleArgs(['%c  ERR', 'color: #f33', 'boom']), { fromExtensionHost: true, level: 'ERR', text: 'boom' });
     });
     it('passes other page messages through', () => {
@@ -108,7 +125,8 @@ describe('harness verdict', () => {
   });
 
   describe('activatedInLog', () => {
-    const line = "2026-11-23 02:14:55.832 [info] ExtensionService#_doActivateExtension doc-translate.doc-translate, startup: false, activationEvent: 'onStartupFinished'";
+    const line =
+      "2026-11-23 02:14:55.832 [info] ExtensionService#_doActivateExtension doc-translate.doc-translate, startup: false, activationEvent: 'onStartupFinished'";
     it('finds the activation of this extension', () => {
       assert.equal(activatedInLog(line), true);
       assert.equal(activatedInLog(line.replace('doc-translate.doc-translate', 'vscode.git')), false);

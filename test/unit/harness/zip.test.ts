@@ -38,9 +38,13 @@ function storedZip(files: Record<string, string>): Buffer {
 describe('harness zip listing', () => {
   it('lists every entry with its size', () => {
     const zip = storedZip({ 'extension/package.json': '{"name":"x"}', 'extension/dist/extension.js': 'exports.a=1;' });
-    assert.deepEqual(listZip(zip).map((e) => [e.name, e.size]), [
-      ['extension/package.json', 12], ['extension/dist/extension.js', 12],
-    ]);
+    assert.deepEqual(
+      listZip(zip).map((e) => [e.name, e.size]),
+      [
+        ['extension/package.json', 12],
+        ['extension/dist/extension.js', 12],
+      ],
+    );
   });
 
   it('refuses something that is not a zip', () => {

@@ -14,7 +14,11 @@ async function lint(file: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(architecture as Linter.Config[]), ...(writes as Linter.Config[])],
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+      ...(architecture as Linter.Config[]),
+      ...(writes as Linter.Config[]),
+    ],
   });
   const [result] = await eslint.lintFiles([path.join(root, 'src', file)]);
   return result!.messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
@@ -44,7 +48,10 @@ describe('architecture lint', function () {
   for (const [file, rule, says] of cases) {
     it(`fails ${file} with ${rule}`, async () => {
       const messages = await lint(file);
-      assert.ok(messages.some((m) => m.startsWith(`${rule}: `) && says.test(m)), messages.join('\n') || 'no lint error');
+      assert.ok(
+        messages.some((m) => m.startsWith(`${rule}: `) && says.test(m)),
+        messages.join('\n') || 'no lint error',
+      );
     });
   }
 });

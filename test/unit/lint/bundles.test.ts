@@ -33,7 +33,12 @@ const OWN_CODE: Record<string, string[]> = {
   'library/ui': ['src/features/library/tree.ts', 'src/features/library/commands/items.ts', 'src/features/library/files.ts'],
   'media/ui': ['src/features/media/feature.ts', 'src/features/media/commands.ts', 'src/features/media/tree.ts'],
   'documentTools/ui': ['src/features/documentTools/feature.ts', 'src/features/documentTools/commands.ts', 'src/features/documentTools/runFileTool.ts'],
-  'jobs/ui': ['src/features/jobs/feature.ts', 'src/features/jobs/view/tree.ts', 'src/features/jobs/translateFiles/command.ts', 'src/features/jobs/commands/index.ts'],
+  'jobs/ui': [
+    'src/features/jobs/feature.ts',
+    'src/features/jobs/view/tree.ts',
+    'src/features/jobs/translateFiles/command.ts',
+    'src/features/jobs/commands/index.ts',
+  ],
   'textTranslation/commands': ['src/features/textTranslation/translateSelection.ts', 'src/features/textTranslation/engine.ts'],
 };
 
@@ -50,7 +55,8 @@ describe('bundles: what activation loads', function () {
         assert.ok(built.inputs.has(file), `${file} is in dist/${fileOf(part)}`);
         assert.ok(!main.inputs.has(file), `${file} is not in dist/extension.js`);
       }
-      for (const file of built.inputs) assert.ok(!file.startsWith(`src/features/${part}/`) || !main.inputs.has(file), `${file} (the part's entry folder) is not in dist/extension.js`);
+      for (const file of built.inputs)
+        assert.ok(!file.startsWith(`src/features/${part}/`) || !main.inputs.has(file), `${file} (the part's entry folder) is not in dist/extension.js`);
     }
   });
 
@@ -64,14 +70,30 @@ describe('bundles: what activation loads', function () {
 
   it('a static import of a part fails the build with what to do instead', async () => {
     await assert.rejects(
-      build({ entryPoints: undefined, stdin: { contents: "import { libraryPart } from './ui/index.ts';\nexport const x = libraryPart;", resolveDir: path.join(root, 'src/features/library'), loader: 'ts', sourcefile: 'static.ts' } }),
+      build({
+        entryPoints: undefined,
+        stdin: {
+          contents: "import { libraryPart } from './ui/index.ts';\nexport const x = libraryPart;",
+          resolveDir: path.join(root, 'src/features/library'),
+          loader: 'ts',
+          sourcefile: 'static.ts',
+        },
+      }),
       (err: esbuild.BuildFailure) => err.errors.some((e) => /library\/ui is loaded on first use: import it with import\(\)/.test(e.text)),
     );
   });
 
   it('a part loaded with import() but not listed in FEATURE_PARTS fails the build', async () => {
     await assert.rejects(
-      build({ entryPoints: undefined, stdin: { contents: "export const x = () => import('./tools/index.ts');", resolveDir: path.join(root, 'src/features/media'), loader: 'ts', sourcefile: 'unlisted.ts' } }),
+      build({
+        entryPoints: undefined,
+        stdin: {
+          contents: "export const x = () => import('./tools/index.ts');",
+          resolveDir: path.join(root, 'src/features/media'),
+          loader: 'ts',
+          sourcefile: 'unlisted.ts',
+        },
+      }),
       (err: esbuild.BuildFailure) => err.errors.some((e) => /media\/tools is loaded on first use but is not listed in FEATURE_PARTS/.test(e.text)),
     );
   });

@@ -24,14 +24,24 @@ const client: BatchTranslator = {
   },
 };
 
-const align = (sourceText: string, targetText: string) => alignTranslation({
-  source: 'docs/a.md', target: 'i18n/de/a.md', lang: 'de', sourceText, targetText, frontMatterKeys: ['title'], sourceHash: fileHash(sourceText), outputHash: fileHash(targetText),
-});
+const align = (sourceText: string, targetText: string) =>
+  alignTranslation({
+    source: 'docs/a.md',
+    target: 'i18n/de/a.md',
+    lang: 'de',
+    sourceText,
+    targetText,
+    frontMatterKeys: ['title'],
+    sourceHash: fileHash(sourceText),
+    outputHash: fileHash(targetText),
+  });
 
 describe('localize: adopt existing translations', () => {
   it('block kinds: front matter, headings by level, code by info string, lists, paragraphs', () => {
-    assert.deepEqual(['---\na: 1\n---', '## X', '```sh\nx\n```', '- a', '1. a', '| a |', '> q', ':::tip\nx\n:::', '<div>', 'Text'].map((t, i) => blockKind(t, i === 0)),
-      ['front-matter', 'h2', 'code:sh', 'list', 'list', 'table', 'quote', 'admonition:tip', 'html:div', 'p']);
+    assert.deepEqual(
+      ['---\na: 1\n---', '## X', '```sh\nx\n```', '- a', '1. a', '| a |', '> q', ':::tip\nx\n:::', '<div>', 'Text'].map((t, i) => blockKind(t, i === 0)),
+      ['front-matter', 'h2', 'code:sh', 'list', 'list', 'table', 'quote', 'admonition:tip', 'html:div', 'p'],
+    );
   });
 
   it('the same structure: every block aligned, up to date', () => {
@@ -48,7 +58,15 @@ describe('localize: adopt existing translations', () => {
     assert.ok(a.ok);
     assert.equal(a.current, false);
     assert.equal(a.entry.sourceHash, null);
-    const plan = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: longer, targetText: DE, entry: a.entry, frontMatterKeys: ['title'] });
+    const plan = planFile({
+      source: 'docs/a.md',
+      target: 'docs/de/a.md',
+      lang: 'de',
+      sourceText: longer,
+      targetText: DE,
+      entry: a.entry,
+      frontMatterKeys: ['title'],
+    });
     assert.equal(plan.state, 'stale');
     assert.deepEqual(plan.conflicts, []);
     assert.equal(plan.needed.length, 1, 'only the missing paragraph');
@@ -57,10 +75,22 @@ describe('localize: adopt existing translations', () => {
     const extra = align(SOURCE, withExtra);
     assert.ok(extra.ok);
     assert.ok(extra.entry.blocks.includes(`${KEPT_BLOCK} ${KEPT_BLOCK}`));
-    const kept = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: SOURCE, targetText: withExtra, entry: extra.entry, frontMatterKeys: ['title'] });
+    const kept = planFile({
+      source: 'docs/a.md',
+      target: 'docs/de/a.md',
+      lang: 'de',
+      sourceText: SOURCE,
+      targetText: withExtra,
+      entry: extra.entry,
+      frontMatterKeys: ['title'],
+    });
     assert.equal(kept.needed.length, 0);
     assert.deepEqual(kept.conflicts, []);
-    assert.equal(kept.compose?.(new Map(), { keep: (_s, t) => t, fresh: (t) => t }).text ?? withExtra, withExtra, 'an update writes the human text as it stands');
+    assert.equal(
+      kept.compose?.(new Map(), { keep: (_s, t) => t, fresh: (t) => t }).text ?? withExtra,
+      withExtra,
+      'an update writes the human text as it stands',
+    );
   });
 
   it('a section the human wrote in fewer blocks covers the rest of its source blocks: nothing sent, nothing inserted', () => {
@@ -70,7 +100,15 @@ describe('localize: adopt existing translations', () => {
     const a = align(split, german);
     assert.ok(a.ok);
     assert.equal(a.entry.covered?.length, 1);
-    const plan = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: split, targetText: german, entry: a.entry, frontMatterKeys: ['title'] });
+    const plan = planFile({
+      source: 'docs/a.md',
+      target: 'docs/de/a.md',
+      lang: 'de',
+      sourceText: split,
+      targetText: german,
+      entry: a.entry,
+      frontMatterKeys: ['title'],
+    });
     assert.deepEqual(plan.conflicts, []);
     assert.equal(plan.needed.length, 0, JSON.stringify(a.entry));
   });
@@ -86,11 +124,26 @@ describe('localize: adopt existing translations', () => {
       writeFileSync(join(dir, 'docs/b.md'), SOURCE);
       writeFileSync(join(dir, 'docs/de/b.md'), DE);
       const config = await loadConfig(dir);
-      assert.deepEqual((await planStatus({ config })).targets.map((t) => t.conflicts[0]?.reason), ['untracked', 'untracked']);
+      assert.deepEqual(
+        (await planStatus({ config })).targets.map((t) => t.conflicts[0]?.reason),
+        ['untracked', 'untracked'],
+      );
       const r = await adopt({ config });
-      assert.deepEqual(r.adopted.map((x) => [x.target, x.current]), [['docs/de/a.md', false], ['docs/de/b.md', true]]);
+      assert.deepEqual(
+        r.adopted.map((x) => [x.target, x.current]),
+        [
+          ['docs/de/a.md', false],
+          ['docs/de/b.md', true],
+        ],
+      );
       const s = await planStatus({ config });
-      assert.deepEqual(s.targets.map((t) => [t.target, t.state, t.segments]), [['docs/de/a.md', 'stale', 1], ['docs/de/b.md', 'up-to-date', 0]]);
+      assert.deepEqual(
+        s.targets.map((t) => [t.target, t.state, t.segments]),
+        [
+          ['docs/de/a.md', 'stale', 1],
+          ['docs/de/b.md', 'up-to-date', 0],
+        ],
+      );
       sent.length = 0;
       const u = await update({ config, client });
       assert.deepEqual(sent, ['Then check the result.']);

@@ -19,10 +19,14 @@ function fakeTranslator(delayMs = 0): BatchTranslator & { requests: number } {
       if (delayMs > 0) {
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, delayMs);
-          opts?.signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            reject(opts.signal!.reason);
-          }, { once: true });
+          opts?.signal?.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              reject(opts.signal!.reason);
+            },
+            { once: true },
+          );
         });
       }
       return { segments: req.segments.map((s) => ({ id: s.id, translated_text: `<${req.target_lang}> ${s.text}` })) } as BatchResponse;
@@ -55,7 +59,17 @@ describe('localize: cancelling and writers', () => {
         return answer;
       },
     };
-    const r = await update({ config, client, signal: controller.signal, fs: { writeText: async (p, t, e) => { writes.push(p); await localFs(dir).writeText(p, t, e); } } });
+    const r = await update({
+      config,
+      client,
+      signal: controller.signal,
+      fs: {
+        writeText: async (p, t, e) => {
+          writes.push(p);
+          await localFs(dir).writeText(p, t, e);
+        },
+      },
+    });
     assert.equal(r.cancelled, true);
     assert.deepEqual(writes, []);
     assert.equal((await planStatus({ config })).counts.missing, 16);

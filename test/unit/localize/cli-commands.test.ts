@@ -38,11 +38,13 @@ async function cli(argv: string[], env: Record<string, string> = {}, extra: Part
 
 const upper: BatchTranslator = {
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })) } as BatchResponse);
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })),
+    } as BatchResponse);
   },
 };
 
-describe('localize: the command line\'s commands', () => {
+describe("localize: the command line's commands", () => {
   describe('parsing', () => {
     it('names the command; the default is update; a folder named like a command is ./check', () => {
       const p = (...a: string[]) => parseArgs(a);
@@ -57,7 +59,7 @@ describe('localize: the command line\'s commands', () => {
       assert.deepEqual(p('update', '--quiet').quiet, true);
     });
 
-    it('merge-locks <locks…> and today\'s <folder> --merge-locks <locks…>', () => {
+    it("merge-locks <locks…> and today's <folder> --merge-locks <locks…>", () => {
       const m = parseArgs(['merge-locks', 'a.lock', 'b.lock', '--folder', 'site']);
       assert.deepEqual([m.command, m.mergeLocks, m.folder], ['merge', ['a.lock', 'b.lock'], 'site']);
       const old = parseArgs(['site', '--merge-locks', 'a.lock', 'b.lock']);
@@ -93,7 +95,7 @@ describe('localize: the command line\'s commands', () => {
     });
   });
 
-  it('--help for the program and each command (snapshot), --version; usage errors exit 2 with the command\'s usage', async () => {
+  it("--help for the program and each command (snapshot), --version; usage errors exit 2 with the command's usage", async () => {
     const texts: string[] = [];
     const main = await cli(['--help']);
     assert.equal(main.code, 0);
@@ -107,7 +109,10 @@ describe('localize: the command line\'s commands', () => {
     assert.deepEqual((await cli(['--version'])).out, [VERSION]);
     const bad = await cli(['status', '--dry-run']);
     assert.equal(bad.code, 2);
-    assert.deepEqual(bad.err, ['doc-translate: status does not take --dry-run', 'usage: doc-translate status [folder] [options] (doc-translate status --help)']);
+    assert.deepEqual(bad.err, [
+      'doc-translate: status does not take --dry-run',
+      'usage: doc-translate status [folder] [options] (doc-translate status --help)',
+    ]);
   });
 
   describe('a site with one stale, one missing and one conflicting translation', () => {
@@ -117,14 +122,20 @@ describe('localize: the command line\'s commands', () => {
       tmp = mkdtempSync(join(tmpdir(), 'dt-cli-commands-'));
       site = join(tmp, 'site');
       mkdirSync(join(site, 'docs'), { recursive: true });
-      writeFileSync(join(site, 'doc-translate.json'), JSON.stringify({ source: 'docs', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress', detect: false }));
+      writeFileSync(
+        join(site, 'doc-translate.json'),
+        JSON.stringify({ source: 'docs', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress', detect: false }),
+      );
       writeFileSync(join(site, 'docs/guide.md'), '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n\nFourth paragraph.\n');
       writeFileSync(join(site, 'docs/intro.md'), '# Intro\n\nWelcome here.\n\nRead the guide.\n');
       writeFileSync(join(site, 'docs/faq.md'), '# FAQ\n\nAsk away.\n');
       const config = await loadConfig(site);
       await update({ config, client: upper });
       // Stale: three paragraphs of the guide changed.
-      writeFileSync(join(site, 'docs/guide.md'), '# Guide\n\nFirst paragraph, changed.\n\nSecond paragraph, changed.\n\nThird paragraph, changed.\n\nFourth paragraph.\n');
+      writeFileSync(
+        join(site, 'docs/guide.md'),
+        '# Guide\n\nFirst paragraph, changed.\n\nSecond paragraph, changed.\n\nThird paragraph, changed.\n\nFourth paragraph.\n',
+      );
       // Missing: a new page.
       writeFileSync(join(site, 'docs/new.md'), '# New\n\nFresh text.\n');
       // Conflict (de): a person edited a paragraph whose source changed too.
@@ -152,7 +163,10 @@ describe('localize: the command line\'s commands', () => {
       assert.match(readFileSync(summary, 'utf8'), /^## An earlier step\n\n### doc-translate check: site\n/);
       // Without GITHUB_WORKSPACE the paths are relative to the working directory.
       const here = await cli(['check', site, '--format', 'github'], {}, { cwd: site });
-      assert.ok(here.out.some((l) => l.startsWith('::warning file=docs/de/guide.md,title=Stale translation::stale: 3 paragraphs changed in docs/guide.md')), here.out.join('\n'));
+      assert.ok(
+        here.out.some((l) => l.startsWith('::warning file=docs/de/guide.md,title=Stale translation::stale: 3 paragraphs changed in docs/guide.md')),
+        here.out.join('\n'),
+      );
     });
 
     it('status: a table by language, exit 0; --json by language', async () => {
@@ -174,7 +188,7 @@ describe('localize: the command line\'s commands', () => {
       });
     });
 
-    it('check as text and as today\'s <folder> --check: the same lines, exit 1', async () => {
+    it("check as text and as today's <folder> --check: the same lines, exit 1", async () => {
       const a = await cli(['check', site]);
       const b = await cli([site, '--check']);
       assert.equal(a.code, 1);
@@ -184,11 +198,22 @@ describe('localize: the command line\'s commands', () => {
   });
 
   describe('progress', () => {
-    const work = { files: 4, segments: 30, chars: 3000, languages: [{ lang: 'de', segments: 20, chars: 2000 }, { lang: 'fr', segments: 10, chars: 1000 }] };
+    const work = {
+      files: 4,
+      segments: 30,
+      chars: 3000,
+      languages: [
+        { lang: 'de', segments: 20, chars: 2000 },
+        { lang: 'fr', segments: 10, chars: 1000 },
+      ],
+    };
     const fakeClient = (): BatchTranslator & { resolve: () => void } => {
       const pending: (() => void)[] = [];
       return {
-        translateBatch: (req: BatchRequest) => new Promise<BatchResponse>((res) => pending.push(() => res({ segments: req.segments.map((s) => ({ id: s.id, translated_text: s.text })) } as BatchResponse))),
+        translateBatch: (req: BatchRequest) =>
+          new Promise<BatchResponse>((res) =>
+            pending.push(() => res({ segments: req.segments.map((s) => ({ id: s.id, translated_text: s.text })) } as BatchResponse)),
+          ),
         resolve: () => pending.shift()?.(),
       };
     };
@@ -211,7 +236,10 @@ describe('localize: the command line\'s commands', () => {
       await call;
       view.onProgress({ phase: 'translate', done: 1000, total: 3000, lang: 'de', work });
       assert.equal(view.line(), 'de | files 0/4 | segments 10/30 | chars 1,000/3,000 | 1 in flight | 0:12 elapsed | 0:20 left');
-      assert.ok(written.every((w) => w.startsWith('\r') && w.endsWith('\x1b[K')), 'redrawn in place');
+      assert.ok(
+        written.every((w) => w.startsWith('\r') && w.endsWith('\x1b[K')),
+        'redrawn in place',
+      );
       view.onProgress({ phase: 'write', done: 4, total: 4, work });
       view.finish();
       assert.equal(written.at(-1), '\r\x1b[K', 'the line is removed at the end');
@@ -219,7 +247,10 @@ describe('localize: the command line\'s commands', () => {
       const narrow: string[] = [];
       const v2 = new UpdateProgressView({ terminal: { write: (s) => narrow.push(s), columns: () => 30 }, now: () => 0, intervalMs: 0 });
       v2.onProgress({ phase: 'translate', done: 0, total: 3000, work });
-      assert.ok(narrow.every((w) => w.length <= '\r'.length + 29 + '\x1b[K'.length), narrow.join('|'));
+      assert.ok(
+        narrow.every((w) => w.length <= '\r'.length + 29 + '\x1b[K'.length),
+        narrow.join('|'),
+      );
     });
 
     it('off a terminal: one line per language when its segments are done; nothing drawn', async () => {

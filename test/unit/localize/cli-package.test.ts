@@ -76,7 +76,12 @@ describe('localize: the doc-translate npm package, installed and run', function 
   it('npm pack: the bundle, package.json and README only; no dependencies; Node 20.18+; a bin', async () => {
     const packed = await run('npm', ['pack', '--json', '--pack-destination', tmp], CLI);
     assert.equal(packed.code, 0, packed.stderr);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      files: { path: string; size: number }[];
+    }[];
     assert.deepEqual(info!.files.map((f) => f.path).sort(), ['README.md', 'dist/doc-translate.js', 'package.json']);
     tarball = join(tmp, info!.filename);
     assert.ok(existsSync(tarball));
@@ -84,9 +89,15 @@ describe('localize: the doc-translate npm package, installed and run', function 
     assert.deepEqual(manifest['bin'], { 'doc-translate': 'dist/doc-translate.js' });
     assert.deepEqual(manifest['engines'], { node: '>=20.18' });
     assert.equal(manifest['dependencies'], undefined);
-    assert.equal(version, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version, 'released with the extension, the same version');
+    assert.equal(
+      version,
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+      'released with the extension, the same version',
+    );
     assert.match(readFileSync(join(CLI, 'dist/doc-translate.js'), 'utf8').slice(0, 30), /^#!\/usr\/bin\/env node\n/);
-    process.stdout.write(`      ${info!.filename}: ${info!.size} bytes packed, ${info!.unpackedSize} unpacked (${info!.files.map((f) => `${f.path} ${f.size}`).join(', ')})\n`);
+    process.stdout.write(
+      `      ${info!.filename}: ${info!.size} bytes packed, ${info!.unpackedSize} unpacked (${info!.files.map((f) => `${f.path} ${f.size}`).join(', ')})\n`,
+    );
   });
 
   it('installed offline into a fresh documentation repository: init, check, update, status, check --format github', async () => {
@@ -95,7 +106,11 @@ describe('localize: the doc-translate npm package, installed and run', function 
     assert.equal((await run('npm', ['init', '-y'], repo)).code, 0);
     const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], repo);
     assert.equal(installed.code, 0, installed.stderr);
-    assert.deepEqual(readdirSync(join(repo, 'node_modules')).filter((n) => !n.startsWith('.')), ['doc-translate'], 'nothing else installed');
+    assert.deepEqual(
+      readdirSync(join(repo, 'node_modules')).filter((n) => !n.startsWith('.')),
+      ['doc-translate'],
+      'nothing else installed',
+    );
     writeFileSync(join(repo, 'mkdocs.yml'), MKDOCS);
     for (const [page, from] of Object.entries(PAGES)) {
       mkdirSync(join(repo, page, '..'), { recursive: true });
@@ -125,7 +140,10 @@ describe('localize: the doc-translate npm package, installed and run', function 
     assert.equal(up.code, 0, up.stderr);
     assert.doesNotMatch(up.stdout + up.stderr, /[\r\x1b]/);
     const lines = up.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.map((l) => l.split(':')[0]), ['de', 'fr', '3 source files']);
+    assert.deepEqual(
+      lines.map((l) => l.split(':')[0]),
+      ['de', 'fr', '3 source files'],
+    );
     assert.match(lines[0]!, /^de: [\d,]+ segments \([\d,]+ characters\), \d+ requests?, [\d.]+ s$/);
     assert.match(lines[2]!, /^3 source files: wrote 6 translations; sent \d+ segments/);
     for (const page of Object.keys(PAGES)) for (const l of ['de', 'fr']) assert.ok(existsSync(join(repo, page.replace(/\.md$/, `.${l}.md`))), `${page} ${l}`);
@@ -133,7 +151,12 @@ describe('localize: the doc-translate npm package, installed and run', function 
 
     const status = await npx(['status', '--json']);
     assert.equal(status.code, 0, status.stderr);
-    const s = JSON.parse(status.stdout) as { files: number; languages: { lang: string; up_to_date: number }[]; total: Record<string, number>; orphaned: string[] };
+    const s = JSON.parse(status.stdout) as {
+      files: number;
+      languages: { lang: string; up_to_date: number }[];
+      total: Record<string, number>;
+      orphaned: string[];
+    };
     assert.deepEqual(s, {
       files: 3,
       languages: ['de', 'fr'].map((lang) => ({ lang, up_to_date: 3, stale: 0, missing: 0, edited: 0, conflicts: 0, segments: 0, chars: 0 })),
@@ -152,10 +175,13 @@ describe('localize: the doc-translate npm package, installed and run', function 
     const summary = join(tmp, 'summary.md');
     const gh = await npx(['check', '--format', 'github'], { GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: summary });
     assert.equal(gh.code, 1, gh.stderr);
-    assert.deepEqual(gh.stdout.split('\n').filter((l) => l.startsWith('::')), [
-      '::warning file=docs/guide/diff.de.md,title=Stale translation::stale: 1 paragraph changed in docs/guide/diff.md',
-      '::warning file=docs/guide/diff.fr.md,title=Stale translation::stale: 1 paragraph changed in docs/guide/diff.md',
-    ]);
+    assert.deepEqual(
+      gh.stdout.split('\n').filter((l) => l.startsWith('::')),
+      [
+        '::warning file=docs/guide/diff.de.md,title=Stale translation::stale: 1 paragraph changed in docs/guide/diff.md',
+        '::warning file=docs/guide/diff.fr.md,title=Stale translation::stale: 1 paragraph changed in docs/guide/diff.md',
+      ],
+    );
     assert.match(readFileSync(summary, 'utf8'), /\| de \| 2 \| 1 \| 0 \| 0 \| 0 \| 1 \|/);
 
     const again = await npx(['update', '--json'], service());

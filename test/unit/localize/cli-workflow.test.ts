@@ -23,7 +23,10 @@ interface Workflow {
 function commands(text: string): string[][] {
   return [...text.matchAll(/npx --yes doc-translate@([\w.-]+) ([^\n]+)/g)].map((m) => {
     assert.equal(m[1], version, 'pinned to the package version');
-    return m[2]!.replace(/\$\{\{ matrix\.shard \}\}/g, '1').split(' ').map((a) => a.replace(/^["']|["']$/g, ''));
+    return m[2]!
+      .replace(/\$\{\{ matrix\.shard \}\}/g, '1')
+      .split(' ')
+      .map((a) => a.replace(/^["']|["']$/g, ''));
   });
 }
 
@@ -45,10 +48,16 @@ describe('localize: the CI workflow', () => {
     assert.deepEqual(wf.jobs['translate']!.strategy!.matrix.shard, [1, 2, 3, 4]);
     assert.equal(wf.jobs['commit']!.needs, 'translate');
     const argv = commands(text);
-    assert.deepEqual(argv.map((a) => a[0]), ['check', 'update', 'merge-locks', 'check']);
+    assert.deepEqual(
+      argv.map((a) => a[0]),
+      ['check', 'update', 'merge-locks', 'check'],
+    );
     for (const a of argv) assert.doesNotThrow(() => parseArgs(a), a.join(' '));
     const merge = parseArgs(argv[2]!);
-    assert.deepEqual(merge.mergeLocks?.map((p) => p.replace('$RUNNER_TEMP/shards/', '')), ['shard-1.lock', 'shard-2.lock', 'shard-3.lock', 'shard-4.lock']);
+    assert.deepEqual(
+      merge.mergeLocks?.map((p) => p.replace('$RUNNER_TEMP/shards/', '')),
+      ['shard-1.lock', 'shard-2.lock', 'shard-3.lock', 'shard-4.lock'],
+    );
     assert.equal(parseArgs(argv[0]!).format, 'github');
   });
 

@@ -112,7 +112,10 @@ describe('localize: encodings round trip against the emulator', function () {
     });
     const report = await update({ config: await loadConfig(dir), client: slow });
     assert.deepEqual(report.written, []);
-    assert.deepEqual(report.conflicts.map((c) => [c.target, c.reason]), [['docs/de/le.md', 'changed']]);
+    assert.deepEqual(
+      report.conflicts.map((c) => [c.target, c.reason]),
+      [['docs/de/le.md', 'changed']],
+    );
     assert.deepEqual(bytes('docs/de/le.md'), edited);
   });
 

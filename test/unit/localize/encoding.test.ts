@@ -34,28 +34,42 @@ describe('localize: source encodings', () => {
 
   it('Latin-1 is refused with the file, the byte and the line named; so is broken UTF-16', () => {
     const latin1 = Buffer.from('# Title\n\nCaf\xe9 cr\xe8me\n', 'latin1');
-    assert.throws(() => decodeText(latin1, 'docs/guide.md'), (err: unknown) => {
-      assert.ok(err instanceof EncodingError);
-      assert.equal(err.file, 'docs/guide.md');
-      assert.match(err.message, /^docs\/guide\.md: not valid UTF-8 \(byte 0xE9 on line 3;/);
-      assert.match(err.message, /Nothing was translated or written for it/);
-      return true;
-    });
+    assert.throws(
+      () => decodeText(latin1, 'docs/guide.md'),
+      (err: unknown) => {
+        assert.ok(err instanceof EncodingError);
+        assert.equal(err.file, 'docs/guide.md');
+        assert.match(err.message, /^docs\/guide\.md: not valid UTF-8 \(byte 0xE9 on line 3;/);
+        assert.match(err.message, /Nothing was translated or written for it/);
+        return true;
+      },
+    );
     assert.throws(() => decodeText(Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00]), 'x.md'), /x\.md: not valid UTF-16 LE/);
   });
 
   it('the UTF-8 check agrees with a fatal TextDecoder on any bytes', () => {
     const fatal = new TextDecoder('utf-8', { fatal: true });
-    const bytes = fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0x41)), { maxLength: 12 });
-    fc.assert(fc.property(fc.oneof(bytes.map((b) => Uint8Array.from(b)), fc.string({ unit: 'binary' }).map((s) => new Uint8Array(Buffer.from(s, 'utf8')))), (b) => {
-      let valid = true;
-      try {
-        fatal.decode(b);
-      } catch {
-        valid = false;
-      }
-      assert.equal(invalidUtf8At(b) < 0, valid, Buffer.from(b).toString('hex'));
-    }), { numRuns: 20000 });
+    const bytes = fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0x41)), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          bytes.map((b) => Uint8Array.from(b)),
+          fc.string({ unit: 'binary' }).map((s) => new Uint8Array(Buffer.from(s, 'utf8'))),
+        ),
+        (b) => {
+          let valid = true;
+          try {
+            fatal.decode(b);
+          } catch {
+            valid = false;
+          }
+          assert.equal(invalidUtf8At(b) < 0, valid, Buffer.from(b).toString('hex'));
+        },
+      ),
+      { numRuns: 20000 },
+    );
   });
 
   describe('an update', () => {

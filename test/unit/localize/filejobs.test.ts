@@ -35,7 +35,13 @@ describe('localize: file jobs against the emulator', function () {
 
   it('the dry run counts the file jobs; the first run translates the HTML page as one job per language', async () => {
     const d = await dryRun({ config });
-    assert.deepEqual(d.languages.map((l) => [l.lang, l.files, l.fileJobs]), [['de', 2, 1], ['fr', 2, 1]]);
+    assert.deepEqual(
+      d.languages.map((l) => [l.lang, l.files, l.fileJobs]),
+      [
+        ['de', 2, 1],
+        ['fr', 2, 1],
+      ],
+    );
     const r = await update({ config, client });
     assert.equal(r.fileJobs, 2);
     assert.deepEqual(r.written.filter((w) => w.endsWith('.html')).sort(), ['docs/de/page.html', 'docs/fr/page.html']);
@@ -67,7 +73,10 @@ describe('localize: file jobs against the emulator', function () {
     writeFileSync(join(dir, 'docs/page.html'), HTML.replace('Welcome', 'Hello'));
     const r2 = await update({ config, client });
     assert.equal(r2.fileJobs, 1);
-    assert.deepEqual(r2.conflicts.map((c) => [c.target, c.reason]), [['docs/de/page.html', 'edited']]);
+    assert.deepEqual(
+      r2.conflicts.map((c) => [c.target, c.reason]),
+      [['docs/de/page.html', 'edited']],
+    );
     assert.equal(read('docs/de/page.html'), '<p>Von Hand.</p>\n');
     await resolveConflict(config, r2.conflicts[0]!, 'keep');
     assert.equal(await state('docs/de/page.html'), 'up-to-date');

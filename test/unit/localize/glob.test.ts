@@ -139,7 +139,8 @@ describe('localize: glob matcher', () => {
   describe('hostile patterns (from a repository) finish in linear time', () => {
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     /** `n` folders, the first `as` of them (spread out) named `a`, the others `b`. */
-    const folders = (n: number, as: number): string => Array.from({ length: n }, (_, i) => (i % Math.floor(n / as) === 0 && i / Math.floor(n / as) < as ? 'a' : 'b')).join('/');
+    const folders = (n: number, as: number): string =>
+      Array.from({ length: n }, (_, i) => (i % Math.floor(n / as) === 0 && i / Math.floor(n / as) < as ? 'a' : 'b')).join('/');
 
     it('16 `**` against a 40-folder path that ends as the pattern does: states visited stay within (path length + 1) x automaton size', () => {
       // a/**/a/**/…/a/**/z.md needs 16 folders `a`; the path has 15 among 40, so a RegExp tries every way to split them.
@@ -243,14 +244,26 @@ describe('localize: glob matcher', () => {
       const items = Array.from({ length: 50 }, (_, i) => i);
       const kept = await filterYielding(items, (i) => i % 3 === 0, 0);
       ticking = false;
-      assert.deepEqual(kept, items.filter((i) => i % 3 === 0));
+      assert.deepEqual(
+        kept,
+        items.filter((i) => i % 3 === 0),
+      );
       assert.ok(ticks >= 49, `${ticks} ticks`);
     });
 
     it('listSourceFiles with 256 patterns per list over 3,000 files lets other work run in between', async () => {
-      const files = Array.from({ length: 3000 }, (_, i) => `docs/${Array(8).fill(`d${i % 7}`).join('/')}/page-${i}.md`);
+      const files = Array.from(
+        { length: 3000 },
+        (_, i) =>
+          `docs/${Array(8)
+            .fill(`d${i % 7}`)
+            .join('/')}/page-${i}.md`,
+      );
       const fs = { listFiles: async () => files } as unknown as LocalizeFs;
-      const hostile = (i: number): string => `${Array(12).fill(`d${i % 7}`).join('/**/')}/nomatch-${i}.md`;
+      const hostile = (i: number): string =>
+        `${Array(12)
+          .fill(`d${i % 7}`)
+          .join('/**/')}/nomatch-${i}.md`;
       const config = resolveConfig('/x', {
         targetLanguages: ['de'],
         layout: 'vitepress',

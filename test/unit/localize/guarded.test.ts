@@ -25,7 +25,10 @@ function page(title: string, words: string): string {
   return `---\ntitle: ${title}\n---\n\n# ${title}\n\nThe ${words} paragraph explains the ${title.toLowerCase()} in a few words.\n\nA second paragraph about ${words}.\n`;
 }
 
-function makeSite(files: Record<string, string>, config: Record<string, unknown> = { targetLanguages: ['de', 'fr'], layout: 'vitepress', sourceLanguage: 'en' }): string {
+function makeSite(
+  files: Record<string, string>,
+  config: Record<string, unknown> = { targetLanguages: ['de', 'fr'], layout: 'vitepress', sourceLanguage: 'en' },
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'dt-guarded-'));
   writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify(config));
   for (const [p, text] of Object.entries(files)) {
@@ -37,7 +40,11 @@ function makeSite(files: Record<string, string>, config: Record<string, unknown>
 
 /** Starts the CLI as a child process; `lines` collects its stderr as it arrives. */
 function startCli(args: string[], env: Record<string, string>): { done: Promise<CliResult>; stderr: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/localize/main.ts'), ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/localize/main.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -75,7 +82,10 @@ describe('localize: guarded writes', function () {
   });
 
   it('a translation saved or created while the batch request is in flight is left as the person wrote it', async () => {
-    const dir = makeSite({ 'docs/guide.md': page('Guide', 'install'), 'docs/other.md': page('Other', 'deploy') }, { targetLanguages: ['de'], layout: 'vitepress', sourceLanguage: 'en' });
+    const dir = makeSite(
+      { 'docs/guide.md': page('Guide', 'install'), 'docs/other.md': page('Other', 'deploy') },
+      { targetLanguages: ['de'], layout: 'vitepress', sourceLanguage: 'en' },
+    );
     dirs.push(dir);
     const first = await runLocalizeCli([dir], env());
     assert.equal(first.code, 0, first.stderr);
@@ -103,7 +113,10 @@ describe('localize: guarded writes', function () {
     assert.match(r.stderr, /conflict: docs\/de\/guide\.md: the file changed while the update was running/);
     assert.match(r.stderr, /conflict: docs\/de\/new\.md: the file changed while the update was running/);
     // No temporary file is left behind, and the lock has no entry claiming the person's file.
-    assert.deepEqual(readdirSync(join(dir, 'docs/de')).filter((f) => f.startsWith('.')), []);
+    assert.deepEqual(
+      readdirSync(join(dir, 'docs/de')).filter((f) => f.startsWith('.')),
+      [],
+    );
     const lock = parseLock(readFileSync(join(dir, 'doc-translate.lock'), 'utf8'));
     assert.equal(lock.files.has('docs/de/new.md'), false);
     // The next run sees them as a person's work: never overwritten.
@@ -135,14 +148,14 @@ describe('localize: guarded writes', function () {
     dirs.push(outside);
     const dir = makeSite({ 'docs/guide.md': page('Guide', 'install') }, { targetLanguages: ['de'], layout: 'vitepress' });
     dirs.push(dir);
-    writeFileSync(join(outside, 'guide.md'), 'someone else\'s file\n');
+    writeFileSync(join(outside, 'guide.md'), "someone else's file\n");
     symlinkSync(outside, join(dir, 'docs/de'), 'dir');
     await emu.control('DELETE', '/requests');
     const r = await runLocalizeCli([dir], env());
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /docs\/de leads outside through a symbolic link/);
     assert.deepEqual(await emu.requests('/api/v1/ai/'), []);
-    assert.equal(readFileSync(join(outside, 'guide.md'), 'utf8'), 'someone else\'s file\n');
+    assert.equal(readFileSync(join(outside, 'guide.md'), 'utf8'), "someone else's file\n");
     assert.deepEqual(readdirSync(outside), ['guide.md']);
   });
 
@@ -187,7 +200,11 @@ describe('localize: guarded writes', function () {
     await whileRunning('the German update reached the service', async () => (await held()) >= 1, de.done);
     const fr = startCli([dir, '--lang', 'fr'], env());
     // Either both are in flight at once (they would race for the lock), or the second waits for the first.
-    await whileRunning('the French update is in flight or waiting', async () => (await held()) >= 2 || fr.stderr().includes('waiting for it to finish'), fr.done);
+    await whileRunning(
+      'the French update is in flight or waiting',
+      async () => (await held()) >= 2 || fr.stderr().includes('waiting for it to finish'),
+      fr.done,
+    );
     await emu.control('POST', '/engine', { hold: false });
     const [rde, rfr] = await Promise.all([de.done, fr.done]);
     assert.equal(rde.code, 0, rde.stderr);
@@ -211,7 +228,10 @@ describe('localize: guarded writes', function () {
       const c = spawn(process.execPath, ['-e', '0']);
       c.once('exit', () => resolve(c.pid!));
     });
-    writeFileSync(join(dir, RUN_LOCK), JSON.stringify({ pid: gone, host: (await import('node:os')).hostname(), tool: 'cli', started: '2026-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      join(dir, RUN_LOCK),
+      JSON.stringify({ pid: gone, host: (await import('node:os')).hostname(), tool: 'cli', started: '2026-01-01T00:00:00.000Z' }),
+    );
     const r = await update({ config: await loadConfig(dir), client });
     assert.deepEqual(r.written, ['docs/de/guide.md']);
     assert.equal(existsSync(join(dir, RUN_LOCK)), false);

@@ -6,7 +6,13 @@ const langs = ['de', 'fr'];
 describe('localize: layouts', () => {
   const cases: { layout: LayoutSpec; source: string; from: string; to: string; notOutput: string }[] = [
     { layout: 'docusaurus', source: 'docs', from: 'docs/a/b.md', to: 'i18n/de/docusaurus-plugin-content-docs/current/a/b.md', notOutput: 'docs/de/b.md' },
-    { layout: 'starlight', source: 'src/content/docs', from: 'src/content/docs/a.md', to: 'src/content/docs/de/a.md', notOutput: 'src/content/docs/guide/a.md' },
+    {
+      layout: 'starlight',
+      source: 'src/content/docs',
+      from: 'src/content/docs/a.md',
+      to: 'src/content/docs/de/a.md',
+      notOutput: 'src/content/docs/guide/a.md',
+    },
     { layout: 'vitepress', source: 'docs', from: 'docs/a.md', to: 'docs/de/a.md', notOutput: 'docs/dev/a.md' },
     { layout: 'mkdocs-suffix', source: 'docs', from: 'docs/a.md', to: 'docs/a.de.md', notOutput: 'docs/a.md' },
     { layout: 'mkdocs-folder', source: 'docs/en', from: 'docs/en/a.md', to: 'docs/de/a.md', notOutput: 'docs/en/a.md' },
@@ -46,7 +52,10 @@ describe('localize: layouts', () => {
   it('detects the framework from its files', () => {
     assert.deepEqual(detectFramework(['docusaurus.config.ts', 'docs/intro.md']), { layout: 'docusaurus', source: 'docs', evidence: 'docusaurus.config.ts' });
     assert.equal(detectFramework(['astro.config.mjs'], () => "import starlight from '@astrojs/starlight';")?.layout, 'starlight');
-    assert.equal(detectFramework(['astro.config.mjs'], () => 'export default {}'), undefined);
+    assert.equal(
+      detectFramework(['astro.config.mjs'], () => 'export default {}'),
+      undefined,
+    );
     assert.deepEqual(detectFramework(['docs/.vitepress/config.mts', 'docs/index.md']), { layout: 'vitepress', source: 'docs', evidence: 'docs/.vitepress/' });
     assert.equal(detectFramework(['mkdocs.yml'], () => 'plugins:\n  - i18n:\n      docs_structure: suffix\n')?.layout, 'mkdocs-suffix');
     assert.equal(detectFramework(['mkdocs.yml'], () => 'plugins:\n  - i18n:\n      docs_structure: folder\n')?.layout, 'mkdocs-folder');

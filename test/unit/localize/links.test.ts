@@ -16,12 +16,22 @@ function ctx(layoutName: 'docusaurus' | 'mkdocs-suffix' | 'vitepress', source: s
 
 describe('localize: links', () => {
   it('finds destinations of links, images, definitions, HTML and JSX, never in code', () => {
-    const text = 'A [link](./c.md "Title") and ![img](<img/x.png>).\n\n`[not](a.md)`\n\n```md\n[no](b.md)\n```\n\n<img src="img/x.png">\n\n[ref]: ../c.md#part\n';
-    assert.deepEqual(findUrls(text, false).map((s) => [s.url, text.slice(s.start, s.end)]), [
-      ['./c.md', './c.md'], ['img/x.png', 'img/x.png'], ['img/x.png', 'img/x.png'], ['../c.md#part', '../c.md#part'],
-    ]);
+    const text =
+      'A [link](./c.md "Title") and ![img](<img/x.png>).\n\n`[not](a.md)`\n\n```md\n[no](b.md)\n```\n\n<img src="img/x.png">\n\n[ref]: ../c.md#part\n';
+    assert.deepEqual(
+      findUrls(text, false).map((s) => [s.url, text.slice(s.start, s.end)]),
+      [
+        ['./c.md', './c.md'],
+        ['img/x.png', 'img/x.png'],
+        ['img/x.png', 'img/x.png'],
+        ['../c.md#part', '../c.md#part'],
+      ],
+    );
     const mdx = 'import X from "./x";\n\n<Figure src="./img/x.png" alt="x" />\n';
-    assert.deepEqual(findUrls(mdx, true).map((s) => s.url), ['./img/x.png']);
+    assert.deepEqual(
+      findUrls(mdx, true).map((s) => s.url),
+      ['./img/x.png'],
+    );
   });
 
   it('docusaurus: pages point at their translation, assets back at the source', () => {
@@ -67,17 +77,40 @@ describe('localize: links', () => {
   it('hugo: bundle resources and same-folder translations keep their URL; other files get the URL Hugo serves', () => {
     const base = { rest: '', contentDir: 'content/en' };
     // A page bundle: its resources are published with every language.
-    assert.equal(hugoAssetUrl({ ...base, source: 'content/en/blog/post/index.md', target: 'content/de/blog/post/index.md', resolved: 'content/en/blog/post/featured.png' }), undefined);
+    assert.equal(
+      hugoAssetUrl({
+        ...base,
+        source: 'content/en/blog/post/index.md',
+        target: 'content/de/blog/post/index.md',
+        resolved: 'content/en/blog/post/featured.png',
+      }),
+      undefined,
+    );
     // A file of the source language's content folder, outside the page's bundle: its URL, not a disk path.
-    assert.equal(hugoAssetUrl({ ...base, source: 'content/en/docs/a.md', target: 'content/de/docs/a.md', resolved: 'content/en/images/x.png' }), '/images/x.png');
-    assert.equal(hugoAssetUrl({ ...base, source: 'content/en/docs/a.md', target: 'content/de/docs/a.md', resolved: 'static/img/y.svg', rest: '#z' }), '/img/y.svg#z');
+    assert.equal(
+      hugoAssetUrl({ ...base, source: 'content/en/docs/a.md', target: 'content/de/docs/a.md', resolved: 'content/en/images/x.png' }),
+      '/images/x.png',
+    );
+    assert.equal(
+      hugoAssetUrl({ ...base, source: 'content/en/docs/a.md', target: 'content/de/docs/a.md', resolved: 'static/img/y.svg', rest: '#z' }),
+      '/img/y.svg#z',
+    );
     // Translation by file name, in the same folder: nothing to change.
-    assert.equal(hugoAssetUrl({ source: 'content/docs/a.md', target: 'content/docs/a.de.md', resolved: 'content/images/x.png', rest: '', contentDir: 'content' }), undefined);
+    assert.equal(
+      hugoAssetUrl({ source: 'content/docs/a.md', target: 'content/docs/a.de.md', resolved: 'content/images/x.png', rest: '', contentDir: 'content' }),
+      undefined,
+    );
   });
 
   it('finds the src of Hugo shortcodes in prose, never in code', () => {
-    const text = 'Intro.\n\n{{< figure src="images/arch.png" title="Architecture" >}}\n\n```\n{{< figure src="no.png" >}}\n```\n\nSee {{% img src="../x.png" %}} here.\n';
-    assert.deepEqual(findUrls(text, false).map((s) => [s.url, text.slice(s.start, s.end)]), [['images/arch.png', 'images/arch.png'], ['../x.png', '../x.png']]);
+    const text =
+      'Intro.\n\n{{< figure src="images/arch.png" title="Architecture" >}}\n\n```\n{{< figure src="no.png" >}}\n```\n\nSee {{% img src="../x.png" %}} here.\n';
+    assert.deepEqual(
+      findUrls(text, false).map((s) => [s.url, text.slice(s.start, s.end)]),
+      [
+        ['images/arch.png', 'images/arch.png'],
+        ['../x.png', '../x.png'],
+      ],
+    );
   });
 });
-

@@ -15,7 +15,9 @@ import { runLocalizeCli } from './support/cli.ts';
 
 const upper: BatchTranslator = {
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })) } as BatchResponse);
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })),
+    } as BatchResponse);
   },
 };
 
@@ -38,9 +40,20 @@ describe('localize: conflict markers', () => {
   });
 
   it('planFile: a file with markers is a whole-file conflict with reason markers, whatever its hashes', () => {
-    const plan = planFile({ source: 'docs/a.md', target: 'docs/de/a.md', lang: 'de', sourceText: 'Hello\n', targetText: '<<<<<<< a\nHallo\n=======\nServus\n>>>>>>> b\n', entry: undefined, frontMatterKeys: [] });
+    const plan = planFile({
+      source: 'docs/a.md',
+      target: 'docs/de/a.md',
+      lang: 'de',
+      sourceText: 'Hello\n',
+      targetText: '<<<<<<< a\nHallo\n=======\nServus\n>>>>>>> b\n',
+      entry: undefined,
+      frontMatterKeys: [],
+    });
     assert.equal(plan.state, 'conflict');
-    assert.deepEqual(plan.conflicts.map((c) => [c.reason, c.block]), [['markers', -1]]);
+    assert.deepEqual(
+      plan.conflicts.map((c) => [c.reason, c.block]),
+      [['markers', -1]],
+    );
     assert.equal(plan.compose, undefined, 'nothing is written over it');
   });
 

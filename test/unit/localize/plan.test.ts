@@ -8,7 +8,17 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
-import { dryRun, loadConfig, mergeLocks, parseLock, planStatus, serializeLock, update, type BatchTranslator, type LocalizeConfig } from '../../../src/localize/index.ts';
+import {
+  dryRun,
+  loadConfig,
+  mergeLocks,
+  parseLock,
+  planStatus,
+  serializeLock,
+  update,
+  type BatchTranslator,
+  type LocalizeConfig,
+} from '../../../src/localize/index.ts';
 import { splitBlocks } from '../../../src/localize/blocks.ts';
 import { runLocalizeCli } from './support/cli.ts';
 import { writeDocs } from './support/docs.ts';
@@ -17,7 +27,9 @@ const upper: BatchTranslator & { sent: string[] } = {
   sent: [],
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
     upper.sent.push(...req.segments.map((s) => s.text));
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })) } as BatchResponse);
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang}: ${s.text.toUpperCase()}` })),
+    } as BatchResponse);
   },
 };
 
@@ -43,7 +55,10 @@ describe('localize: planning', () => {
 
   it('splits blocks at blank lines, never inside fenced code, front matter apart', () => {
     const text = '---\ntitle: T\n---\n# H\n\nPara one\nline two\n\n```\ncode\n\nmore\n```\n\n- a\n- b\n';
-    assert.deepEqual(splitBlocks(text).map((r) => text.slice(r.start, r.end)), ['---\ntitle: T\n---', '# H', 'Para one\nline two', '```\ncode\n\nmore\n```', '- a\n- b']);
+    assert.deepEqual(
+      splitBlocks(text).map((r) => text.slice(r.start, r.end)),
+      ['---\ntitle: T\n---', '# H', 'Para one\nline two', '```\ncode\n\nmore\n```', '- a\n- b'],
+    );
   });
 
   it('one edited list item sends that item only; a moved paragraph sends nothing', async () => {
@@ -51,7 +66,10 @@ describe('localize: planning', () => {
     assert.deepEqual(await run(), ['Title', 'first item', 'second item', 'third item', 'Alpha paragraph.', 'Beta paragraph.']);
     page('# Title\n\n- first item\n- second item, edited\n- third item\n\nBeta paragraph.\n\nAlpha paragraph.\n');
     assert.deepEqual(await run(), ['second item, edited']);
-    assert.equal(translation(), '# de: TITLE\n\n- de: FIRST ITEM\n- de: SECOND ITEM, EDITED\n- de: THIRD ITEM\n\nde: BETA PARAGRAPH.\n\nde: ALPHA PARAGRAPH.\n');
+    assert.equal(
+      translation(),
+      '# de: TITLE\n\n- de: FIRST ITEM\n- de: SECOND ITEM, EDITED\n- de: THIRD ITEM\n\nde: BETA PARAGRAPH.\n\nde: ALPHA PARAGRAPH.\n',
+    );
     page('# Title\n\nBeta paragraph.\n');
     assert.deepEqual(await run(), []);
     assert.equal(translation(), '# de: TITLE\n\nde: BETA PARAGRAPH.\n', 'removed blocks disappear');
@@ -81,7 +99,10 @@ describe('localize: planning', () => {
     assert.deepEqual(await run(), []);
     writeFileSync(join(dir, 'content/a.md'), hugo('Getting started with \\"acme\\"'));
     const status = await planStatus({ config });
-    assert.deepEqual(status.targets.map((t) => [t.state, t.segments]), [['stale', 1]]);
+    assert.deepEqual(
+      status.targets.map((t) => [t.state, t.segments]),
+      [['stale', 1]],
+    );
     assert.deepEqual(await run(), ['Getting started with "acme"']);
     assert.equal(out(), first.replace('"de: GETTING STARTED"', '"de: GETTING STARTED WITH \\"ACME\\""'));
     assert.equal((await planStatus({ config })).targets[0]!.state, 'up-to-date');
@@ -112,7 +133,10 @@ describe('localize: planning', () => {
     await run();
     const text = readFileSync(join(dir, 'doc-translate.lock'), 'utf8');
     assert.equal(serializeLock(parseLock(text)), text);
-    assert.match(text, /"docs\/de\/a\.md": \{\n {6}"source": "docs\/a\.md",\n {6}"lang": "de",\n {6}"sourceHash": "[0-9a-f]{16}",\n {6}"output": "[0-9a-f]{16}",\n {6}"blocks": \[\n {8}"[0-9a-f]{12} [0-9a-f]{12} [0-9a-f]{12}@2\+\d+",/);
+    assert.match(
+      text,
+      /"docs\/de\/a\.md": \{\n {6}"source": "docs\/a\.md",\n {6}"lang": "de",\n {6}"sourceHash": "[0-9a-f]{16}",\n {6}"output": "[0-9a-f]{16}",\n {6}"blocks": \[\n {8}"[0-9a-f]{12} [0-9a-f]{12} [0-9a-f]{12}@2\+\d+",/,
+    );
     assert.ok(text.indexOf('docs/de/a.md') < text.indexOf('docs/de/b.md'));
   });
 

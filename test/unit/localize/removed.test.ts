@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
 import {
-  dryRun, loadConfig, mergeLocks, parseLock, planStatus, serializeLock, update, type BatchTranslator, type LayoutSpec,
+  dryRun,
+  loadConfig,
+  mergeLocks,
+  parseLock,
+  planStatus,
+  serializeLock,
+  update,
+  type BatchTranslator,
+  type LayoutSpec,
 } from '../../../src/localize/index.ts';
 import { runLocalizeCli } from './support/cli.ts';
 
@@ -17,7 +25,9 @@ const tagged: BatchTranslator & { sent: string[] } = {
   sent: [],
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
     tagged.sent.push(...req.segments.map((s) => `${req.target_lang}:${s.text}`));
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse);
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })),
+    } as BatchResponse);
   },
 };
 
@@ -54,7 +64,12 @@ for (const c of cases) {
       write(`${c.source}/guide/b.md`, '# Beta\n\nSecond page.\n');
       const first = await run();
       assert.equal(first.written.length, 4);
-      assert.deepEqual(Object.values(lock().files).map((e) => e.lang).sort(), ['de', 'de', 'it', 'it']);
+      assert.deepEqual(
+        Object.values(lock().files)
+          .map((e) => e.lang)
+          .sort(),
+        ['de', 'de', 'it', 'it'],
+      );
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -62,17 +77,23 @@ for (const c of cases) {
       configure(['de']);
       const italian = [c.it('a.md'), c.it('guide/b.md')];
       const status = await planStatus({ config: await loadConfig(dir) });
-      assert.deepEqual(status.targets.map((t) => [t.source, t.target, t.state]), [
-        [`${c.source}/a.md`, c.de('a.md'), 'up-to-date'],
-        [`${c.source}/guide/b.md`, c.de('guide/b.md'), 'up-to-date'],
-      ]);
+      assert.deepEqual(
+        status.targets.map((t) => [t.source, t.target, t.state]),
+        [
+          [`${c.source}/a.md`, c.de('a.md'), 'up-to-date'],
+          [`${c.source}/guide/b.md`, c.de('guide/b.md'), 'up-to-date'],
+        ],
+      );
       assert.equal(status.files, 2);
       assert.deepEqual(status.orphaned, []);
       const check = await runLocalizeCli([dir, '--check']);
       assert.equal(check.code, 0, check.stdout + check.stderr);
       assert.equal(check.stdout, '2 source files, 2 translations: 2 up to date, 0 stale, 0 missing, 0 edited, 0 in conflict\n');
       const dry = await dryRun({ config: await loadConfig(dir) });
-      assert.deepEqual(dry.languages.map((l) => [l.lang, l.files, l.segments]), [['de', 0, 0]]);
+      assert.deepEqual(
+        dry.languages.map((l) => [l.lang, l.files, l.segments]),
+        [['de', 0, 0]],
+      );
       // Same after the update has dropped the entries: the lock remembers the language, not its files.
       const r = await run();
       assert.deepEqual(r.sent, []);
@@ -83,7 +104,13 @@ for (const c of cases) {
       assert.equal(read(italian[0]!), '# IT· Alpha\n\nIT· First page.\n', 'the files are left alone');
       assert.equal(read(italian[1]!), '# IT· Beta\n\nIT· Second page.\n');
       const after = await planStatus({ config: await loadConfig(dir) });
-      assert.deepEqual(after.targets.map((t) => [t.target, t.state]), [[c.de('a.md'), 'up-to-date'], [c.de('guide/b.md'), 'up-to-date']]);
+      assert.deepEqual(
+        after.targets.map((t) => [t.target, t.state]),
+        [
+          [c.de('a.md'), 'up-to-date'],
+          [c.de('guide/b.md'), 'up-to-date'],
+        ],
+      );
       assert.equal((await runLocalizeCli([dir, '--check'])).stdout, check.stdout);
       const lockText = read('doc-translate.lock');
       const again = await run();
@@ -98,7 +125,10 @@ for (const c of cases) {
       assert.deepEqual(r.unconfigured, [c.it('guide/b.md')]);
       assert.deepEqual(Object.keys(lock().files).sort(), [c.de('a.md'), c.de('guide/b.md'), c.it('a.md')].sort());
       assert.deepEqual((await run()).unconfigured, [c.it('a.md')]);
-      assert.deepEqual(Object.values(lock().files).map((e) => e.lang), ['de', 'de']);
+      assert.deepEqual(
+        Object.values(lock().files).map((e) => e.lang),
+        ['de', 'de'],
+      );
     });
 
     it('a language added back: its old files have no entry, so they are reported untracked and kept', async () => {
@@ -108,7 +138,13 @@ for (const c of cases) {
       configure(['de', 'it']);
       const r = await run();
       assert.deepEqual(r.sent, ['de:First page, changed.']);
-      assert.deepEqual(r.conflicts.map((x) => [x.target, x.reason]).sort(), [[c.it('a.md'), 'untracked'], [c.it('guide/b.md'), 'untracked']].sort());
+      assert.deepEqual(
+        r.conflicts.map((x) => [x.target, x.reason]).sort(),
+        [
+          [c.it('a.md'), 'untracked'],
+          [c.it('guide/b.md'), 'untracked'],
+        ].sort(),
+      );
       assert.equal(read(c.it('a.md')), '# IT· Alpha\n\nIT· First page.\n');
       assert.equal(lock().removedLanguages, undefined);
     });

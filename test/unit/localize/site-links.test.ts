@@ -25,14 +25,17 @@ describe('localize: links follow the framework (real Starlight site)', function 
     emu = await TestEmulator.start();
     dir = mkdtempSync(join(tmpdir(), 'dt-site-links-'));
     cpSync(SITE, dir, { recursive: true });
-    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ source: 'docs/src/content/docs', sourceLanguage: 'en', targetLanguages: ['nl'], layout: 'starlight' }));
+    writeFileSync(
+      join(dir, 'doc-translate.json'),
+      JSON.stringify({ source: 'docs/src/content/docs', sourceLanguage: 'en', targetLanguages: ['nl'], layout: 'starlight' }),
+    );
   });
   after(async () => {
     await emu?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('site-absolute page links of a translation point at its language; the site\'s own German pages do the same', async () => {
+  it("site-absolute page links of a translation point at its language; the site's own German pages do the same", async () => {
     const report = await update({ config: await loadConfig(dir), client: emu.client() });
     assert.ok(report.written.length > 0);
     const page = 'docs/src/content/docs/components/icons.mdx';
@@ -43,11 +46,18 @@ describe('localize: links follow the framework (real Starlight site)', function 
     assert.ok(sourceLinks.includes('/reference/icons/#all-icons'), sourceLinks.join(' '));
     // The human German translation's convention, which the machine translation must follow.
     assert.ok(absoluteLinks(german).includes('/de/reference/icons/#alle-symbole'));
-    assert.deepEqual(absoluteLinks(dutch), sourceLinks.map((l) => (/\.(png|svg|jpg|webp)$/.test(l.split(/[?#]/)[0]!) ? l : `/nl${l}`)));
+    assert.deepEqual(
+      absoluteLinks(dutch),
+      sourceLinks.map((l) => (/\.(png|svg|jpg|webp)$/.test(l.split(/[?#]/)[0]!) ? l : `/nl${l}`)),
+    );
     // Every page written: no site-absolute page link left pointing at the English page.
     for (const target of report.written.filter((t) => t.endsWith('.md') || t.endsWith('.mdx'))) {
       const links = absoluteLinks(readFileSync(join(dir, target), 'utf8')).filter((l) => !/\.(png|svg|jpg|jpeg|webp|gif|ico)([?#]|$)/.test(l));
-      assert.deepEqual(links.filter((l) => !l.startsWith('/nl/') && l !== '/nl'), [], target);
+      assert.deepEqual(
+        links.filter((l) => !l.startsWith('/nl/') && l !== '/nl'),
+        [],
+        target,
+      );
     }
   });
 });

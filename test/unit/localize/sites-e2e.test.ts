@@ -29,7 +29,14 @@ function walk(dir: string, rel = ''): string[] {
 }
 
 function snapshot(dir: string): Map<string, string> {
-  return new Map(walk(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+  return new Map(
+    walk(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 interface Expected {
@@ -45,26 +52,43 @@ interface Expected {
 const localeFolder = /^[a-z]{2}(?:-[a-z]{2})?$/;
 const CASES: Expected[] = [
   {
-    name: 'docusaurus-riverpod', framework: 'docusaurus', siteRoot: 'website', layout: 'docusaurus',
+    name: 'docusaurus-riverpod',
+    framework: 'docusaurus',
+    siteRoot: 'website',
+    layout: 'docusaurus',
     locales: ['fr', 'ko', 'ja', 'es', 'bn', 'de', 'it', 'ru', 'tr', 'ar', 'zh-Hans'],
     independent: (files) => files.filter((f) => /^docs\/.+\.mdx?$/.test(f)),
   },
   {
-    name: 'starlight-docs', framework: 'starlight', siteRoot: 'docs', layout: 'starlight',
+    name: 'starlight-docs',
+    framework: 'starlight',
+    siteRoot: 'docs',
+    layout: 'starlight',
     locales: ['de', 'es', 'ja', 'fr', 'it', 'id', 'zh-cn', 'pt-br', 'pt-pt', 'ko', 'tr', 'ru', 'hi', 'da', 'uk', 'fa'],
     independent: (files) => files.filter((f) => /^src\/content\/docs\/.+\.mdx?$/.test(f) && !localeFolder.test(f.split('/')[3]!)),
   },
   {
-    name: 'vitepress-docs', framework: 'vitepress', siteRoot: 'docs', layout: { pattern: '${lang}/${rel}' },
+    name: 'vitepress-docs',
+    framework: 'vitepress',
+    siteRoot: 'docs',
+    layout: { pattern: '${lang}/${rel}' },
     locales: ['zh', 'pt', 'ru', 'es', 'ko', 'fa', 'ja'],
     independent: (files) => files.filter((f) => /^en\/.+\.md$/.test(f)),
   },
   {
-    name: 'mkdocs-static-i18n', framework: 'mkdocs', siteRoot: '', layout: 'mkdocs-suffix', locales: ['fr'],
+    name: 'mkdocs-static-i18n',
+    framework: 'mkdocs',
+    siteRoot: '',
+    layout: 'mkdocs-suffix',
+    locales: ['fr'],
     independent: (files) => files.filter((f) => /^docs\/.+\.md$/.test(f) && !/\.[a-z]{2}\.md$/.test(f) && !/(^|\/)changelog\.md$/i.test(f)),
   },
   {
-    name: 'hugo-docsy-example', framework: 'hugo', siteRoot: '', layout: { pattern: 'content/${lang}/${rel}' }, locales: ['no', 'fa'],
+    name: 'hugo-docsy-example',
+    framework: 'hugo',
+    siteRoot: '',
+    layout: { pattern: 'content/${lang}/${rel}' },
+    locales: ['no', 'fa'],
     independent: (files) => files.filter((f) => /^content\/en\/.+\.md$/.test(f)),
   },
 ];
@@ -97,10 +121,17 @@ describe('localize: the command line on real documentation sites', function () {
 
       const init = await runLocalizeCli(['init', repo, '--yes', '--json']);
       assert.equal(init.code, 0, init.stderr);
-      const got = JSON.parse(init.stdout) as { site: { framework: string; siteRoot: string; locales: { code: string }[] }; config: { layout: unknown; targetLanguages: string[] }; file: string };
+      const got = JSON.parse(init.stdout) as {
+        site: { framework: string; siteRoot: string; locales: { code: string }[] };
+        config: { layout: unknown; targetLanguages: string[] };
+        file: string;
+      };
       assert.equal(got.site.framework, c.framework);
       assert.equal(got.site.siteRoot, c.siteRoot);
-      assert.deepEqual(got.site.locales.map((l) => l.code), c.locales);
+      assert.deepEqual(
+        got.site.locales.map((l) => l.code),
+        c.locales,
+      );
       assert.deepEqual(got.config.layout, c.layout);
       assert.deepEqual(got.config.targetLanguages, c.locales, 'the targets are the locales the site already has');
       assert.equal(readFileSync(join(site, '.doc-translate/.gitignore'), 'utf8'), '*\n');
@@ -122,7 +153,13 @@ describe('localize: the command line on real documentation sites', function () {
       // Adopt the site's translations, then add a language the site does not have.
       const adopted = await runLocalizeCli(['adopt', site, '--json']);
       assert.equal(adopted.code, 0, adopted.stderr);
-      const a = JSON.parse(adopted.stdout) as { adopted: number; current: number; partial: number; skipped: { target: string }[]; files: { target: string; current: boolean }[] };
+      const a = JSON.parse(adopted.stdout) as {
+        adopted: number;
+        current: number;
+        partial: number;
+        skipped: { target: string }[];
+        files: { target: string; current: boolean }[];
+      };
       assert.ok(a.adopted > 0, 'existing translations adopted');
       const cfgPath = join(site, 'doc-translate.json');
       const cfg = JSON.parse(readFileSync(cfgPath, 'utf8')) as { targetLanguages: string[] };
@@ -144,27 +181,43 @@ describe('localize: the command line on real documentation sites', function () {
       const prefix = c.siteRoot === '' ? '' : `${c.siteRoot}/`;
       const expectedNew = new Set(pages.map((p) => prefix + layout.target(p, NEW)));
       const ownFile = (f: string): boolean => f === `${prefix}doc-translate.lock` || f.startsWith(`${prefix}.doc-translate/`);
-      const changed = [...after].filter(([f, h]) => before.get(f) !== h && !ownFile(f)).map(([f]) => f).sort();
-      assert.deepEqual(changed, [...expectedNew].sort(), 'only the new language\'s files are new; no tracked file changed');
-      assert.deepEqual([...before.keys()].filter((f) => !after.has(f)), [], 'nothing removed');
+      const changed = [...after]
+        .filter(([f, h]) => before.get(f) !== h && !ownFile(f))
+        .map(([f]) => f)
+        .sort();
+      assert.deepEqual(changed, [...expectedNew].sort(), "only the new language's files are new; no tracked file changed");
+      assert.deepEqual(
+        [...before.keys()].filter((f) => !after.has(f)),
+        [],
+        'nothing removed',
+      );
 
       // Again: nothing to send, nothing written; --check is clean for the new language.
       await emu.control('DELETE', '/requests');
       const second = await runLocalizeCli([site, '--lang', NEW, '--json'], env());
       assert.equal(second.code, 0, second.stderr);
-      assert.deepEqual((JSON.parse(second.stdout) as { written: number; requests: number }), { ...JSON.parse(second.stdout), written: 0, requests: 0 });
+      assert.deepEqual(JSON.parse(second.stdout) as { written: number; requests: number }, { ...JSON.parse(second.stdout), written: 0, requests: 0 });
       assert.equal((await emu.requests('/api/v1/ai/')).length, 0);
       const check = await runLocalizeCli([site, '--check', '--lang', NEW]);
       assert.equal(check.code, 0, check.stdout + check.stderr);
 
       // The whole site: the adopted translations that align fully are up to date; only lagging pages are listed.
       const all = await runLocalizeCli([site, '--check']);
-      const listed = all.stdout.split('\n').filter((l) => /^(stale|missing|conflict|edited) /.test(l)).map((l) => l.split(/\s+/)[1]!);
+      const listed = all.stdout
+        .split('\n')
+        .filter((l) => /^(stale|missing|conflict|edited) /.test(l))
+        .map((l) => l.split(/\s+/)[1]!);
       const current = new Set(a.files.filter((f) => f.current).map((f) => f.target));
-      assert.deepEqual(listed.filter((t) => current.has(t)), [], 'an adopted, aligned translation is never listed as lagging');
+      assert.deepEqual(
+        listed.filter((t) => current.has(t)),
+        [],
+        'an adopted, aligned translation is never listed as lagging',
+      );
       assert.ok(listed.every((t) => !t.includes(`/${NEW}/`) && !t.includes(`.${NEW}.`)));
       assert.equal(all.code, listed.length > 0 ? 1 : 0);
-      process.stderr.write(`      ${c.name}: ${pages.length} source pages, adopted ${a.adopted} (${a.current} current, ${a.partial} partial), ${a.skipped.length} left untracked; ${u.requests} requests for ${NEW}; ${listed.length} lagging after adopt\n`);
+      process.stderr.write(
+        `      ${c.name}: ${pages.length} source pages, adopted ${a.adopted} (${a.current} current, ${a.partial} partial), ${a.skipped.length} left untracked; ${u.requests} requests for ${NEW}; ${listed.length} lagging after adopt\n`,
+      );
     });
   }
 
@@ -183,7 +236,11 @@ describe('localize: the command line on real documentation sites', function () {
     const files = walk(site);
     const translations = files.filter((f) => /^src\/content\/docs\/[a-z-]+\/.+\.mdx?$/.test(f) && localeFolder.test(f.split('/')[3]!)).length;
     const byLocale = d.left_out.filter((x) => /^translation into /.test(x.reason));
-    assert.equal(byLocale.reduce((s, x) => s + x.files, 0), translations, 'every translation of every locale left out');
+    assert.equal(
+      byLocale.reduce((s, x) => s + x.files, 0),
+      translations,
+      'every translation of every locale left out',
+    );
     assert.ok(byLocale.some((x) => x.glob === 'src/content/docs/fr/**' && /a locale of astro\.config\.mjs/.test(x.reason)));
     const text = await runLocalizeCli([site, '--dry-run']);
     assert.match(text.stdout, new RegExp(`21 sources; left out ${translations} files:`));
@@ -204,12 +261,23 @@ describe('localize: the command line on real documentation sites', function () {
     assert.match(init.stdout, /warning: docs\/src\/content\/docs\/pl\/ looks like the pl translation .* never translated/);
     const dry = await runLocalizeCli([site, '--dry-run', '--json']);
     assert.equal(dry.code, 0, dry.stderr);
-    const d = JSON.parse(dry.stdout) as { files: number; sources: string[]; left_out: { path?: string; reason: string; files: number }[]; undeclared: { path: string }[] };
+    const d = JSON.parse(dry.stdout) as {
+      files: number;
+      sources: string[];
+      left_out: { path?: string; reason: string; files: number }[];
+      undeclared: { path: string }[];
+    };
     assert.equal(d.files, 21);
     assert.ok(d.sources.every((s) => !s.includes('/pl/')));
-    assert.deepEqual(d.undeclared.map((w) => w.path), ['src/content/docs/pl/']);
+    assert.deepEqual(
+      d.undeclared.map((w) => w.path),
+      ['src/content/docs/pl/'],
+    );
     const left = d.left_out.filter((x) => x.path === 'src/content/docs/pl/');
-    assert.deepEqual(left.map((x) => x.files), [copied.length]);
+    assert.deepEqual(
+      left.map((x) => x.files),
+      [copied.length],
+    );
     assert.match(left[0]!.reason, /not declared in astro\.config\.mjs: never translated/);
     const text = await runLocalizeCli([site, '--dry-run']);
     assert.match(text.stdout, /^warning: src\/content\/docs\/pl\/ looks like the pl translation/m);
@@ -242,7 +310,10 @@ describe('localize: the command line on real documentation sites', function () {
     const before = snapshot(repo);
     const bad = await runLocalizeCli([repo, '--dry-run']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /doc-translate\.json: layout: must be one of "docusaurus", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "hugo" or \{ "pattern"/);
+    assert.match(
+      bad.stderr,
+      /doc-translate\.json: layout: must be one of "docusaurus", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "hugo" or \{ "pattern"/,
+    );
     assert.match(bad.stderr, /got "jekyll"/);
     writeFileSync(join(repo, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'mkdocs-suffix' }));
     writeFileSync(join(repo, 'mkdocs.yml'), 'site_name: [unclosed\n  plugins: {\n');
@@ -254,7 +325,11 @@ describe('localize: the command line on real documentation sites', function () {
     assert.equal(init.code, 2);
     assert.match(init.stderr, /mkdocs\.yml/);
     const changed = [...snapshot(repo)].filter(([f, h]) => before.get(f) !== h).map(([f]) => f);
-    assert.deepEqual(changed.filter((f) => !f.startsWith('.doc-translate/')), ['doc-translate.json', 'mkdocs.yml'], 'only the test\'s own edits');
+    assert.deepEqual(
+      changed.filter((f) => !f.startsWith('.doc-translate/')),
+      ['doc-translate.json', 'mkdocs.yml'],
+      "only the test's own edits",
+    );
     assert.ok(![...snapshot(repo).keys()].some((f) => f.includes('.de.md')));
     // "detect": false leaves the framework's config unread.
     writeFileSync(join(repo, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'mkdocs-suffix', detect: false }));

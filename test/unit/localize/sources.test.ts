@@ -20,7 +20,10 @@ describe('localize: config and sources', () => {
   after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('validates doc-translate.json and names the offending field', () => {
-    assert.throws(() => resolveConfig('/x', { targetLanguages: [], layout: 'vitepress' }), (e: Error) => e instanceof ConfigError && /targetLanguages/.test(e.message));
+    assert.throws(
+      () => resolveConfig('/x', { targetLanguages: [], layout: 'vitepress' }),
+      (e: Error) => e instanceof ConfigError && /targetLanguages/.test(e.message),
+    );
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: 'jekyll' }), /layout/);
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: 'vitepress', source: '../outside' }), /source/);
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: 'vitepress', scripts: 'rm -rf /' }), /unknown setting "scripts"/);
@@ -39,23 +42,37 @@ describe('localize: config and sources', () => {
   });
 
   const existing: { layout: LayoutSpec; files: string[]; sources: string[] }[] = [
-    { layout: 'vitepress', files: ['docs/a.md', 'docs/g/b.mdx', 'docs/de/a.md', 'docs/fr/g/b.mdx', 'docs/de/orphan.md', 'docs/develop.md'], sources: ['docs/a.md', 'docs/develop.md', 'docs/g/b.mdx'] },
-    { layout: 'mkdocs-suffix', files: ['docs/a.md', 'docs/a.de.md', 'docs/a.fr.md', 'docs/gone.fr.md', 'docs/index.md'], sources: ['docs/a.md', 'docs/index.md'] },
+    {
+      layout: 'vitepress',
+      files: ['docs/a.md', 'docs/g/b.mdx', 'docs/de/a.md', 'docs/fr/g/b.mdx', 'docs/de/orphan.md', 'docs/develop.md'],
+      sources: ['docs/a.md', 'docs/develop.md', 'docs/g/b.mdx'],
+    },
+    {
+      layout: 'mkdocs-suffix',
+      files: ['docs/a.md', 'docs/a.de.md', 'docs/a.fr.md', 'docs/gone.fr.md', 'docs/index.md'],
+      sources: ['docs/a.md', 'docs/index.md'],
+    },
     { layout: 'hugo', files: ['content/a.md', 'content/a.de.md', 'content/posts/p.fr.md'], sources: ['content/a.md'] },
     { layout: 'starlight', files: ['src/content/docs/a.md', 'src/content/docs/de/a.md', 'src/content/docs/fr/x/y.md'], sources: ['src/content/docs/a.md'] },
     { layout: { pattern: '${dir}/${lang}/${name}' }, files: ['docs/a.md', 'docs/de/a.md', 'docs/x/fr/old.md'], sources: ['docs/a.md'] },
   ];
   for (const c of existing) {
     it(`translations are never taken as sources (${typeof c.layout === 'string' ? c.layout : 'pattern'}), even orphaned ones`, async () => {
-      const dir = folder(Object.fromEntries(c.files.map((f) => [f, '# Title\n\nText.\n'])), { targetLanguages: ['de', 'fr'], layout: c.layout, ...(typeof c.layout === 'string' ? {} : { source: 'docs' }) });
+      const dir = folder(Object.fromEntries(c.files.map((f) => [f, '# Title\n\nText.\n'])), {
+        targetLanguages: ['de', 'fr'],
+        layout: c.layout,
+        ...(typeof c.layout === 'string' ? {} : { source: 'docs' }),
+      });
       dirs.push(dir);
       assert.deepEqual(await listSources(await loadConfig(dir), localFs(dir)), c.sources);
     });
   }
 
   it('include and exclude globs pick the sources', async () => {
-    const dir = folder({ 'docs/a.md': 'A', 'docs/b.txt': 'B', 'docs/drafts/c.md': 'C', 'docs/node_modules/x/readme.md': 'X' },
-      { targetLanguages: ['de'], layout: 'vitepress', include: ['**/*.md'], exclude: ['drafts/**', 'docs/drafts/**'] });
+    const dir = folder(
+      { 'docs/a.md': 'A', 'docs/b.txt': 'B', 'docs/drafts/c.md': 'C', 'docs/node_modules/x/readme.md': 'X' },
+      { targetLanguages: ['de'], layout: 'vitepress', include: ['**/*.md'], exclude: ['drafts/**', 'docs/drafts/**'] },
+    );
     dirs.push(dir);
     assert.deepEqual(await listSources(await loadConfig(dir), localFs(dir)), ['docs/a.md']);
     assert.equal(compileGlob('*.md').test('a/b/c.md'), true);
@@ -67,7 +84,10 @@ describe('localize: config and sources', () => {
     const paths = Array.from({ length: 300 }, (_, i) => `docs/p${i}.md`);
     const counts = [0, 0, 0];
     for (const p of paths) counts[shardOf(p, 3) - 1]!++;
-    assert.ok(counts.every((c) => c > 60), `uneven shards ${counts.join(',')}`);
+    assert.ok(
+      counts.every((c) => c > 60),
+      `uneven shards ${counts.join(',')}`,
+    );
     assert.equal(shardOf('docs/p1.md', 3), shardOf('docs/p1.md', 3));
     assert.deepEqual(parseShard('2/3'), { index: 2, count: 3 });
     assert.throws(() => parseShard('4/3'), /--shard/);

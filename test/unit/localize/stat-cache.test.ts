@@ -20,7 +20,9 @@ const PAGES = 9;
 
 const client: BatchTranslator = {
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })) } as BatchResponse);
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })),
+    } as BatchResponse);
   },
 };
 

@@ -62,7 +62,13 @@ describe('localize: update against the emulator', function () {
     const r = await cli('--dry-run', '--json');
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { languages: { lang: string; files: number; chars: number; estimatedCredits: number }[]; estimate: { note: string } };
-    assert.deepEqual(out.languages.map((l) => [l.lang, l.files]), [['de', FILES], ['fr', FILES]]);
+    assert.deepEqual(
+      out.languages.map((l) => [l.lang, l.files]),
+      [
+        ['de', FILES],
+        ['fr', FILES],
+      ],
+    );
     assert.ok(out.languages.every((l) => l.chars > 0 && l.estimatedCredits > 0));
     assert.match(out.estimate.note, /estimate/);
     assert.equal((await emu.requests('/api/v1/')).length, 0);
@@ -169,7 +175,16 @@ describe('localize: update against the emulator', function () {
     const r = await cli('--json');
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as Record<string, number>;
-    assert.deepEqual(out, { files: FILES, stale: 2, missing: 0, conflicts: 0, segments_sent: 2, chars_sent: 2 * 'Paragraph 5 of page 6: changed for the command line.'.length, requests: 2, written: 2 });
+    assert.deepEqual(out, {
+      files: FILES,
+      stale: 2,
+      missing: 0,
+      conflicts: 0,
+      segments_sent: 2,
+      chars_sent: 2 * 'Paragraph 5 of page 6: changed for the command line.'.length,
+      requests: 2,
+      written: 2,
+    });
     assert.ok(existsSync(join(dir, dirname(target(6, 'fr')))));
   });
 

@@ -43,7 +43,11 @@ describe('download cache', () => {
   it('prunes entries past the age limit, then the least recently used past the size limit, and stray folders', async () => {
     const root = mkdtempSync(join(tmpdir(), 'dt-cache-'));
     let now = 1_000_000_000_000;
-    const cache = new DownloadCache(root, () => ({ maxBytes: 25, maxAgeMs: 10_000 }), () => now);
+    const cache = new DownloadCache(
+      root,
+      () => ({ maxBytes: 25, maxAgeMs: 10_000 }),
+      () => now,
+    );
     const calls: (string | undefined)[] = [];
     await cache.get('old', fakeService(calls, 'x'.repeat(10)));
     now += 20_000;

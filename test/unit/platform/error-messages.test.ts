@@ -28,9 +28,7 @@ describe('Error messages', () => {
   });
 
   it('names the target language on 422', () => {
-    const err = new ValidationError('unsupported', { code: 'unsupported_language', status: 422 }, [
-      { field: 'target_lang', message: 'unsupported language' },
-    ]);
+    const err = new ValidationError('unsupported', { code: 'unsupported_language', status: 422 }, [{ field: 'target_lang', message: 'unsupported language' }]);
     const shown = describeError(err, { targetLanguage: 'xx' });
     assert.match(shown.message, /target language "xx"/);
     assert.deepEqual(shown.actions, ['changeTargetLanguage']);
@@ -67,7 +65,10 @@ describe('Error messages', () => {
   it("an unknown 409 is a conflict with the service's explanation", () => {
     const err = new ConflictError('At most 3 webhooks per account', { code: 'conflict', status: 409, requestId: 'req_1' });
     const shown = describeError(err, { operation: 'Creating the webhook' });
-    assert.equal(shown.message, 'Creating the webhook conflicts with the current state on the service (409): At most 3 webhooks per account (request id req_1)');
+    assert.equal(
+      shown.message,
+      'Creating the webhook conflicts with the current state on the service (409): At most 3 webhooks per account (request id req_1)',
+    );
   });
 
   it('stays silent on cancellation', () => {

@@ -16,7 +16,12 @@ describe('platform: secret values masked in the log and in error messages', () =
     const plain = describeError(new Error(`receiver refused ${secret}`), { operation: 'Adding the webhook' });
     assert.ok(!plain.message.includes(secret), plain.message);
     assert.match(plain.message, /whse…/);
-    const service = Object.assign(new Error(`the service said ${secret}`), { name: 'ServerError', code: 'server_error', status: 500, requestId: `req-${secret}` });
+    const service = Object.assign(new Error(`the service said ${secret}`), {
+      name: 'ServerError',
+      code: 'server_error',
+      status: 500,
+      requestId: `req-${secret}`,
+    });
     const shown = describeError(service, {});
     assert.ok(!shown.message.includes(secret), shown.message);
     const fallback = Object.assign(new Error(`odd ${secret}`), { name: 'UnexpectedResponseError', code: 'unexpected_response', requestId: `req-${secret}` });

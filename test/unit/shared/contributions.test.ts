@@ -20,13 +20,28 @@ describe('package.json: palette and views', () => {
 
   it('lists each command once in menus.commandPalette', () => {
     const ids = palette.map((m) => m.command);
-    assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+    assert.deepEqual(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      [],
+    );
   });
 
   it('hides the commands that act on a view row and the duplicates of Focus on … View', () => {
-    for (const id of ['docTranslate.jobs.focus', 'docTranslate.localization.focus', 'docTranslate.jobs.cancel', 'docTranslate.jobs.copyJobId',
-      'docTranslate.jobs.showReceipt', 'docTranslate.operations.cancel', 'docTranslate.operations.openOutput', 'docTranslate.operations.showReceipt',
-      'docTranslate.webhooks.edit', 'docTranslate.webhooks.delete', 'docTranslate.localization.showConflict', 'docTranslate.library.open', 'docTranslate.media.cancel']) {
+    for (const id of [
+      'docTranslate.jobs.focus',
+      'docTranslate.localization.focus',
+      'docTranslate.jobs.cancel',
+      'docTranslate.jobs.copyJobId',
+      'docTranslate.jobs.showReceipt',
+      'docTranslate.operations.cancel',
+      'docTranslate.operations.openOutput',
+      'docTranslate.operations.showReceipt',
+      'docTranslate.webhooks.edit',
+      'docTranslate.webhooks.delete',
+      'docTranslate.localization.showConflict',
+      'docTranslate.library.open',
+      'docTranslate.media.cancel',
+    ]) {
       assert.equal(when(id), 'false', id);
     }
   });
@@ -37,7 +52,13 @@ describe('package.json: palette and views', () => {
 
   it('shows Localization and Jobs first; the other views start collapsed', () => {
     const views = pkg.contributes.views['docTranslate'] ?? [];
-    assert.deepEqual(views.slice(0, 2).map((v) => [v.id, v.visibility]), [['docTranslate.localization', undefined], ['docTranslate.jobs', undefined]]);
+    assert.deepEqual(
+      views.slice(0, 2).map((v) => [v.id, v.visibility]),
+      [
+        ['docTranslate.localization', undefined],
+        ['docTranslate.jobs', undefined],
+      ],
+    );
     for (const v of views.slice(2)) assert.equal(v.visibility, 'collapsed', v.id);
   });
 });

@@ -30,8 +30,14 @@ describe('guarded file layer', () => {
     const root = await GuardedRoot.open(dir);
     writeFileSync(join(dir, 'x.md'), 'a person wrote this');
     await assert.rejects(root.write('x.md', 'tool', EXPECT_ABSENT), (e: unknown) => e instanceof ChangedError && e.how === 'created');
-    await assert.rejects(root.write('x.md', 'tool', { kind: 'content', content: 'what the tool read' }), (e: unknown) => e instanceof ChangedError && e.how === 'changed');
-    await assert.rejects(root.write('gone.md', 'tool', { kind: 'asRead', content: 'was here' }), (e: unknown) => e instanceof ChangedError && e.how === 'deleted');
+    await assert.rejects(
+      root.write('x.md', 'tool', { kind: 'content', content: 'what the tool read' }),
+      (e: unknown) => e instanceof ChangedError && e.how === 'changed',
+    );
+    await assert.rejects(
+      root.write('gone.md', 'tool', { kind: 'asRead', content: 'was here' }),
+      (e: unknown) => e instanceof ChangedError && e.how === 'deleted',
+    );
     assert.equal(readFileSync(join(dir, 'x.md'), 'utf8'), 'a person wrote this');
     assert.deepEqual(readdirSync(dir).sort(), ['x.md']);
   });

@@ -17,11 +17,33 @@ describe('test support: until', () => {
   });
 
   it('rethrows an error of the check at once, unless told to ignore it (then shows the last one)', async () => {
-    await assert.rejects(until(() => { throw new Error('boom'); }, { what: 'x' }), /boom/);
+    await assert.rejects(
+      until(
+        () => {
+          throw new Error('boom');
+        },
+        { what: 'x' },
+      ),
+      /boom/,
+    );
     let calls = 0;
-    const value = await until(() => { if (++calls < 3) throw new Error('detached'); return calls; }, { what: 'x', intervalMs: 1, ignore: (e) => /detached/.test(String(e)) });
+    const value = await until(
+      () => {
+        if (++calls < 3) throw new Error('detached');
+        return calls;
+      },
+      { what: 'x', intervalMs: 1, ignore: (e) => /detached/.test(String(e)) },
+    );
     assert.equal(value, 3);
-    await assert.rejects(until(() => { throw new Error('detached'); }, { what: 'a frame', timeoutMs: 0, ignore: () => true }), /waiting for a frame \(last error: Error: detached\)/);
+    await assert.rejects(
+      until(
+        () => {
+          throw new Error('detached');
+        },
+        { what: 'a frame', timeoutMs: 0, ignore: () => true },
+      ),
+      /waiting for a frame \(last error: Error: detached\)/,
+    );
   });
 
   it('fails at once when `stop` settles and a check made afterwards still fails; a check that holds wins', async () => {

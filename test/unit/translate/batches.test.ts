@@ -63,12 +63,15 @@ describe('planBatches', () => {
       }
       return result;
     };
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 4000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (sizes, max) => {
-      const segments = sizes.map((n, i) => seg(i, 'q'.repeat(n)));
-      const batches = planBatches(segments, { maxSegments: max });
-      assert.equal(batches.length, Math.ceil(sizes.length / max));
-      assert.equal(Math.max(...batches.map(chars)), best(sizes, batches.length, max));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 4000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (sizes, max) => {
+        const segments = sizes.map((n, i) => seg(i, 'q'.repeat(n)));
+        const batches = planBatches(segments, { maxSegments: max });
+        assert.equal(batches.length, Math.ceil(sizes.length / max));
+        assert.equal(Math.max(...batches.map(chars)), best(sizes, batches.length, max));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('throws on a segment over 4000 characters, duplicate ids, or a segment too big for any body', () => {

@@ -28,7 +28,9 @@ function pages(dir: string, out: string[]): string[] {
 /** Every Markdown/MDX page of the sites under test/sites, sorted by path (relative to test/sites). */
 export function sitePages(site?: string): CorpusDoc[] {
   const root = site ? join(SITES_ROOT, site) : SITES_ROOT;
-  return pages(root, []).sort().map((p) => ({ path: relative(SITES_ROOT, p), text: readFileSync(p, 'utf8'), mdx: p.endsWith('.mdx') }));
+  return pages(root, [])
+    .sort()
+    .map((p) => ({ path: relative(SITES_ROOT, p), text: readFileSync(p, 'utf8'), mdx: p.endsWith('.mdx') }));
 }
 
 /** One page of a site, by its path under test/sites. */

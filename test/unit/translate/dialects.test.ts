@@ -47,28 +47,45 @@ describe('dialects: MkDocs / Material', () => {
       const body = `Before.\n\n${example}\n    Second *paragraph* of the body.\n\n        indented code in the body\n\nAfter.\n`;
       const { out, doc } = translated(body);
       const marker = example.split('\n')[0]!;
-      assert.ok(out.includes(`\n${marker.replace('Conseil', 'DE· Çöñséíl')}\n\n    DE· Böñjöür lé möñdé\n\n    DE· Séçöñd *párágráph* öf thé bödý.\n\n        indented code in the body\n\nDE· Áftér.\n`), out);
-      assert.deepEqual(sent(doc).filter((s) => !/^(?:Before\.|After\.|Conseil)$/.test(s)), ['Bonjour le monde', 'Second *paragraph* of the body.']);
+      assert.ok(
+        out.includes(
+          `\n${marker.replace('Conseil', 'DE· Çöñséíl')}\n\n    DE· Böñjöür lé möñdé\n\n    DE· Séçöñd *párágráph* öf thé bödý.\n\n        indented code in the body\n\nDE· Áftér.\n`,
+        ),
+        out,
+      );
+      assert.deepEqual(
+        sent(doc).filter((s) => !/^(?:Before\.|After\.|Conseil)$/.test(s)),
+        ['Bonjour le monde', 'Second *paragraph* of the body.'],
+      );
     }
   });
 
   it('collapsibles, tabs, attribute lists, snippets and abbreviations (pinned Material excerpt)', () => {
     const { out, doc } = translated(MATERIAL);
-    for (const kept of ['# DE· Förmáttíñg {#formatting}', 'DE· [Sübsçríbé tö öür ñéwsléttér](#){ .md-button .md-button--primary }',
-      '!!! note "DE· Pháséllüs pösüéré íñ sém üt çürsüs"', '??? question "DE· Höw dö Í íñstáll ít?"', '    DE· Rüñ thé íñstállér',
-      '???+ tip\n    DE· Öpéñ bý défáült.',  '=== "DE· Ç"\n', '--8<-- "includes/abbreviations.md"',
-      '--8<--\nincludes/header.md\nincludes/footer.md\n--8<--', '*[HTML]: DE· Hýpér Téxt Márküp Láñgüágé', '*[W3C]: DE· Wörld Wídé Wéb Çöñsörtíüm']) {
+    for (const kept of [
+      '# DE· Förmáttíñg {#formatting}',
+      'DE· [Sübsçríbé tö öür ñéwsléttér](#){ .md-button .md-button--primary }',
+      '!!! note "DE· Pháséllüs pösüéré íñ sém üt çürsüs"',
+      '??? question "DE· Höw dö Í íñstáll ít?"',
+      '    DE· Rüñ thé íñstállér',
+      '???+ tip\n    DE· Öpéñ bý défáült.',
+      '=== "DE· Ç"\n',
+      '--8<-- "includes/abbreviations.md"',
+      '--8<--\nincludes/header.md\nincludes/footer.md\n--8<--',
+      '*[HTML]: DE· Hýpér Téxt Márküp Láñgüágé',
+      '*[W3C]: DE· Wörld Wídé Wéb Çöñsörtíüm',
+    ]) {
       assert.ok(out.includes(kept), kept);
     }
-    assert.ok(!sent(doc).some((s) => s.includes('includes/') || s.includes('!!!') || s.includes('md-button') && !s.includes('Subscribe')));
+    assert.ok(!sent(doc).some((s) => s.includes('includes/') || s.includes('!!!') || (s.includes('md-button') && !s.includes('Subscribe'))));
   });
 });
 
 describe('dialects: VitePress', () => {
   it('containers keep their type, titles translated; snippet imports, [[toc]] and {#id} kept (markdown.md)', () => {
     const { out, doc } = translated(sitePage('vitepress-docs/docs/en/guide/markdown.md'));
-    for (const line of ['\n::: details\n', '\n::: danger DE· STÖP\n', '::: details DE· Çlíçk mé tö tögglé thé çödé',
-      '\n[[toc]]\n', '\n<<< @/filepath\n']) assert.ok(out.includes(line), line);
+    for (const line of ['\n::: details\n', '\n::: danger DE· STÖP\n', '::: details DE· Çlíçk mé tö tögglé thé çödé', '\n[[toc]]\n', '\n<<< @/filepath\n'])
+      assert.ok(out.includes(line), line);
     assert.ok(!sent(doc).some((s) => /^(?:code-group|details|tip|info|warning|danger)\b|\[\[toc\]\]|^@\//.test(s)));
     assert.ok(!/::: DE·|::: çödé-gröüp|<<< DE·/.test(out));
   });
@@ -90,12 +107,19 @@ describe('dialects: Hugo shortcodes', () => {
   });
 
   it('a shortcode in an inline link destination keeps the link one link; paired shortcodes translate their content', () => {
-    const text = 'See the [config file](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) for details.\n\n{{% alert title="Note" %}}\nRead this first.\n{{% /alert %}}\n';
+    const text =
+      'See the [config file](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) for details.\n\n{{% alert title="Note" %}}\nRead this first.\n{{% /alert %}}\n';
     const { out } = translated(text);
-    assert.equal(out, 'DE· Séé thé [çöñfíg fílé](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) för détáíls.\n\n'
-      + '{{% alert title="DE· Ñöté" %}}\nDE· Réád thís fírst.\n{{% /alert %}}\n');
+    assert.equal(
+      out,
+      'DE· Séé thé [çöñfíg fílé](https://github.com/x/y/blob/v{{% param vers %}}/config/site.toml) för détáíls.\n\n' +
+        '{{% alert title="DE· Ñöté" %}}\nDE· Réád thís fírst.\n{{% /alert %}}\n',
+    );
     const fragments = segmentMarkdown(text, { mode: 'fragments' });
-    assert.ok(sent(fragments).every((s) => !s.includes('{{')), JSON.stringify(sent(fragments)));
+    assert.ok(
+      sent(fragments).every((s) => !s.includes('{{')),
+      JSON.stringify(sent(fragments)),
+    );
   });
 });
 
@@ -110,8 +134,14 @@ describe('dialects: readable attributes of shortcodes and inline JSX (issue 20)'
       assert.ok(out.includes('\n{{% alert title="DE· Álért títlé" color="secondary" %}} DE· Thís ís áñ álért wíth á\ntítlé. {{% /alert %}}\n'), mode);
       assert.ok(out.includes('\n{{% alert title="DE· Dáñgér!" color="danger" %}} '), mode);
       // Without a readable attribute, a paragraph with its shortcodes is sent whole, as before (the check keeps them).
-      assert.ok(out.includes(mode === 'wholeBlocks' ? 'DE· {{% alert color="success" %}} Thís ís á süççéssfül álért. {{% /alert %}}\n'
-        : '{{% alert color="success" %}} DE· Thís ís á süççéssfül álért. {{% /alert %}}\n'), mode);
+      assert.ok(
+        out.includes(
+          mode === 'wholeBlocks'
+            ? 'DE· {{% alert color="success" %}} Thís ís á süççéssfül álért. {{% /alert %}}\n'
+            : '{{% alert color="success" %}} DE· Thís ís á süççéssfül álért. {{% /alert %}}\n',
+        ),
+        mode,
+      );
       if (mode === 'wholeBlocks') assert.ok(sent(doc).includes('This is an alert with a\ntitle.'), 'the alert text is one segment, without the shortcodes');
       assert.ok(!sent(doc).some((s) => /"secondary"|"danger"/.test(s)), JSON.stringify(sent(doc).filter((s) => s.includes('{{'))));
     }
@@ -120,27 +150,40 @@ describe('dialects: readable attributes of shortcodes and inline JSX (issue 20)'
   it('Hugo blocks/feature: the title translated on one line and over several lines, icon and url kept (docsy _index.md)', () => {
     const { out, doc } = translated(sitePage('hugo-docsy-example/content/en/_index.md'));
     assert.ok(out.includes('{{% blocks/feature title="DE· Ñéw çháír métríçs!" icon="fa-lightbulb" %}}\n'), out);
-    assert.ok(out.includes('{{% blocks/feature\n  title="DE· Çöñtríbütíöñs wélçömé!" icon="fab fa-github"\n  url="https://github.com/google/docsy-example"\n%}}\n'), out);
+    assert.ok(
+      out.includes('{{% blocks/feature\n  title="DE· Çöñtríbütíöñs wélçömé!" icon="fab fa-github"\n  url="https://github.com/google/docsy-example"\n%}}\n'),
+      out,
+    );
     assert.ok(out.includes('  title="DE· Föllöw üs öñ X!" icon="fab fa-x-twitter"\n'), out);
     assert.ok(!sent(doc).some((s) => /fa-github|fa-lightbulb|blocks\/feature|url=/.test(s)));
   });
 
   it('Starlight tabs: an inline <TabItem label> has its label and its text translated (tabs.mdx)', () => {
     const { out, doc } = translated(sitePage('starlight-docs/docs/src/content/docs/components/tabs.mdx'), true);
-    assert.ok(out.includes('\t<TabItem label="DE· Stárs">DE· Síríüs, Végá, Bétélgéüsé</TabItem>\n\t<TabItem label="DE· Mööñs">DE· Íö, Éüröpá, Gáñýmédé</TabItem>\n'), out);
+    assert.ok(
+      out.includes('\t<TabItem label="DE· Stárs">DE· Síríüs, Végá, Bétélgéüsé</TabItem>\n\t<TabItem label="DE· Mööñs">DE· Íö, Éüröpá, Gáñýmédé</TabItem>\n'),
+      out,
+    );
     assert.ok(sent(doc).includes('Sirius, Vega, Betelgeuse') && !sent(doc).some((s) => s.includes('<TabItem label')));
   });
 
   it('inline <Card title> / <Aside title> in a paragraph or a blockquote; a tag in the middle of a sentence stays in it', () => {
-    const text = '<Card title="Next steps" icon="rocket">Read the guide.</Card>\n\n> <Aside title=\'Careful\' type="caution">Back up\n> first.</Aside>\n\nPress <Kbd title="Control">Ctrl</Kbd> now.\n';
+    const text =
+      '<Card title="Next steps" icon="rocket">Read the guide.</Card>\n\n> <Aside title=\'Careful\' type="caution">Back up\n> first.</Aside>\n\nPress <Kbd title="Control">Ctrl</Kbd> now.\n';
     const { out, doc } = translated(text, true);
-    assert.equal(out, '<Card title="DE· Ñéxt stéps" icon="rocket">DE· Réád thé güídé.</Card>\n\n'
-      + '> <Aside title=\'DE· Çáréfül\' type="caution">DE· Báçk üp\n> fírst.</Aside>\n\nDE· Préss <Kbd title="Control">Çtrl</Kbd> ñöw.\n');
+    assert.equal(
+      out,
+      '<Card title="DE· Ñéxt stéps" icon="rocket">DE· Réád thé güídé.</Card>\n\n' +
+        '> <Aside title=\'DE· Çáréfül\' type="caution">DE· Báçk üp\n> fírst.</Aside>\n\nDE· Préss <Kbd title="Control">Çtrl</Kbd> ñöw.\n',
+    );
     assert.deepEqual(sent(doc), ['Next steps', 'Read the guide.', 'Careful', 'Back up\nfirst.', 'Press <Kbd title="Control">Ctrl</Kbd> now.']);
   });
 
-  it('a translation that would hold the attribute\'s quote is refused and the value kept; the rest is translated', () => {
-    for (const [text, mdx] of [['{{< alert title="Note" color="info" >}}\nRead this.\n{{< /alert >}}\n', false], ['<Card title="Note">Read this.</Card>\n', true]] as const) {
+  it("a translation that would hold the attribute's quote is refused and the value kept; the rest is translated", () => {
+    for (const [text, mdx] of [
+      ['{{< alert title="Note" color="info" >}}\nRead this.\n{{< /alert >}}\n', false],
+      ['<Card title="Note">Read this.</Card>\n', true],
+    ] as const) {
       const doc = segmentMarkdown(text, { mdx });
       const part = doc.parts.find((p) => p.kind === 'translate' && p.text === 'Note');
       assert.ok(part && part.kind === 'translate' && part.quote === '"', text);
@@ -161,7 +204,7 @@ describe('dialects: Docusaurus and Starlight (MDX)', () => {
     assert.ok(tabs.includes('<TabItem label="DE· Stárs">DE· Síríüs'), 'label of an inline tag translated');
   });
 
-  it('a translation that would close the attribute\'s quote is refused and the value kept', () => {
+  it("a translation that would close the attribute's quote is refused and the value kept", () => {
     const text = '<Aside title="Watch out">\n\nBody.\n\n</Aside>\n';
     const doc = segmentMarkdown(text, { mdx: true });
     const part = doc.parts.find((p) => p.kind === 'translate' && p.text === 'Watch out');
@@ -186,12 +229,19 @@ describe('Markdown is not MDX (issue 20 item 5)', () => {
   it('MDX read as Markdown (it does not parse): a paragraph that opens with a component is kept (riverpod ko side_effects.mdx)', () => {
     const page = sitePage('docusaurus-riverpod/website/i18n/ko/docusaurus-plugin-content-docs/current/essentials/side_effects.mdx');
     const doc = segmentMarkdown(page, { mdx: true });
-    const kept = doc.parts.filter((p) => p.kind !== 'translate').map((p) => p.text).join('');
+    const kept = doc.parts
+      .filter((p) => p.kind !== 'translate')
+      .map((p) => p.text)
+      .join('');
     assert.ok(kept.includes('<AutoSnippet \n  raw={manualAddTodo} \n  translations={{'), 'the component with its attributes is kept');
     assert.equal(translateLocally(doc, pseudo).report.fellBack, 0);
     const text = 'Intro <b>bold</b> text.\n\n<Snippet\n  raw={x}\n  note="// a comment"\n/>\n\n<>\ninside\n</>\n\n<!-- not MDX -->\n\nClosing words.\n';
     assert.deepEqual(sent(segmentMarkdown(text, { mdx: true })), ['Intro <b>bold</b> text.', 'Closing words.']);
-    assert.deepEqual(sent(segmentMarkdown(text, { mdx: false })), ['Intro <b>bold</b> text.', '<>\ninside\n</>', 'Closing words.'], 'in Markdown `<>` opens no tag');
+    assert.deepEqual(
+      sent(segmentMarkdown(text, { mdx: false })),
+      ['Intro <b>bold</b> text.', '<>\ninside\n</>', 'Closing words.'],
+      'in Markdown `<>` opens no tag',
+    );
   });
 
   it('MDX read as Markdown (it does not parse) keeps ESM blocks only, not paragraph lines starting with import', () => {
@@ -201,7 +251,13 @@ describe('Markdown is not MDX (issue 20 item 5)', () => {
 
   it('prose after inline HTML is translated, the tag first on its line (list item)', () => {
     const { out } = translated('- <span style="text-decoration:underline">underline</span> - Make text underlined\n- <a href="#install">Installation</a>\n');
-    assert.equal(out, '- DE· <span style="text-decoration:underline">üñdérliñé</span> - Máké téxt üñdérlíñéd\n- DE· <a href="#install">Íñstállátíöñ</a>\n'.replace('üñdérliñé', 'üñdérlíñé'));
+    assert.equal(
+      out,
+      '- DE· <span style="text-decoration:underline">üñdérliñé</span> - Máké téxt üñdérlíñéd\n- DE· <a href="#install">Íñstállátíöñ</a>\n'.replace(
+        'üñdérliñé',
+        'üñdérlíñé',
+      ),
+    );
   });
 });
 
@@ -210,7 +266,14 @@ describe('the structure check over the real corpora (READMEs in node_modules, te
   it('accepts every honest answer (mangling off) and refuses every damaged one (mangled)', () => {
     // Every third document keeps the suite's time reasonable; `npm run bench` (fallback-rate) reads all.
     // Chosen by a hash of the path, so the choice does not shift when a package is added.
-    const docs = realCorpus().filter((d) => createHash('sha1').update(d.path.replace(/^.*node_modules\//, '')).digest()[0]! % 3 === 0);
+    const docs = realCorpus().filter(
+      (d) =>
+        createHash('sha1')
+          .update(d.path.replace(/^.*node_modules\//, ''))
+          .digest()[0]! %
+          3 ===
+        0,
+    );
     let blocks = 0;
     let damaged = 0;
     const refused: string[] = [];

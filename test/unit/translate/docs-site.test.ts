@@ -14,8 +14,7 @@ const TOML_FRONT = /^\+\+\+\r?\n([\s\S]*?)\r?\n\+\+\+\r?\n/;
 const FRONT = /^---\n[\s\S]*?\n---\n/;
 const body = (text: string): string => text.replace(FRONT, '');
 const front = (text: string): Record<string, unknown> => parseYaml(FRONT.exec(text)![0].slice(4, -4)) as Record<string, unknown>;
-const sent = (text: string, opts = {}): string[] =>
-  segmentMarkdown(text, opts).parts.flatMap((p) => (p.kind === 'translate' ? [p.text] : []));
+const sent = (text: string, opts = {}): string[] => segmentMarkdown(text, opts).parts.flatMap((p) => (p.kind === 'translate' ? [p.text] : []));
 
 describe('documentation sites: a realistic docs page', () => {
   it('keeps its structure (markdown-it token streams) and sends one segment per prose block', () => {
@@ -47,7 +46,7 @@ describe('documentation sites: a realistic docs page', () => {
 
 describe('documentation sites: front matter', () => {
   it('translates reader-facing keys only, with valid YAML whatever the translation holds', () => {
-    const input = '---\ntitle: Hello\ndescription: \'It\'\'s here\'\nsummary: |\n  Line one\nslug: /hello\nauthor: Jane Doe\n---\nText.\n';
+    const input = "---\ntitle: Hello\ndescription: 'It''s here'\nsummary: |\n  Line one\nslug: /hello\nauthor: Jane Doe\n---\nText.\n";
     assert.deepEqual(sent(input), ['Hello', "It's here", 'Line one', 'Text.']);
     const tricky = (s: string): string => `${s}: "quoted" # not a comment`;
     const out = translateLocally(segmentMarkdown(input), tricky).text;
@@ -97,10 +96,11 @@ describe('documentation sites: TOML front matter (Hugo)', () => {
     const others = (fm: Record<string, unknown>): Record<string, unknown> => ({ ...fm, title: 0, description: 0, summary: 0 });
     assert.deepEqual(others(after), others(before));
     // Outside the three values the front matter is the source's, byte for byte (comments, nested tables, quoting).
-    const values = (fm: string): string => fm
-      .replace(/^title = "[^"\n]*"$/m, 'title = …')
-      .replace(/^description = '[^'\n]*'$/m, 'description = …')
-      .replace(/^summary = """\n[^"]*"""$/m, 'summary = …');
+    const values = (fm: string): string =>
+      fm
+        .replace(/^title = "[^"\n]*"$/m, 'title = …')
+        .replace(/^description = '[^'\n]*'$/m, 'description = …')
+        .replace(/^summary = """\n[^"]*"""$/m, 'summary = …');
     assert.equal(values(fenced(text)), values(fenced(HUGO)));
     assert.equal((values(fenced(text)).match(/ = …$/gm) ?? []).length, 3);
     assert.deepEqual(structureOf(afterFront(text), 'gfm'), structureOf(afterFront(HUGO), 'gfm'));
@@ -109,7 +109,7 @@ describe('documentation sites: TOML front matter (Hugo)', () => {
   it('a value keeps its quoting when it can hold the translation, else becomes a basic string', () => {
     assert.equal(translated('title = "Hello"', to('Sag "Hallo" \\ C:\\Temp\ttab\u0007\u007f')), 'title = "Sag \\"Hallo\\" \\\\ C:\\\\Temp\ttab\\u0007\\u007F"');
     assert.equal(translated('title = "Hello"', to('line one\nline two')), 'title = "line one\\nline two"');
-    assert.equal(translated("title = 'Hello'", to('Hallo "Welt" C:\\Temp')), "title = 'Hallo \"Welt\" C:\\Temp'");
+    assert.equal(translated("title = 'Hello'", to('Hallo "Welt" C:\\Temp')), 'title = \'Hallo "Welt" C:\\Temp\'');
     assert.equal(translated("title = 'Hello'", to("C'est ici")), 'title = "C\'est ici"');
     assert.equal(translated("title = 'Hello'", to('two\nlines')), 'title = "two\\nlines"');
     assert.equal(translated('title = "  Hello  " # padded', to('Hallo')), 'title = "  Hallo  " # padded');
@@ -123,30 +123,71 @@ describe('documentation sites: TOML front matter (Hugo)', () => {
   });
 
   it('the written value always reads back as the translation, whatever it holds; nothing else changes', () => {
-    const unit = fc.constantFrom('a', 'ß', '漢', ' ', '\t', '\n', '\r', '\r\n', "'", "'''", '"', '"""', '\\', '\\u0041', '#', '=', '\0', '\b', '\f', '\x7f', '\u2028', '\u2029', '+++', '\n+++\n');
+    const unit = fc.constantFrom(
+      'a',
+      'ß',
+      '漢',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\r\n',
+      "'",
+      "'''",
+      '"',
+      '"""',
+      '\\',
+      '\\u0041',
+      '#',
+      '=',
+      '\0',
+      '\b',
+      '\f',
+      '\x7f',
+      '\u2028',
+      '\u2029',
+      '+++',
+      '\n+++\n',
+    );
     const translation = fc.oneof(fc.string({ unit, maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
-    const source = fc.constantFrom('"Hello"', "'Hello'", '" Hello\\t"', '"""\nHello\n"""', '"""Hello"""', "'''\nHello\n'''", "'''Hello'''", '"""\\\n  Hello"""');
-    fc.assert(fc.property(source, translation, (value, t) => {
-      const lines = `# kept\nslug = "a"\ntitle = ${value}  # after\n\n[params]\ntitle = "nested"`;
-      const out = translated(lines, to(t));
-      const before = parseToml(lines);
-      const after = parseToml(out);
-      const v = before.title as string;
-      const lead = v.slice(0, v.indexOf(v.trim()));
-      let wanted = lead + t.trim() + v.slice(lead.length + v.trim().length);
-      if (/^(?:"""|''')/.test(value)) wanted = wanted.replace(/\r\n/g, '\n');
-      assert.equal(after.title, wanted);
-      assert.deepEqual({ ...after, title: 0 }, { ...before, title: 0 });
-      assert.ok(out.startsWith('# kept\nslug = "a"\ntitle = '), out);
-      assert.ok(out.endsWith('  # after\n\n[params]\ntitle = "nested"'), out);
-    }), { numRuns: 2000 });
+    const source = fc.constantFrom(
+      '"Hello"',
+      "'Hello'",
+      '" Hello\\t"',
+      '"""\nHello\n"""',
+      '"""Hello"""',
+      "'''\nHello\n'''",
+      "'''Hello'''",
+      '"""\\\n  Hello"""',
+    );
+    fc.assert(
+      fc.property(source, translation, (value, t) => {
+        const lines = `# kept\nslug = "a"\ntitle = ${value}  # after\n\n[params]\ntitle = "nested"`;
+        const out = translated(lines, to(t));
+        const before = parseToml(lines);
+        const after = parseToml(out);
+        const v = before.title as string;
+        const lead = v.slice(0, v.indexOf(v.trim()));
+        let wanted = lead + t.trim() + v.slice(lead.length + v.trim().length);
+        if (/^(?:"""|''')/.test(value)) wanted = wanted.replace(/\r\n/g, '\n');
+        assert.equal(after.title, wanted);
+        assert.deepEqual({ ...after, title: 0 }, { ...before, title: 0 });
+        assert.ok(out.startsWith('# kept\nslug = "a"\ntitle = '), out);
+        assert.ok(out.endsWith('  # after\n\n[params]\ntitle = "nested"'), out);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('keeps nested, dotted, non-string and letterless values; quoted keys count; the keys are configurable', () => {
-    const lines = 'title = 42\n"description" = "Quoted key"   # c\nparams.title = "Dotted, nested"\nsummary = ["an", "array"]\nlinkTitle = "Short"\nsidebar_label = "123"\n\n[menu.main]\ntitle = "In a table"';
+    const lines =
+      'title = 42\n"description" = "Quoted key"   # c\nparams.title = "Dotted, nested"\nsummary = ["an", "array"]\nlinkTitle = "Short"\nsidebar_label = "123"\n\n[menu.main]\ntitle = "In a table"';
     assert.deepEqual(sent(`+++\n${lines}\n+++\n`), ['Quoted key']);
     assert.deepEqual(sent(`+++\n${lines}\n+++\n`, { frontMatterKeys: ['linkTitle'] }), ['Short']);
-    assert.equal(translated(lines, (s) => s.toUpperCase()), lines.replace('Quoted key', 'QUOTED KEY'));
+    assert.equal(
+      translated(lines, (s) => s.toUpperCase()),
+      lines.replace('Quoted key', 'QUOTED KEY'),
+    );
   });
 
   it('CRLF front matter keeps its line endings', () => {
@@ -158,18 +199,30 @@ describe('documentation sites: TOML front matter (Hugo)', () => {
 
 describe('documentation sites: MDX', () => {
   it('keeps import/export lines, JSX tags, attributes other than readable ones and {expressions}; translates text children, readable attributes and Markdown inside JSX', () => {
-    const input = 'import X from "./x";\nexport const meta = { a: 1 };\n\n<Card title="Keep me">\n\nSome **bold** text with {props.value}.\n\n</Card>\n\n<Note>Inline child text</Note>\n';
+    const input =
+      'import X from "./x";\nexport const meta = { a: 1 };\n\n<Card title="Keep me">\n\nSome **bold** text with {props.value}.\n\n</Card>\n\n<Note>Inline child text</Note>\n';
     const parts = segmentMarkdown(input).parts.filter((p): p is TranslatePart => p.kind === 'translate');
-    assert.deepEqual(parts.map((p) => p.text), ['Keep me', 'Some **bold** text with {props.value}.', '<Note>Inline child text</Note>']);
+    assert.deepEqual(
+      parts.map((p) => p.text),
+      ['Keep me', 'Some **bold** text with {props.value}.', '<Note>Inline child text</Note>'],
+    );
     assert.ok(parts.every((p) => p.mdx));
     const out = translateLocally(segmentMarkdown(input), pseudo).text;
-    assert.ok(out.startsWith('import X from "./x";\nexport const meta = { a: 1 };\n\n<Card title="DE· Kéép mé">\n\nDE· Sömé **böld** téxt wíth {props.value}.'), out);
+    assert.ok(
+      out.startsWith('import X from "./x";\nexport const meta = { a: 1 };\n\n<Card title="DE· Kéép mé">\n\nDE· Sömé **böld** téxt wíth {props.value}.'),
+      out,
+    );
     // A tag that starts a line of prose stays inline: the marker in front of it passes the check.
     assert.ok(out.includes('DE· <Note>Íñlíñé çhíld téxt</Note>'), out);
   });
 
   it('admonitions keep their markers; the title is translated', () => {
-    assert.deepEqual(sent(':::note\n\nBody text.\n\n:::\n\n:::warning Watch out\nText\n:::\n\n:::tip[Title here]{.x}\n'), ['Body text.', 'Watch out', 'Text', 'Title here']);
+    assert.deepEqual(sent(':::note\n\nBody text.\n\n:::\n\n:::warning Watch out\nText\n:::\n\n:::tip[Title here]{.x}\n'), [
+      'Body text.',
+      'Watch out',
+      'Text',
+      'Title here',
+    ]);
   });
 
   it('MDX that does not parse (an HTML comment) is read as Markdown', () => {

@@ -31,7 +31,10 @@ describe('fallback over HTTP: the emulator mangles 20% of segments', function ()
     await emu.close();
   });
 
-  for (const [name, input] of [['the docs page (MDX)', PAGE], ['a generated 64 KB document', generateMarkdown(64 * 1024, 5)]] as const) {
+  for (const [name, input] of [
+    ['the docs page (MDX)', PAGE],
+    ['a generated 64 KB document', generateMarkdown(64 * 1024, 5)],
+  ] as const) {
     it(`${name}: structure identical, the mangled segments re-sent as fragments`, async () => {
       await emu.control('POST', '/engine', { mangle_rate: 0.2, clear_log: true });
       const client = emu.client();

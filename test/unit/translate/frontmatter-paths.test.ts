@@ -76,7 +76,11 @@ const mark = (s: string): string => `«${s}, with: commas, [brackets] {braces} #
 
 describe('front matter: keys as paths', () => {
   it('parses paths: dotted steps, [] for every element of an array; a malformed path matches nothing', () => {
-    assert.deepEqual(parseKeyPath('hero.actions[].text'), [{ name: 'hero', arrays: 0 }, { name: 'actions', arrays: 1 }, { name: 'text', arrays: 0 }]);
+    assert.deepEqual(parseKeyPath('hero.actions[].text'), [
+      { name: 'hero', arrays: 0 },
+      { name: 'actions', arrays: 1 },
+      { name: 'text', arrays: 0 },
+    ]);
     assert.deepEqual(parseKeyPath('tags[]'), [{ name: 'tags', arrays: 1 }]);
     assert.deepEqual(parseKeyPath('title'), [{ name: 'title', arrays: 0 }]);
     for (const bad of ['', 'a..b', 'a[', 'a[0]', '.a']) assert.equal(parseKeyPath(bad), undefined, bad);
@@ -103,7 +107,7 @@ describe('front matter: keys as paths', () => {
     assert.match(frontOf(out).body, /^  - tag: title\n    content: Starlight 🌟 Build documentation sites with Astro$/m);
   });
 
-  it('Starlight 404: a value without a letter (hero.title \'404\') is kept, an HTML tagline is sent', () => {
+  it("Starlight 404: a value without a letter (hero.title '404') is kept, an HTML tagline is sent", () => {
     const text = site('starlight-docs/docs/src/content/docs/404.md');
     assert.deepEqual(sentFront(text, frontMatterKeysFor('starlight')), [
       'Not found',
@@ -118,15 +122,26 @@ describe('front matter: keys as paths', () => {
     const sent = sentFront(text, keys);
     assert.deepEqual(sent.slice(0, 7), [
       'VitePress is a Vite & Vue powered static site generator that lets you create beautiful documentation sites from Markdown.',
-      'VitePress', 'Vite & Vue Powered Static Site Generator', 'Markdown to beautiful docs in minutes',
-      'What is VitePress?', 'Quickstart', 'GitHub',
+      'VitePress',
+      'Vite & Vue Powered Static Site Generator',
+      'Markdown to beautiful docs in minutes',
+      'What is VitePress?',
+      'Quickstart',
+      'GitHub',
     ]);
     assert.equal(sent.length, 7 + 8);
     const out = translateFront(text, keys, mark);
     assert.deepEqual(parseYaml(frontOf(out).body), mapPaths(parseYaml(frontOf(text).body), keys, mark));
     // Every line without a translated value is the same line.
-    const changed = frontOf(out).body.split('\n').filter((l) => !l.includes('«'));
-    assert.deepEqual(changed, frontOf(text).body.split('\n').filter((l) => changed.includes(l)));
+    const changed = frontOf(out)
+      .body.split('\n')
+      .filter((l) => !l.includes('«'));
+    assert.deepEqual(
+      changed,
+      frontOf(text)
+        .body.split('\n')
+        .filter((l) => changed.includes(l)),
+    );
     assert.equal(changed.length, frontOf(text).body.split('\n').length - sent.length);
   });
 
@@ -148,38 +163,106 @@ describe('front matter: keys as paths', () => {
     const text = '---\nhero: { tagline: Fast docs, actions: [{ text: Go, link: / }, { text: \'Read it\' }] }\ntags: [alpha, "beta"]\n---\n\nBody\n';
     const keys = [...frontMatterKeysFor('vitepress'), 'tags[]'];
     assert.deepEqual(sentFront(text, keys), ['Fast docs', 'Go', 'Read it', 'alpha', 'beta']);
-    const unit = fc.constantFrom('a', ' ', ',', ', ', ':', ': ', '[', ']', '{', '}', '#', ' #', '"', "'", '\\', '&', '*', '!', '|', '>', '-', '? ', '%', '@', '`', 'ß');
-    fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== ''), (t) => {
-      const out = translateFront(text, keys, () => t);
-      const data = parseYaml(frontOf(out).body) as { hero: { tagline: string; actions: { text: string; link?: string }[] }; tags: string[] };
-      assert.equal(data.hero.tagline, t.trim());
-      assert.deepEqual(data.hero.actions.map((a) => a.text), [t.trim(), t.trim()]);
-      assert.equal(data.hero.actions[0]!.link, '/');
-      assert.deepEqual(data.tags, [t.trim(), t.trim()]);
-      assert.equal(frontOf(out).rest, '\nBody\n');
-    }), { numRuns: 500 });
+    const unit = fc.constantFrom(
+      'a',
+      ' ',
+      ',',
+      ', ',
+      ':',
+      ': ',
+      '[',
+      ']',
+      '{',
+      '}',
+      '#',
+      ' #',
+      '"',
+      "'",
+      '\\',
+      '&',
+      '*',
+      '!',
+      '|',
+      '>',
+      '-',
+      '? ',
+      '%',
+      '@',
+      '`',
+      'ß',
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== ''),
+        (t) => {
+          const out = translateFront(text, keys, () => t);
+          const data = parseYaml(frontOf(out).body) as { hero: { tagline: string; actions: { text: string; link?: string }[] }; tags: string[] };
+          assert.equal(data.hero.tagline, t.trim());
+          assert.deepEqual(
+            data.hero.actions.map((a) => a.text),
+            [t.trim(), t.trim()],
+          );
+          assert.equal(data.hero.actions[0]!.link, '/');
+          assert.deepEqual(data.tags, [t.trim(), t.trim()]);
+          assert.equal(frontOf(out).rest, '\nBody\n');
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('nested block values keep their style and indentation; any translation reads back', () => {
-    const text = '---\nhero:\n  tagline: >-\n    Folded\n    tagline\n  actions:\n    - text: "Quoted"\n      link: /a\n    - text: |\n        Literal\n      link: /b\nfeatures:\n  - title: Plain\n    details: \'Single\'\n---\n';
+    const text =
+      '---\nhero:\n  tagline: >-\n    Folded\n    tagline\n  actions:\n    - text: "Quoted"\n      link: /a\n    - text: |\n        Literal\n      link: /b\nfeatures:\n  - title: Plain\n    details: \'Single\'\n---\n';
     const keys = frontMatterKeysFor('vitepress');
     const unit = fc.constantFrom('a', ' ', '\n', ': ', '#', ' #', '"', "'", '- ', '---', '...', '\\', '|', 'ß');
-    fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ''), (t) => {
-      const out = translateFront(text, keys, () => t);
-      const data = parseYaml(frontOf(out).body) as { hero: { tagline: string; actions: { text: string; link: string }[] }; features: { title: string; details: string }[] };
-      const v = t.trim();
-      assert.equal(data.hero.tagline, v);
-      assert.deepEqual(data.hero.actions.map((a) => [a.text.replace(/\n$/, ''), a.link]), [[v, '/a'], [v, '/b']]);
-      assert.deepEqual(data.features, [{ title: v, details: v }]);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ''),
+        (t) => {
+          const out = translateFront(text, keys, () => t);
+          const data = parseYaml(frontOf(out).body) as {
+            hero: { tagline: string; actions: { text: string; link: string }[] };
+            features: { title: string; details: string }[];
+          };
+          const v = t.trim();
+          assert.equal(data.hero.tagline, v);
+          assert.deepEqual(
+            data.hero.actions.map((a) => [a.text.replace(/\n$/, ''), a.link]),
+            [
+              [v, '/a'],
+              [v, '/b'],
+            ],
+          );
+          assert.deepEqual(data.features, [{ title: v, details: v }]);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('TOML: paths through [tables], [[arrays of tables]], dotted keys, inline tables and arrays; every other byte kept', () => {
     const body = [
-      'title = "Install"', "linkTitle = 'Setup'", 'weight = 20', 'meta.subtitle = "Dotted"', 'tags = ["one", "two"]',
+      'title = "Install"',
+      "linkTitle = 'Setup'",
+      'weight = 20',
+      'meta.subtitle = "Dotted"',
+      'tags = ["one", "two"]',
       'hero = { tagline = "Inline", actions = [{ text = "Go", link = "/" }] }',
-      '', '[params]', 'title = "Not a default"', 'date = 1979-05-27 07:32:00 # a date', '',
-      '[[menu.main]]', 'name = "First"   # c', 'weight = 1', '[[menu.main]]', 'name = """', 'Second', '"""', '[menu.main.params]', 'note = "In the second"',
+      '',
+      '[params]',
+      'title = "Not a default"',
+      'date = 1979-05-27 07:32:00 # a date',
+      '',
+      '[[menu.main]]',
+      'name = "First"   # c',
+      'weight = 1',
+      '[[menu.main]]',
+      'name = """',
+      'Second',
+      '"""',
+      '[menu.main.params]',
+      'note = "In the second"',
     ].join('\n');
     const text = `+++\n${body}\n+++\n\nBody.\n`;
     const keys = ['title', 'linkTitle', 'meta.subtitle', 'tags[]', 'hero.tagline', 'hero.actions[].text', 'menu.main[].name', 'menu.main[].params.note'];
@@ -202,7 +285,15 @@ describe('front matter: keys as paths', () => {
 
 describe('front matter: defaults per framework, one list for the editor and the CLI', () => {
   it('per layout, merged with the configured keys; mkdocs-* is MkDocs; a pattern layout gets the generic list', () => {
-    assert.deepEqual(frontMatterKeysFor('starlight'), ['title', 'description', 'hero.tagline', 'hero.title', 'hero.actions[].text', 'banner.content', 'sidebar.label']);
+    assert.deepEqual(frontMatterKeysFor('starlight'), [
+      'title',
+      'description',
+      'hero.tagline',
+      'hero.title',
+      'hero.actions[].text',
+      'banner.content',
+      'sidebar.label',
+    ]);
     assert.deepEqual(frontMatterKeysFor('hugo', ['author', 'title', ' ']), ['title', 'description', 'linkTitle', 'summary', 'author']);
     assert.equal(frameworkOfLayout('mkdocs-suffix'), 'mkdocs');
     assert.equal(frameworkOfLayout('mkdocs-folder'), 'mkdocs');
@@ -213,14 +304,16 @@ describe('front matter: defaults per framework, one list for the editor and the 
   });
 
   it('doc-translate.json gets the same list (summary for Hugo, linkTitle too), its frontMatterKeys added', () => {
-    const cfg = (layout: unknown, frontMatterKeys?: string[]) => resolveConfig('/x', { targetLanguages: ['de'], layout, ...(frontMatterKeys ? { frontMatterKeys } : {}) }).frontMatterKeys;
-    for (const layout of ['docusaurus', 'starlight', 'vitepress', 'mkdocs-suffix', 'mkdocs-folder', 'hugo']) assert.deepEqual(cfg(layout), frontMatterKeysFor(layout));
+    const cfg = (layout: unknown, frontMatterKeys?: string[]) =>
+      resolveConfig('/x', { targetLanguages: ['de'], layout, ...(frontMatterKeys ? { frontMatterKeys } : {}) }).frontMatterKeys;
+    for (const layout of ['docusaurus', 'starlight', 'vitepress', 'mkdocs-suffix', 'mkdocs-folder', 'hugo'])
+      assert.deepEqual(cfg(layout), frontMatterKeysFor(layout));
     assert.ok(cfg('hugo').includes('summary') && cfg('hugo').includes('linkTitle'));
     assert.deepEqual(cfg('mkdocs-folder', ['author']), ['title', 'description', 'author']);
     assert.deepEqual(cfg({ pattern: '${dir}/${lang}/${name}' }), [...GENERIC_FRONT_MATTER_KEYS]);
   });
 
-  it('README lists every framework\'s defaults as src/shared/frontMatter.ts has them', () => {
+  it("README lists every framework's defaults as src/shared/frontMatter.ts has them", () => {
     const readme = readFileSync('README.md', 'utf8');
     for (const keys of Object.values(FRAMEWORK_FRONT_MATTER_KEYS)) assert.ok(readme.includes(keys.map((k) => `\`${k}\``).join(', ')), keys.join(', '));
   });

@@ -3,9 +3,7 @@ import { checkMarkdown as check, markdownProse as prose } from './helpers.ts';
 
 describe('segmentMarkdown: inline', () => {
   it('keeps one sentence with emphasis as one segment', () => {
-    check('A sentence with **bold**, _italic_ and ~~strike~~ text.', [
-      ['T', 'A sentence with **bold**, _italic_ and ~~strike~~ text.'],
-    ]);
+    check('A sentence with **bold**, _italic_ and ~~strike~~ text.', [['T', 'A sentence with **bold**, _italic_ and ~~strike~~ text.']]);
   });
 
   it('keeps code spans of any backtick run length', () => {
@@ -32,7 +30,7 @@ describe('segmentMarkdown: inline', () => {
   });
 
   it('keeps image sources and translates alt text, also inside links', () => {
-    check('[![Build status](https://ci/badge.svg)](https://ci) Image: ![A cat](cat.png \'Cat\')', [
+    check("[![Build status](https://ci/badge.svg)](https://ci) Image: ![A cat](cat.png 'Cat')", [
       ['K', '[!['],
       ['T', 'Build status'],
       ['K', '](https://ci/badge.svg)](https://ci) '],
@@ -100,7 +98,11 @@ describe('segmentMarkdown: inline', () => {
   });
 
   it('keeps code spans that cross a soft line break', () => {
-    check('Run `npm\ntest` now please', [['T', 'Run'], ['K', ' `npm\ntest` '], ['T', 'now please']]);
+    check('Run `npm\ntest` now please', [
+      ['T', 'Run'],
+      ['K', ' `npm\ntest` '],
+      ['T', 'now please'],
+    ]);
   });
 
   it('splits a long paragraph on sentence boundaries under 4000 characters', () => {

@@ -41,7 +41,11 @@ describe('segmentMarkdown: blocks', () => {
   });
 
   it('keeps heading anchors like {#id}', () => {
-    check('## Getting started {#start .intro}\n', [['K', '## '], ['T', 'Getting started'], ['K', ' {#start .intro}\n']]);
+    check('## Getting started {#start .intro}\n', [
+      ['K', '## '],
+      ['T', 'Getting started'],
+      ['K', ' {#start .intro}\n'],
+    ]);
   });
 
   it('ends an HTML block at a blank line so Markdown inside <details> is translated', () => {
@@ -215,7 +219,10 @@ describe('segmentMarkdown: blocks', () => {
   });
 
   it('keeps a byte order mark and still sees the heading after it', () => {
-    check('\uFEFF# Title', [['K', '\uFEFF# '], ['T', 'Title']]);
+    check('\uFEFF# Title', [
+      ['K', '\uFEFF# '],
+      ['T', 'Title'],
+    ]);
   });
 
   it('never translates whitespace-only or letterless text', () => {

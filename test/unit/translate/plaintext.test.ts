@@ -15,7 +15,10 @@ describe('segmentPlainText', () => {
       ['K', '\r\n\r\n'],
       ['T', 'Third'],
     ]);
-    assert.deepEqual(doc.parts.filter((p) => p.kind === 'translate').map((p) => p.id), ['s0', 's1', 's2']);
+    assert.deepEqual(
+      doc.parts.filter((p) => p.kind === 'translate').map((p) => p.id),
+      ['s0', 's1', 's2'],
+    );
   });
 
   it('does not treat Markdown syntax specially', () => {
@@ -55,7 +58,10 @@ describe('segmentPlainText', () => {
     const doc = segmentPlainText(input);
     assertWellFormed(input, doc);
     const parts = proseOf(doc);
-    assert.deepEqual(parts.map((p) => p.length), [3999, 4000, 1002]);
+    assert.deepEqual(
+      parts.map((p) => p.length),
+      [3999, 4000, 1002],
+    );
     assert.ok(parts[1]!.startsWith('\u{1F600}'));
   });
 });

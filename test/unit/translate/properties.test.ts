@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  minimumRequests, planBatches, reassemble, segmentMarkdown, segmentPlainText, translateSegmented,
-  type Segment, type Segmented,
+  minimumRequests,
+  planBatches,
+  reassemble,
+  segmentMarkdown,
+  segmentPlainText,
+  translateSegmented,
+  type Segment,
+  type Segmented,
 } from '../../../src/translate/index.ts';
 import { assertWellFormed } from './helpers.ts';
 
@@ -42,43 +48,64 @@ const markdownish = fc
 const anyText = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '`', '~', '#', '>', '-', '|', '[', ']', '(', ')', '<', '$', '*', '\\', '!', ':', '1', '.', '\t'), maxLength: 200 }),
+  fc.string({
+    unit: fc.constantFrom('a', ' ', '\n', '\r', '`', '~', '#', '>', '-', '|', '[', ']', '(', ')', '<', '$', '*', '\\', '!', ':', '1', '.', '\t'),
+    maxLength: 200,
+  }),
   markdownish,
 );
 
 // Every id a run may send: whole parts and, under `<id>~`, their fragments.
 const translationsOf = (doc: Segmented, f: (s: string) => string): Map<string, string> =>
-  new Map(doc.parts.flatMap((p) => (p.kind === 'translate'
-    ? [[p.id, f(p.text)] as [string, string], ...(p.fallback ?? []).flatMap((q) => (q.kind === 'translate' ? [[`${p.id}~${q.id}`, f(q.text)] as [string, string]] : []))]
-    : [])));
-const segmentsOf = (doc: Segmented): Segment[] =>
-  doc.parts.flatMap((p) => (p.kind === 'translate' ? [{ id: p.id, text: p.text }] : []));
+  new Map(
+    doc.parts.flatMap((p) =>
+      p.kind === 'translate'
+        ? [
+            [p.id, f(p.text)] as [string, string],
+            ...(p.fallback ?? []).flatMap((q) => (q.kind === 'translate' ? [[`${p.id}~${q.id}`, f(q.text)] as [string, string]] : [])),
+          ]
+        : [],
+    ),
+  );
+const segmentsOf = (doc: Segmented): Segment[] => doc.parts.flatMap((p) => (p.kind === 'translate' ? [{ id: p.id, text: p.text }] : []));
 
 describe('segmentation properties', function () {
   this.timeout(60_000);
 
   it('segmentMarkdown: reassembling untranslated parts is the identity, parts are well formed', () => {
-    fc.assert(fc.property(anyText, (text) => assertWellFormed(text, segmentMarkdown(text))), { numRuns: 1500 });
+    fc.assert(
+      fc.property(anyText, (text) => assertWellFormed(text, segmentMarkdown(text))),
+      { numRuns: 1500 },
+    );
   });
 
   it('segmentMarkdown: the fast reader of large documents and the parser alone give the same parts, in both modes', () => {
-    fc.assert(fc.property(anyText, fc.constantFrom('wholeBlocks', 'fragments') as fc.Arbitrary<'wholeBlocks' | 'fragments'>, (text, mode) => {
-      const fast = segmentMarkdown(text, { mode, mdx: false, fast: true });
-      assertWellFormed(text, fast);
-      assert.deepEqual(fast, segmentMarkdown(text, { mode, mdx: false, fast: false }));
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(anyText, fc.constantFrom('wholeBlocks', 'fragments') as fc.Arbitrary<'wholeBlocks' | 'fragments'>, (text, mode) => {
+        const fast = segmentMarkdown(text, { mode, mdx: false, fast: true });
+        assertWellFormed(text, fast);
+        assert.deepEqual(fast, segmentMarkdown(text, { mode, mdx: false, fast: false }));
+      }),
+      { numRuns: 1500 },
+    );
   });
 
   it('segmentPlainText: reassembling untranslated parts is the identity, parts are well formed', () => {
-    fc.assert(fc.property(anyText, (text) => assertWellFormed(text, segmentPlainText(text))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(anyText, (text) => assertWellFormed(text, segmentPlainText(text))),
+      { numRuns: 1000 },
+    );
   });
 
   it('both segmenters hold their invariants on long inputs (splitting over 4000 characters)', () => {
     const long = fc.tuple(anyText, fc.integer({ min: 20, max: 60 })).map(([t, n]) => t.repeat(n));
-    fc.assert(fc.property(long, (text) => {
-      assertWellFormed(text, segmentMarkdown(text));
-      assertWellFormed(text, segmentPlainText(text));
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(long, (text) => {
+        assertWellFormed(text, segmentMarkdown(text));
+        assertWellFormed(text, segmentPlainText(text));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('a byte order mark inside the document (a file pasted whole) keeps every offset: the fast reader agrees with the parser', () => {
@@ -92,85 +119,110 @@ describe('segmentation properties', function () {
   });
 
   it('fenced code content is never sent', () => {
-    fc.assert(fc.property(markdownish, fc.constantFrom('```', '~~~'), (text, f) => {
-      const doc = segmentMarkdown(`Intro text\n${f}\nSECRET_CODE_TOKEN\n${f}\n${text}`);
-      assert.ok(segmentsOf(doc).every((s) => !s.text.includes('SECRET_CODE_TOKEN')));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(markdownish, fc.constantFrom('```', '~~~'), (text, f) => {
+        const doc = segmentMarkdown(`Intro text\n${f}\nSECRET_CODE_TOKEN\n${f}\n${text}`);
+        assert.ok(segmentsOf(doc).every((s) => !s.text.includes('SECRET_CODE_TOKEN')));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('planBatches obeys every limit, loses and duplicates nothing, and is minimal when count binds', () => {
-    const segs = fc.array(fc.string({ unit: 'binary', minLength: 1, maxLength: 4000 }), { maxLength: 300 })
+    const segs = fc
+      .array(fc.string({ unit: 'binary', minLength: 1, maxLength: 4000 }), { maxLength: 300 })
       .map((texts) => texts.map((text, i) => ({ id: `s${i}`, text })));
     const limits = fc.record({
       maxSegments: fc.integer({ min: 1, max: 64 }),
       maxBodyBytes: fc.integer({ min: 30_000, max: 2_000_000 }),
       reservedBodyBytes: fc.integer({ min: 0, max: 1024 }),
     });
-    fc.assert(fc.property(segs, limits, (segments, lim) => {
-      const batches = planBatches(segments, lim);
-      assert.deepEqual(batches.flat(), segments);
-      for (const batch of batches) {
-        assert.ok(batch.length >= 1 && batch.length <= lim.maxSegments);
-        assert.equal(new Set(batch.map((s) => s.id)).size, batch.length);
-        const body = JSON.stringify({ segments: batch, target_lang: 'zh-Hant', source_lang: 'auto', engine: 'xr-397b' });
-        assert.ok(Buffer.byteLength(body) <= lim.maxBodyBytes - lim.reservedBodyBytes + 100);
-        for (const s of batch) assert.ok(s.text.length <= 4000);
-      }
-      const lower = minimumRequests(segments, lim);
-      assert.ok(batches.length >= lower);
-      if (lim.maxBodyBytes >= 2_000_000 && lim.reservedBodyBytes <= 1024) assert.equal(batches.length, lower);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(segs, limits, (segments, lim) => {
+        const batches = planBatches(segments, lim);
+        assert.deepEqual(batches.flat(), segments);
+        for (const batch of batches) {
+          assert.ok(batch.length >= 1 && batch.length <= lim.maxSegments);
+          assert.equal(new Set(batch.map((s) => s.id)).size, batch.length);
+          const body = JSON.stringify({ segments: batch, target_lang: 'zh-Hant', source_lang: 'auto', engine: 'xr-397b' });
+          assert.ok(Buffer.byteLength(body) <= lim.maxBodyBytes - lim.reservedBodyBytes + 100);
+          for (const s of batch) assert.ok(s.text.length <= 4000);
+        }
+        const lower = minimumRequests(segments, lim);
+        assert.ok(batches.length >= lower);
+        if (lim.maxBodyBytes >= 2_000_000 && lim.reservedBodyBytes <= 1024) assert.equal(batches.length, lower);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('default limits: any segmented document is planned in exactly the minimum number of requests', () => {
-    fc.assert(fc.property(fc.array(markdownish, { minLength: 1, maxLength: 30 }), (docs) => {
-      const segments = segmentsOf(segmentMarkdown(docs.join('\n\n')));
-      assert.equal(planBatches(segments).length, minimumRequests(segments));
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.array(markdownish, { minLength: 1, maxLength: 30 }), (docs) => {
+        const segments = segmentsOf(segmentMarkdown(docs.join('\n\n')));
+        assert.equal(planBatches(segments).length, minimumRequests(segments));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('translateSegmented equals reassembling with the same translations, within the concurrency limit', async () => {
-    await fc.assert(fc.asyncProperty(anyText, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 40 }), async (text, concurrency, repeat) => {
-      const doc = segmentMarkdown(text.repeat(repeat));
-      let inFlight = 0;
-      let peak = 0;
-      const out = await translateSegmented(doc, {
-        concurrency,
-        translateBatch: async (segments) => {
-          peak = Math.max(peak, ++inFlight);
-          await new Promise((r) => setImmediate(r));
-          inFlight--;
-          return segments.map((s) => ({ id: s.id, translated_text: `<${s.text.toUpperCase()}>` }));
-        },
-      });
-      assert.equal(out, reassemble(doc, translationsOf(doc, (s) => `<${s.toUpperCase()}>`)));
-      assert.ok(peak <= concurrency);
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(anyText, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 40 }), async (text, concurrency, repeat) => {
+        const doc = segmentMarkdown(text.repeat(repeat));
+        let inFlight = 0;
+        let peak = 0;
+        const out = await translateSegmented(doc, {
+          concurrency,
+          translateBatch: async (segments) => {
+            peak = Math.max(peak, ++inFlight);
+            await new Promise((r) => setImmediate(r));
+            inFlight--;
+            return segments.map((s) => ({ id: s.id, translated_text: `<${s.text.toUpperCase()}>` }));
+          },
+        });
+        assert.equal(
+          out,
+          reassemble(
+            doc,
+            translationsOf(doc, (s) => `<${s.toUpperCase()}>`),
+          ),
+        );
+        assert.ok(peak <= concurrency);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('an abort at any moment rejects with its reason and starts no request afterwards', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), async (ticks, concurrency) => {
-      const doc = segmentPlainText(Array.from({ length: 64 * 12 }, (_, i) => `Paragraph number ${i}.`).join('\n\n'));
-      const controller = new AbortController();
-      let aborted = false;
-      let startedAfterAbort = 0;
-      const pending = translateSegmented(doc, {
-        concurrency,
-        signal: controller.signal,
-        translateBatch: async (segments) => {
-          if (aborted) startedAfterAbort++;
-          await new Promise((r) => setImmediate(r));
-          return segments.map((s) => ({ id: s.id, translated_text: s.text }));
-        },
-      });
-      for (let i = 0; i < ticks; i++) await new Promise((r) => setImmediate(r));
-      const reason = new Error('stop');
-      aborted = true;
-      controller.abort(reason);
-      const outcome = await pending.then(() => 'resolved', (e: unknown) => e);
-      // A run that finished before the abort may resolve; otherwise it rejects with the reason.
-      if (outcome !== 'resolved') assert.equal(outcome, reason);
-      assert.equal(startedAfterAbort, 0);
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), async (ticks, concurrency) => {
+        const doc = segmentPlainText(Array.from({ length: 64 * 12 }, (_, i) => `Paragraph number ${i}.`).join('\n\n'));
+        const controller = new AbortController();
+        let aborted = false;
+        let startedAfterAbort = 0;
+        const pending = translateSegmented(doc, {
+          concurrency,
+          signal: controller.signal,
+          translateBatch: async (segments) => {
+            if (aborted) startedAfterAbort++;
+            await new Promise((r) => setImmediate(r));
+            return segments.map((s) => ({ id: s.id, translated_text: s.text }));
+          },
+        });
+        for (let i = 0; i < ticks; i++) await new Promise((r) => setImmediate(r));
+        const reason = new Error('stop');
+        aborted = true;
+        controller.abort(reason);
+        const outcome = await pending.then(
+          () => 'resolved',
+          (e: unknown) => e,
+        );
+        // A run that finished before the abort may resolve; otherwise it rejects with the reason.
+        if (outcome !== 'resolved') assert.equal(outcome, reason);
+        assert.equal(startedAfterAbort, 0);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  reassemble, segmentMarkdown, segmentPlainText, translateSegmented, type Segment, type Segmented,
-} from '../../../src/translate/index.ts';
+import { reassemble, segmentMarkdown, segmentPlainText, translateSegmented, type Segment, type Segmented } from '../../../src/translate/index.ts';
 
 type Reply = { id: string; translated_text: string }[];
 const upper = (segments: Segment[]): Reply => segments.map((s) => ({ id: s.id, translated_text: s.text.toUpperCase() }));
@@ -90,7 +88,7 @@ describe('translateSegmented', () => {
     assert.ok(signals.every((s) => s.aborted));
   });
 
-  it('rejects at once on the caller\'s abort even when translateBatch ignores the signal', async () => {
+  it("rejects at once on the caller's abort even when translateBatch ignores the signal", async () => {
     const doc = bigDoc(64 * 4);
     const controller = new AbortController();
     let calls = 0;

@@ -17,7 +17,10 @@ const parsers = {
 const VERBATIM = new Set(['code_inline', 'code_block', 'fence', 'html_block', 'html_inline']);
 
 function describe(token: Token, out: string[], tagsOnly: boolean): void {
-  const attrs = (token.attrs ?? []).filter(([name]) => name !== 'alt').map(([n, v]) => `${n}=${v}`).join(',');
+  const attrs = (token.attrs ?? [])
+    .filter(([name]) => name !== 'alt')
+    .map(([n, v]) => `${n}=${v}`)
+    .join(',');
   let content = VERBATIM.has(token.type) ? `:${token.content}` : '';
   // MDX: a JSX element's lines are an HTML block to markdown-it, but its text children are prose.
   // Readable attributes (`title`, `label`, …) are translated; their values are not structure.

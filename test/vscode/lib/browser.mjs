@@ -8,8 +8,15 @@ import { findChromium } from '../install.mjs';
 import { killGroup, removeTempDir, trackGroup, trackTempDir } from './processes.mjs';
 import { formatConsoleArgs } from './verdict.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** @returns {Promise<{ browser: import('playwright-core').Browser, close(): Promise<void> }>} */
 export async function launchBrowser() {
@@ -18,9 +25,13 @@ export async function launchBrowser() {
   // Chromium keeps a crash-report database under $XDG_CONFIG_HOME; keep it out of the home folder.
   const home = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-chromium-')));
   const server = await chromium.launchServer({
-    executablePath, headless: true, args: ARGS,
+    executablePath,
+    headless: true,
+    args: ARGS,
     env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
-    handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   const pid = server.process().pid;
   trackGroup(pid, 'chromium');

@@ -26,8 +26,15 @@ export async function buildSuite(repoRoot, suiteDir) {
   // Inside the repository, so that require('mocha') resolves from its node_modules.
   const outdir = join(repoRoot, 'out', 'test', basename(abs));
   await esbuild.build({
-    entryPoints, outdir, bundle: true, format: 'cjs', platform: 'node', target: 'node20',
-    external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning',
+    entryPoints,
+    outdir,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
   });
   return join(outdir, 'index.js');
 }

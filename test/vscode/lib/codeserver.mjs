@@ -52,8 +52,11 @@ export function installVsix({ installDir, runDir, extensionsDir, vsix }) {
   const userDataDir = join(runDir, 'user-data');
   mkdirSync(extensionsDir, { recursive: true });
   const [exe, ...lead] = codeServerCommand(installDir);
-  const r = spawnSync(exe, [...lead, ...commonArgs(runDir, userDataDir, extensionsDir), '--install-extension', vsix],
-    { encoding: 'utf8', env: cleanEnv({}), timeout: 120_000 });
+  const r = spawnSync(exe, [...lead, ...commonArgs(runDir, userDataDir, extensionsDir), '--install-extension', vsix], {
+    encoding: 'utf8',
+    env: cleanEnv({}),
+    timeout: 120_000,
+  });
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${out}`);
   return out.trim();
@@ -74,12 +77,22 @@ export async function startCodeServer({ installDir, runDir, settings = {}, env =
     writeFileSync(file, allSettings);
   }
   const [exe, ...lead] = codeServerCommand(installDir);
-  const args = [...lead, ...commonArgs(runDir, userDataDir, extDir),
-    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened',
+  const args = [
+    ...lead,
+    ...commonArgs(runDir, userDataDir, extDir),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--disable-proxy',
+    '--ignore-last-opened',
     // The display language; it applies only with a language pack for it installed (see languagePack.mjs).
-    ...(locale ? ['--locale', locale] : [])];
+    ...(locale ? ['--locale', locale] : []),
+  ];
   const child = spawnGroup('code-server', exe, args, { cwd: runDir, env: cleanEnv(env), logFile, onLine });
   const boundPort = await waitForLine(child, parseListeningPort, 60_000, 'code-server');
   return {

@@ -26,18 +26,24 @@ export async function runSuiteInElectron({ repoRoot, name, testsIndex, grep }) {
   const emulator = await startEmulator({ repoRoot, port: 0, logFile: join(resultsDir, 'emulator.log') });
   try {
     mkdirSync(join(userDataDir, 'User'), { recursive: true });
-    writeFileSync(join(userDataDir, 'User', 'settings.json'),
-      JSON.stringify({ ...BASE_SETTINGS, 'docTranslate.baseUrl': emulator.baseUrl }, null, 2));
+    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, 'docTranslate.baseUrl': emulator.baseUrl }, null, 2));
     let exitCode = 0;
     try {
       await runTests({
-        ...(process.env.VSCODE_EXECUTABLE
-          ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE }
-          : { version: process.env.VSCODE_TEST_VERSION }),
+        ...(process.env.VSCODE_EXECUTABLE ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE } : { version: process.env.VSCODE_TEST_VERSION }),
         extensionDevelopmentPath: repoRoot,
         extensionTestsPath: testsIndex,
-        launchArgs: [workspace, '--user-data-dir', userDataDir, '--extensions-dir', join(runDir, 'extensions'),
-          '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+        launchArgs: [
+          workspace,
+          '--user-data-dir',
+          userDataDir,
+          '--extensions-dir',
+          join(runDir, 'extensions'),
+          '--disable-extensions',
+          '--disable-workspace-trust',
+          '--skip-welcome',
+          '--skip-release-notes',
+        ],
         extensionTestsEnv: {
           DOC_TRANSLATE_TEST_BASE_URL: emulator.baseUrl,
           DOC_TRANSLATE_TEST_API_KEY: emulator.apiKey,

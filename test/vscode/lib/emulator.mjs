@@ -14,7 +14,9 @@ function parseReadyLine(line) {
   try {
     const o = JSON.parse(trimmed);
     if (typeof o.base_url === 'string' && typeof o.api_key === 'string') return o;
-  } catch { /* not the ready line */ }
+  } catch {
+    /* not the ready line */
+  }
   return undefined;
 }
 
@@ -25,8 +27,11 @@ function parseReadyLine(line) {
 export async function startEmulator({ repoRoot, port = 0, logFile }) {
   const main = emulatorMain(repoRoot);
   if (!existsSync(main)) throw new Error(`emulator entry ${main} not found`);
-  const child = spawnGroup('emulator', process.execPath, ['--import', 'tsx', main, '--port', String(port)],
-    { cwd: repoRoot, env: { ...process.env }, logFile });
+  const child = spawnGroup('emulator', process.execPath, ['--import', 'tsx', main, '--port', String(port)], {
+    cwd: repoRoot,
+    env: { ...process.env },
+    logFile,
+  });
   const ready = await waitForLine(child, parseReadyLine, 30_000, 'emulator');
   return {
     baseUrl: ready.base_url,

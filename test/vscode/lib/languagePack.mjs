@@ -37,19 +37,25 @@ export function buildDisplayLanguagePack({ repoRoot, dir, locale }) {
     engines: { vscode: '^1.100.0' },
     categories: ['Language Packs'],
     contributes: {
-      localizations: [{
-        languageId: locale.toLowerCase(), languageName: locale, localizedLanguageName: locale,
-        translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
-      }],
+      localizations: [
+        {
+          languageId: locale.toLowerCase(),
+          languageName: locale,
+          localizedLanguageName: locale,
+          translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+        },
+      ],
     },
   };
   writeFileSync(join(src, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   writeFileSync(join(src, 'translations', 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }) + '\n');
   writeFileSync(join(src, 'README.md'), `# Test display language ${locale}\n\nBuilt by test/vscode/lib/languagePack.mjs for one harness run.\n`);
   const vsix = join(dir, `language-pack-${locale}.vsix`);
-  const r = spawnSync(join(repoRoot, 'node_modules', '.bin', 'vsce'),
+  const r = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'vsce'),
     ['package', '--skip-license', '--no-dependencies', '--allow-missing-repository', '--out', vsix],
-    { cwd: src, encoding: 'utf8', timeout: 60_000 });
+    { cwd: src, encoding: 'utf8', timeout: 60_000 },
+  );
   if (r.status !== 0) throw new Error(`packaging the ${locale} display-language pack failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return vsix;
 }

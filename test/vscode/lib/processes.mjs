@@ -24,19 +24,32 @@ export function trackGroup(pid, name) {
 }
 
 function groupAlive(pgid) {
-  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** SIGTERM the group, then SIGKILL what is left after `graceMs`. */
 export async function killGroup(pgid, graceMs = 3000) {
   groups.delete(pgid);
-  try { process.kill(-pgid, 'SIGTERM'); } catch { return; }
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    return;
+  }
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     if (!groupAlive(pgid)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
 }
 
 export async function killAll() {
@@ -45,7 +58,11 @@ export async function killAll() {
 
 function killAllSync() {
   for (const pgid of groups.keys()) {
-    try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   groups.clear();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -61,7 +78,10 @@ export function installCleanupHandlers(onSignal) {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(sig, () => {
       process.stderr.write(`\n[harness] ${sig}: stopping every process started\n`);
-      void killAll().then(() => onSignal?.()).catch(() => {}).finally(() => process.exit(130));
+      void killAll()
+        .then(() => onSignal?.())
+        .catch(() => {})
+        .finally(() => process.exit(130));
     });
   }
 }
@@ -87,8 +107,13 @@ export function spawnGroup(name, cmd, args, { cwd, env, logFile, onLine } = {}) 
       }
     });
   }
-  child.on('close', () => { log?.end(); groups.delete(child.pid); });
-  child.on('error', (err) => { log?.write(`spawn error: ${err.message}\n`); });
+  child.on('close', () => {
+    log?.end();
+    groups.delete(child.pid);
+  });
+  child.on('error', (err) => {
+    log?.write(`spawn error: ${err.message}\n`);
+  });
   return child;
 }
 
@@ -103,11 +128,21 @@ export function waitForLine(child, match, timeoutMs, what) {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         const value = match(line);
-        if (value !== undefined && value !== null && value !== false) { done(); resolve(value); return; }
+        if (value !== undefined && value !== null && value !== false) {
+          done();
+          resolve(value);
+          return;
+        }
       }
     };
-    const onClose = (code) => { done(); reject(new Error(`${what}: process exited with code ${code} before it was ready`)); };
-    const timer = setTimeout(() => { done(); reject(new Error(`${what}: not ready after ${timeoutMs / 1000} s`)); }, timeoutMs);
+    const onClose = (code) => {
+      done();
+      reject(new Error(`${what}: process exited with code ${code} before it was ready`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${what}: not ready after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     function done() {
       clearTimeout(timer);
       child.stdout.off('data', onData);

@@ -73,11 +73,13 @@ export async function openSession(o) {
     const env = {
       DOC_TRANSLATE_TEST_RESULT_FILE: resultFile,
       DOC_TRANSLATE_TEST_WORKSPACE: workspace,
-      ...(emulator ? {
-        DOC_TRANSLATE_TEST_BASE_URL: emulator.baseUrl,
-        DOC_TRANSLATE_TEST_API_KEY: emulator.apiKey,
-        DOC_TRANSLATE_TEST_CONTROL_URL: emulator.controlUrl,
-      } : {}),
+      ...(emulator
+        ? {
+            DOC_TRANSLATE_TEST_BASE_URL: emulator.baseUrl,
+            DOC_TRANSLATE_TEST_API_KEY: emulator.apiKey,
+            DOC_TRANSLATE_TEST_CONTROL_URL: emulator.controlUrl,
+          }
+        : {}),
       ...o.env,
     };
     const settings = { ...(emulator ? { 'docTranslate.baseUrl': emulator.baseUrl } : {}), ...o.settings };
@@ -90,8 +92,14 @@ export async function openSession(o) {
       note(`display language ${o.locale} installed`);
     }
     const server = await startCodeServer({
-      installDir, runDir, settings, env, extensionsDir, locale: o.locale,
-      logFile: join(resultsDir, 'server.log'), onLine: o.onServerLine,
+      installDir,
+      runDir,
+      settings,
+      env,
+      extensionsDir,
+      locale: o.locale,
+      logFile: join(resultsDir, 'server.log'),
+      onLine: o.onServerLine,
     });
     closers.push(() => server.stop());
     note(`code-server at ${server.origin}`);
@@ -102,11 +110,22 @@ export async function openSession(o) {
     const page = await context.newPage();
     const consoleStream = streamConsole(page, { logFile: join(resultsDir, 'browser-console.log'), onText: o.onConsole });
     const url = workbenchUrl({
-      origin: server.origin, folder: workspace,
-      extensionDevelopmentPath: o.extensionDevelopmentPath, extensionTestsPath: o.extensionTestsPath,
+      origin: server.origin,
+      folder: workspace,
+      extensionDevelopmentPath: o.extensionDevelopmentPath,
+      extensionTestsPath: o.extensionTestsPath,
     });
     return {
-      url, page, context, server, emulator, workspace, runDir, resultsDir, resultFile, consoleStream,
+      url,
+      page,
+      context,
+      server,
+      emulator,
+      workspace,
+      runDir,
+      resultsDir,
+      resultFile,
+      consoleStream,
       serverLog: () => {
         const own = existsSync(join(resultsDir, 'server.log')) ? readFileSync(join(resultsDir, 'server.log'), 'utf8') : '';
         return own + readLogTree(join(server.userDataDir, 'logs'));

@@ -25,7 +25,9 @@ const delay = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function runSuite(o) {
   const started = Date.now();
   let echoing = false;
-  const print = (text) => { if (!o.quiet) process.stdout.write(`${text}\n`); };
+  const print = (text) => {
+    if (!o.quiet) process.stdout.write(`${text}\n`);
+  };
   const session = await openSession({
     repoRoot: o.repoRoot,
     name: o.name,
@@ -44,18 +46,26 @@ export async function runSuite(o) {
       if (level && level !== 'INFO' && level !== 'LOG') print(`[${level}] ${text.split('\n')[0]}`);
       else print(text);
     },
-    onServerLine: (line) => { if (/Extension Host Process exited/i.test(line)) print(`[server] ${line.trim()}`); },
+    onServerLine: (line) => {
+      if (/Extension Host Process exited/i.test(line)) print(`[server] ${line.trim()}`);
+    },
   });
   let timedOut = false;
   let exitCode;
   try {
     let resolveExit;
-    const exited = new Promise((resolve) => { resolveExit = resolve; });
-    await session.page.exposeFunction('codeAutomationExit', (code) => { resolveExit(code); });
+    const exited = new Promise((resolve) => {
+      resolveExit = resolve;
+    });
+    await session.page.exposeFunction('codeAutomationExit', (code) => {
+      resolveExit(code);
+    });
     await session.page.goto(session.url);
     let timer;
     const timeoutMs = o.timeoutMs ?? 600_000;
-    const timeout = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
     const outcome = await Promise.race([exited, timeout]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
@@ -72,7 +82,10 @@ export async function runSuite(o) {
     if (resultText !== undefined) copyFileSync(session.resultFile, join(session.resultsDir, 'result.json'));
     const consoleLog = join(session.resultsDir, 'browser-console.log');
     const verdict = evaluateRun({
-      exitCode, resultText, serverLog: session.serverLog(), timedOut,
+      exitCode,
+      resultText,
+      serverLog: session.serverLog(),
+      timedOut,
       secrets: [session.emulator?.apiKey],
       otherLogs: existsSync(consoleLog) ? readFileSync(consoleLog, 'utf8') : '',
     });

@@ -29,8 +29,19 @@ export async function runUiTests(o) {
     installDirToRemove = trackTempDir(mkdtempSync(join(tmpdir(), 'doc-translate-vsix-')));
     extensionsDir = join(installDirToRemove, 'extensions');
     const out = installVsix({ installDir, runDir: installDirToRemove, extensionsDir, vsix: o.vsix });
-    process.stdout.write(`[harness] ${out.split('\n').filter((l) => /install/i.test(l)).pop() ?? out}\n`);
-    process.stdout.write(`[harness] installed ${relative(o.repoRoot, o.vsix)} into ${extensionsDir}: ${readdirSync(extensionsDir).filter((n) => !n.endsWith('.json')).join(', ')}\n`);
+    process.stdout.write(
+      `[harness] ${
+        out
+          .split('\n')
+          .filter((l) => /install/i.test(l))
+          .pop() ?? out
+      }\n`,
+    );
+    process.stdout.write(
+      `[harness] installed ${relative(o.repoRoot, o.vsix)} into ${extensionsDir}: ${readdirSync(extensionsDir)
+        .filter((n) => !n.endsWith('.json'))
+        .join(', ')}\n`,
+    );
   }
   const session = await openSession({
     repoRoot: o.repoRoot,
@@ -44,9 +55,7 @@ export async function runUiTests(o) {
   let failures = 0;
   try {
     await session.page.goto(session.url);
-    const wb = new Workbench(session.page, { screenshotsDir: join(o.repoRoot, 'test-results', 'screenshots'),
-      screenshotPrefix: packaged ? 'packaged-' : '',
-    });
+    const wb = new Workbench(session.page, { screenshotsDir: join(o.repoRoot, 'test-results', 'screenshots'), screenshotPrefix: packaged ? 'packaged-' : '' });
     await wb.ready();
     process.stderr.write(`[harness] workbench ready (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     setWorkbench(wb, {
@@ -58,18 +67,25 @@ export async function runUiTests(o) {
     const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', color: process.stdout.isTTY === true });
     const grep = packaged ? '@packaged' : o.grep;
     if (grep) mocha.grep(grep);
-    for (const f of readdirSync(testsDir).filter((n) => n.endsWith('.test.mjs')).sort()) mocha.addFile(join(testsDir, f));
+    for (const f of readdirSync(testsDir)
+      .filter((n) => n.endsWith('.test.mjs'))
+      .sort())
+      mocha.addFile(join(testsDir, f));
     await mocha.loadFilesAsync();
     let timer;
     const run = new Promise((resolve) => {
       const runner = mocha.run((n) => resolve(n));
-      runner.on('pass', () => { passes += 1; });
+      runner.on('pass', () => {
+        passes += 1;
+      });
       runner.on('fail', (test) => {
         failures += 1;
         void wb.screenshot(`failed-${test.fullTitle()}`).catch(() => {});
       });
     });
-    const timeout = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? 600_000); });
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? 600_000);
+    });
     const outcome = await Promise.race([run, timeout]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
@@ -95,7 +111,10 @@ export async function runUiTests(o) {
     if (installDirToRemove) removeTempDir(installDirToRemove);
   }
   return {
-    pass: reasons.length === 0, reasons, result: { passes, failures },
-    resultsDir: session.resultsDir, durationMs: Date.now() - started,
+    pass: reasons.length === 0,
+    reasons,
+    result: { passes, failures },
+    resultsDir: session.resultsDir,
+    durationMs: Date.now() - started,
   };
 }

@@ -1,11 +1,6 @@
 // Types of verdict.mjs for the harness's unit tests (test/unit/harness/).
 export function parseListeningPort(line: string): number | undefined;
-export function workbenchUrl(o: {
-  origin: string;
-  folder?: string;
-  extensionDevelopmentPath?: string;
-  extensionTestsPath?: string;
-}): string;
+export function workbenchUrl(o: { origin: string; folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
 export function extensionHostCrashes(logText: string): string[];
 export interface SuiteResultFile {
   passes: number;

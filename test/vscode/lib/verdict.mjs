@@ -85,8 +85,7 @@ export function evaluateRun({ exitCode, resultText, serverLog, timedOut = false,
  * @returns {{ fromExtensionHost: boolean, level?: string, text: string }}
  */
 export function formatConsoleArgs(values) {
-  if (values.length >= 2 && typeof values[0] === 'string' && values[0].startsWith('%c')
-      && typeof values[1] === 'string') {
+  if (values.length >= 2 && typeof values[0] === 'string' && values[0].startsWith('%c') && typeof values[1] === 'string') {
     const level = values[0].slice(2).trim();
     const rest = values.slice(2);
     return { fromExtensionHost: true, level, text: rest.length ? format(...rest) : '' };
@@ -99,6 +98,5 @@ export const EXTENSION_ID = 'doc-translate.doc-translate';
 /** True when an extension-host log shows the extension activated, and no activation failure. */
 export function activatedInLog(logText, extensionId = EXTENSION_ID) {
   const id = extensionId.replace(/\./g, '\\.');
-  return new RegExp(`_doActivateExtension ${id}[,\\s]`).test(logText)
-    && !new RegExp(`Activating extension '?${id}'? failed`, 'i').test(logText);
+  return new RegExp(`_doActivateExtension ${id}[,\\s]`).test(logText) && !new RegExp(`Activating extension '?${id}'? failed`, 'i').test(logText);
 }

@@ -5,7 +5,10 @@ export function listZip(buf) {
   // End of central directory record: signature 0x06054b50, within the last 64 KiB + 22 bytes.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new Error('not a zip file (no end of central directory)');
   const count = buf.readUInt16LE(eocd + 10);

@@ -7,7 +7,20 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, EXTENSION_ID, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered, until } from './helpers.ts';
+import {
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  EXTENSION_ID,
+  lineRange,
+  openWorkspaceFile,
+  requestsSeen,
+  select,
+  testEnv,
+  answered,
+  until,
+} from './helpers.ts';
 
 const snapshot = (): Thenable<AccountSnapshot> => vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -21,7 +34,12 @@ async function translateLine(name: string, text: string): Promise<void> {
 
 async function showAccount(): Promise<AccountSnapshot> {
   await vscode.commands.executeCommand('docTranslate.account.focus');
-  await until('the Account view became visible', async () => !(!(await snapshot()).visible), (done) => done, 15_000);
+  await until(
+    'the Account view became visible',
+    async () => !!(await snapshot()).visible,
+    (done) => done,
+    15_000,
+  );
   await vscode.commands.executeCommand('docTranslate.account.refresh');
   return snapshot();
 }
@@ -38,7 +56,7 @@ describe('Account view', function () {
   after(configureExtension);
   afterEach(closeAllEditors);
 
-  it('renders the balance, a chart with two days of usage and the key\'s operations with receipts', async () => {
+  it("renders the balance, a chart with two days of usage and the key's operations with receipts", async () => {
     await translateLine('account-day-1.md', 'The first day of usage.');
     await control('POST', '/clock', { advance_seconds: 86_400 });
     await translateLine('account-day-2.md', 'The second day of usage, a little longer.');
@@ -55,7 +73,10 @@ describe('Account view', function () {
     assert.notEqual(days.at(-1)!.day, days.at(-2)!.day);
     const dataDays = Number(/data-days="(\d+)"/.exec(shot.html)?.[1]);
     assert.ok(dataDays >= 2, 'the chart draws at least two days');
-    const points = JSON.parse(/<script type="application\/json" id="usage-data">(.*?)<\/script>/.exec(shot.html)?.[1] ?? '{}') as { x?: number[]; y?: number[] };
+    const points = JSON.parse(/<script type="application\/json" id="usage-data">(.*?)<\/script>/.exec(shot.html)?.[1] ?? '{}') as {
+      x?: number[];
+      y?: number[];
+    };
     assert.ok((points.y ?? []).filter((n) => n > 0).length >= 2, 'a point with usage for each of two days');
     assert.match(shot.html, /<script nonce="[^"]+" src="[^"]*dist\/webview\/account\.js"><\/script>/, 'the page script (controls, chart) from the extension');
     assert.match(shot.html, /role="img" aria-labelledby="usage-title usage-desc"/, 'the chart has a text alternative');
@@ -74,7 +95,7 @@ describe('Account view', function () {
     assert.equal(m.keyBudget, undefined, 'the default key has no budget');
   });
 
-  it('shows the key\'s budget when the key has one', async () => {
+  it("shows the key's budget when the key has one", async () => {
     const acct = await control<{ account_id: string }>('POST', '/accounts', { credits_millicredits: 5_000_000 });
     const key = await control<{ api_key: string }>('POST', `/accounts/${acct.account_id}/keys`, { budget_millicredits: 40 });
     const stored = await answered<{ stored: boolean }>({ apiKey: key.api_key }, 'docTranslate.setApiKey');
@@ -92,7 +113,10 @@ describe('Account view', function () {
     const filesBefore = before.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0;
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'account-job.md'));
     fs.writeFileSync(file.fsPath, '# Account\n\nA job whose end refreshes the Account view.\n');
-    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], {
+      targetLanguages: ['de'],
+      outputMode: 'single',
+    });
     assert.equal(started.started, true, JSON.stringify(started));
     const end = Date.now() + 60_000;
     for (;;) {
@@ -107,7 +131,12 @@ describe('Account view', function () {
   it('reloads after a balance change while shown, and sends nothing while hidden', async () => {
     const shown = await showAccount();
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await until('the Account view was hidden', async () => !((await snapshot()).visible), (done) => done, 10_000);
+    await until(
+      'the Account view was hidden',
+      async () => !(await snapshot()).visible,
+      (done) => done,
+      10_000,
+    );
     await clearRequests();
     await translateLine('account-hidden.md', 'Charged while the view is hidden.');
     await vscode.commands.executeCommand('docTranslate.showBalance');
@@ -115,13 +144,27 @@ describe('Account view', function () {
     const hidden = await until('the hidden view marked stale by the balance change', snapshot, (s) => s.stale);
     assert.equal(hidden.loads, shown.loads, 'no reload while hidden');
     const paths = (await requestsSeen()).map((r) => r.path);
-    assert.deepEqual(paths.filter((p) => /usage|operations|webhooks/.test(p)), [], `nothing polled: ${paths.join(', ')}`);
+    assert.deepEqual(
+      paths.filter((p) => /usage|operations|webhooks/.test(p)),
+      [],
+      `nothing polled: ${paths.join(', ')}`,
+    );
 
     await vscode.commands.executeCommand('docTranslate.account.focus');
-    await until('shown again, the stale view reloaded', async () => !((await snapshot()).loads === shown.loads), (done) => done, 10_000);
+    await until(
+      'shown again, the stale view reloaded',
+      async () => !((await snapshot()).loads === shown.loads),
+      (done) => done,
+      10_000,
+    );
     await clearRequests();
     await vscode.commands.executeCommand('docTranslate.showBalance');
-    await until('a balance change reloads the visible view', async () => !(!(await requestsSeen()).some((r) => r.path.endsWith('/usage'))), (done) => done, 10_000);
+    await until(
+      'a balance change reloads the visible view',
+      async () => !!(await requestsSeen()).some((r) => r.path.endsWith('/usage')),
+      (done) => done,
+      10_000,
+    );
     assert.ok(testEnv().baseUrl !== '');
     assert.equal(testing().contextKeys.value('docTranslate.walkthrough.translatedSelection'), true, 'the walkthrough step of Translate Selection completed');
   });

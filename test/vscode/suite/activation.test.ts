@@ -11,12 +11,24 @@ const INTERNAL_COMMANDS: ReadonlySet<string> = new Set<string>([]);
 
 /** Commands other parts of the project rely on by id (team contract). */
 const CONTRACT_COMMANDS = [
-  'docTranslate.setApiKey', 'docTranslate.clearApiKey', 'docTranslate.setServiceUrl',
-  'docTranslate.translateSelection', 'docTranslate.translateDocument', 'docTranslate.showTranslationDiff',
-  'docTranslate.changeTargetLanguage', 'docTranslate.showLog', 'docTranslate.showBalance',
-  'docTranslate.translateFiles', 'docTranslate.jobs.refresh', 'docTranslate.jobs.cancel',
-  'docTranslate.jobs.openArtifact', 'docTranslate.jobs.saveArtifactAs', 'docTranslate.jobs.saveNextToSource',
-  'docTranslate.jobs.copyJobId', 'docTranslate.jobs.showReceipt', 'docTranslate.jobs.showDiff',
+  'docTranslate.setApiKey',
+  'docTranslate.clearApiKey',
+  'docTranslate.setServiceUrl',
+  'docTranslate.translateSelection',
+  'docTranslate.translateDocument',
+  'docTranslate.showTranslationDiff',
+  'docTranslate.changeTargetLanguage',
+  'docTranslate.showLog',
+  'docTranslate.showBalance',
+  'docTranslate.translateFiles',
+  'docTranslate.jobs.refresh',
+  'docTranslate.jobs.cancel',
+  'docTranslate.jobs.openArtifact',
+  'docTranslate.jobs.saveArtifactAs',
+  'docTranslate.jobs.saveNextToSource',
+  'docTranslate.jobs.copyJobId',
+  'docTranslate.jobs.showReceipt',
+  'docTranslate.jobs.showDiff',
   'docTranslate.jobs.focus',
 ];
 
@@ -47,7 +59,10 @@ function contributedCommands(): ContributedCommand[] {
 function workbenchViewCommands(): Set<string> {
   const pkg: unknown = extension().packageJSON;
   const views = (pkg as { contributes?: { views?: Record<string, { id?: unknown }[]> } }).contributes?.views ?? {};
-  const ids = Object.values(views).flat().map((v) => v.id).filter((id): id is string => typeof id === 'string');
+  const ids = Object.values(views)
+    .flat()
+    .map((v) => v.id)
+    .filter((id): id is string => typeof id === 'string');
   return new Set(ids.flatMap((id) => VIEW_COMMAND_SUFFIXES.map((suffix) => `${id}.${suffix}`)));
 }
 
@@ -73,7 +88,9 @@ describe('activation', () => {
 
   it('registers every contributed command', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    const notRegistered = contributedCommands().map((c) => c.command).filter((id) => !registered.has(id));
+    const notRegistered = contributedCommands()
+      .map((c) => c.command)
+      .filter((id) => !registered.has(id));
     assert.deepEqual(notRegistered, [], 'contributed but not registered after activation');
   });
 

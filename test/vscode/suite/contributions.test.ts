@@ -19,14 +19,19 @@ const pkg = (): Pkg => vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON
 describe('Contributions: palette, keys, activation', () => {
   it('gives every contributed command a when clause in the command palette', () => {
     const palette = new Map(pkg().contributes.menus.commandPalette.map((m) => [m.command, m.when]));
-    const missing = pkg().contributes.commands.map((c) => c.command).filter((id) => typeof palette.get(id) !== 'string' || palette.get(id) === '');
+    const missing = pkg()
+      .contributes.commands.map((c) => c.command)
+      .filter((id) => typeof palette.get(id) !== 'string' || palette.get(id) === '');
     assert.deepEqual(missing, [], 'commands without a commandPalette when clause');
   });
 
   it('binds keys to Translate Document and Change Target Language', () => {
     const keys = pkg().contributes.keybindings;
     for (const id of ['docTranslate.translateDocument', 'docTranslate.changeTargetLanguage', 'docTranslate.translateSelection']) {
-      assert.ok(keys.some((k) => k.command === id && k.key !== ''), `${id} has a keybinding`);
+      assert.ok(
+        keys.some((k) => k.command === id && k.key !== ''),
+        `${id} has a keybinding`,
+      );
     }
   });
 

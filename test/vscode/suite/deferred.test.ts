@@ -90,7 +90,7 @@ describe('platform Deferred: feature parts loaded on first use', () => {
     assert.equal(late.disposed, true);
   });
 
-  it('tree data: the first getChildren loads the part; items, parents and change events are the part\'s', async () => {
+  it("tree data: the first getChildren loads the part; items, parents and change events are the part's", async () => {
     let loads = 0;
     const deferred = new Deferred(IDS, async () => {
       loads++;
@@ -120,7 +120,10 @@ describe('platform Deferred: feature parts loaded on first use', () => {
       return fakePart(IDS);
     });
     const scheme = 'doc-translate-deferred-test';
-    const registration = vscode.workspace.registerTextDocumentContentProvider(scheme, deferred.content((p) => p.content));
+    const registration = vscode.workspace.registerTextDocumentContentProvider(
+      scheme,
+      deferred.content((p) => p.content),
+    );
     try {
       assert.equal(loads, 0);
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme, path: '/x/readme.md' }));

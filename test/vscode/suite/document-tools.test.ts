@@ -57,7 +57,10 @@ describe('Document tools', function () {
     // File tools are charged by usage (spec 8 rule 5): each run is confirmed first.
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Run', 'Run');
-    const result = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[]; reason?: string }>('docTranslate.documentTools.mergePdfs', b, [a, b]);
+    const result = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[]; reason?: string }>('docTranslate.documentTools.mergePdfs', b, [
+      a,
+      b,
+    ]);
     assert.match(testing.prompter.asked[asked] ?? '', /^Merge PDFs: /);
     assert.match(testing.prompter.details[asked] ?? '', /charged/);
     assert.equal(result.done, true, JSON.stringify(result));
@@ -101,10 +104,14 @@ describe('Document tools', function () {
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Extract');
     await clearRequests();
-    const result = await vscode.commands.executeCommand<{ started: boolean; status?: string; output?: string; operationId?: string; creditOperationId?: string; pages?: number }>(
-      'docTranslate.documentTools.visualExtract',
-      report,
-    );
+    const result = await vscode.commands.executeCommand<{
+      started: boolean;
+      status?: string;
+      output?: string;
+      operationId?: string;
+      creditOperationId?: string;
+      pages?: number;
+    }>('docTranslate.documentTools.visualExtract', report);
     assert.equal(result.started, true, JSON.stringify(result));
     assert.equal(result.status, 'completed');
     assert.equal(result.pages, 3);
@@ -113,7 +120,9 @@ describe('Document tools', function () {
 
     const balanceAfter = (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
     assert.equal(balanceBefore - balanceAfter, 3000, '3 credits charged');
-    const receipt = await serviceGet<{ charged_millicredits: number; billing_basis: { unit: string; quantity: number } }>(`/billing/credits/operations/${result.creditOperationId!}`);
+    const receipt = await serviceGet<{ charged_millicredits: number; billing_basis: { unit: string; quantity: number } }>(
+      `/billing/credits/operations/${result.creditOperationId!}`,
+    );
     assert.equal(receipt.charged_millicredits, 3000);
     assert.deepEqual([receipt.billing_basis.unit, receipt.billing_basis.quantity], ['pages', 3]);
 
@@ -142,12 +151,16 @@ describe('Document tools', function () {
     assert.equal(row.contextValue, 'operation.completed.output');
     assert.match(row.tooltip, new RegExp(`Receipt: ${result.creditOperationId!} \\(charged 3 credits\\)`));
 
-    const saved = await vscode.commands.executeCommand<{ saved: boolean; uri?: string; how?: string }>('docTranslate.operations.saveNextToSource', { operationId: result.operationId });
+    const saved = await vscode.commands.executeCommand<{ saved: boolean; uri?: string; how?: string }>('docTranslate.operations.saveNextToSource', {
+      operationId: result.operationId,
+    });
     assert.deepEqual([saved.saved, saved.how], [true, 'created']);
     assert.equal(vscode.Uri.parse(saved.uri!).fsPath, path.join(path.dirname(report.fsPath), 'report.visual.json'));
 
     testing.prompter.answerNext('Translate');
-    const translated = await vscode.commands.executeCommand<{ started: boolean; jobId?: string }>('docTranslate.operations.translateOutput', { operationId: result.operationId });
+    const translated = await vscode.commands.executeCommand<{ started: boolean; jobId?: string }>('docTranslate.operations.translateOutput', {
+      operationId: result.operationId,
+    });
     assert.equal(translated.started, true, JSON.stringify(translated));
     const job = await serviceGet<{ document_id: string; target_lang: string }>(`/jobs/${translated.jobId!}`);
     assert.equal(job.document_id, (await serviceGet<{ output_document_id: string }>(`/document-operations/${result.operationId!}`)).output_document_id);
@@ -158,7 +171,10 @@ describe('Document tools', function () {
     await control('POST', '/document-operations/settings', { hold_new: true });
     try {
       testing.prompter.answerNext('Extract');
-      const running = vscode.commands.executeCommand<{ started: boolean; status?: string; operationId?: string; outcome?: string }>('docTranslate.documentTools.visualExtract', doc);
+      const running = vscode.commands.executeCommand<{ started: boolean; status?: string; operationId?: string; outcome?: string }>(
+        'docTranslate.documentTools.visualExtract',
+        doc,
+      );
       let id: string | undefined;
       for (let i = 0; i < 100 && id === undefined; i++) {
         id = (await snapshot()).rows.find((r) => r.label === 'slow.pdf' && r.contextValue === 'operation.running')?.operationId;
@@ -174,7 +190,11 @@ describe('Document tools', function () {
       const ledger = (await control<{ entries: { endpoint: string | null; idempotency_key: string | null; type: string }[] }>('GET', '/ledger')).entries;
       const posts = (await requestsSeen('/api/v1/document-operations')).filter((r) => r.method === 'POST' && r.path === '/api/v1/document-operations');
       const key = (posts.at(-1) as { idempotency_key?: string } | undefined)?.idempotency_key;
-      assert.deepEqual(ledger.filter((e) => e.endpoint === '/document-operations' && e.type === 'settlement' && e.idempotency_key === key), [], 'no settlement for it');
+      assert.deepEqual(
+        ledger.filter((e) => e.endpoint === '/document-operations' && e.type === 'settlement' && e.idempotency_key === key),
+        [],
+        'no settlement for it',
+      );
       const row = (await snapshot()).rows.find((r) => r.operationId === id)!;
       assert.equal(row.description, 'Visual Extract · cancelled');
     } finally {
@@ -186,7 +206,10 @@ describe('Document tools', function () {
     const big = await writePdf('tools/big.pdf', 21, 'Big');
     const asked = testing.prompter.asked.length;
     await clearRequests();
-    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string; pages?: number; limit?: number }>('docTranslate.documentTools.visualExtract', big);
+    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string; pages?: number; limit?: number }>(
+      'docTranslate.documentTools.visualExtract',
+      big,
+    );
     assert.deepEqual(result.started, false);
     assert.equal(result.reason, 'tooManyPages');
     assert.deepEqual([result.pages, result.limit], [21, 20]);
@@ -210,10 +233,17 @@ describe('Document tools', function () {
 
     const doc = await writePdf('tools/closed.pdf', 2, 'Closed');
     await clearRequests();
-    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string; message?: string }>('docTranslate.documentTools.visualExtract', doc);
+    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string; message?: string }>(
+      'docTranslate.documentTools.visualExtract',
+      doc,
+    );
     assert.equal(result.reason, 'unavailable');
     assert.match(result.message ?? '', /Scheduled maintenance/);
-    assert.deepEqual((await requestsSeen('/api/v1/document-operations')).filter((r) => r.method === 'POST'), [], 'nothing was created');
+    assert.deepEqual(
+      (await requestsSeen('/api/v1/document-operations')).filter((r) => r.method === 'POST'),
+      [],
+      'nothing was created',
+    );
 
     await control('POST', '/document-tools/capabilities', { kind: 'visual_extract', open: true });
     await vscode.commands.executeCommand('docTranslate.operations.refresh');

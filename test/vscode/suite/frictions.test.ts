@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closeAllEditors, configureExtension, openWorkspaceFile } from './helpers.ts';
 
-interface Result { applied: boolean; uri?: vscode.Uri }
+interface Result {
+  applied: boolean;
+  uri?: vscode.Uri;
+}
 
 const translate = (uri: vscode.Uri): Thenable<Result> => vscode.commands.executeCommand<Result>('docTranslate.translateDocument', uri);
 

@@ -149,7 +149,11 @@ export function serviceGet<T>(route: string): Promise<T> {
 /** Presign, PUT, finalize straight against the emulator (the test's own upload, not the editor's); the document id. */
 export async function uploadDirect(name: string, content: Buffer | string): Promise<string> {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const p = await serviceApi<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>('POST', '/upload/presign', { filename: name, file_size: bytes.length });
+  const p = await serviceApi<{ document_id: string; upload_url: string; upload_headers: Record<string, string>; finalize_token: string }>(
+    'POST',
+    '/upload/presign',
+    { filename: name, file_size: bytes.length },
+  );
   const put = await fetch(p.upload_url, { method: 'PUT', headers: p.upload_headers, body: new Uint8Array(bytes) });
   assert.equal(put.status, 200);
   await serviceApi('POST', '/upload/finalize', { finalize_token: p.finalize_token });

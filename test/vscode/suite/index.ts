@@ -45,7 +45,10 @@ export function run(): Promise<void> {
   const grep = process.env.DOC_TRANSLATE_TEST_GREP;
   if (grep) mocha.grep(grep);
 
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   for (const f of files) mocha.addFile(path.join(__dirname, f));
   // The harness starts echoing extension-host console output at this line (SUITE_START_MARKER).
   console.log(`extension-host suite: ${files.length} file(s)${grep ? `, grep /${grep}/` : ''}`);
@@ -78,8 +81,14 @@ export function run(): Promise<void> {
     }
     runner.on('pass', (t) => tests.push({ title: t.fullTitle(), file: t.file, state: 'passed', durationMs: t.duration }));
     runner.on('pending', (t) => tests.push({ title: t.fullTitle(), file: t.file, state: 'pending' }));
-    runner.on('fail', (t, err) => tests.push({
-      title: t.fullTitle(), file: t.file, state: 'failed', durationMs: t.duration, error: errorText(err),
-    }));
+    runner.on('fail', (t, err) =>
+      tests.push({
+        title: t.fullTitle(),
+        file: t.file,
+        state: 'failed',
+        durationMs: t.duration,
+        error: errorText(err),
+      }),
+    );
   });
 }

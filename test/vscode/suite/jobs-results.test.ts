@@ -32,7 +32,9 @@ async function api<T>(method: string, route: string, body?: unknown): Promise<T>
 }
 
 function artifactTabs(): string[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme !== 'file' ? [path.posix.basename(t.input.uri.path)] : []));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme !== 'file' ? [path.posix.basename(t.input.uri.path)] : []));
 }
 
 describe('Jobs: older jobs, several results, one summary per run', function () {
@@ -45,7 +47,8 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     testing = await testingHooks();
     await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
     fs.mkdirSync(dir(), { recursive: true });
-    for (const name of ['a', 'b', 'c', 'd']) fs.writeFileSync(path.join(dir(), `${name}.md`), `# ${name.toUpperCase()}\n\nSome text to translate in ${name}.\n`);
+    for (const name of ['a', 'b', 'c', 'd'])
+      fs.writeFileSync(path.join(dir(), `${name}.md`), `# ${name.toUpperCase()}\n\nSome text to translate in ${name}.\n`);
     fs.writeFileSync(path.join(dir(), 'multi.md'), '# Multi\n\nOne source, several result files.\n');
     await vscode.commands.executeCommand('docTranslate.jobs.focus');
   });
@@ -60,7 +63,13 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
   it('pages back with "Load older jobs" until every job the service lists is in the view; an older result opens', async () => {
     // More than one page (50) of jobs: 55 on one document, through the API.
     const doc = await (async () => {
-      const run = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', vscode.Uri.file(path.join(dir(), 'a.md')), [vscode.Uri.file(path.join(dir(), 'a.md'))], { targetLanguages: ['de'], outputMode: 'single' });
+      const run = await answered<TranslateFilesResult>(
+        { confirm: 'Start' },
+        'docTranslate.translateFiles',
+        vscode.Uri.file(path.join(dir(), 'a.md')),
+        [vscode.Uri.file(path.join(dir(), 'a.md'))],
+        { targetLanguages: ['de'], outputMode: 'single' },
+      );
       assert.equal(run.started, true);
       return (await serviceGet<{ document_id: string }>(`/jobs/${run.jobs![0]!.jobId}`)).document_id;
     })();
@@ -77,8 +86,10 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
       hasMore = result.hasMore;
     }
     const all: string[] = [];
-    for (let before: string | undefined; ; ) {
-      const page = await serviceGet<{ items: ApiJob[]; has_more: boolean; next_before: string | null }>(`/jobs?limit=100${before !== undefined ? `&before=${encodeURIComponent(before)}` : ''}`);
+    for (let before: string | undefined; ;) {
+      const page = await serviceGet<{ items: ApiJob[]; has_more: boolean; next_before: string | null }>(
+        `/jobs?limit=100${before !== undefined ? `&before=${encodeURIComponent(before)}` : ''}`,
+      );
       all.push(...page.items.map((j) => j.id));
       if (!page.has_more || page.next_before === null) break;
       before = page.next_before;
@@ -88,10 +99,14 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     const requests = await control<{ requests: { path: string }[] }>('GET', '/requests?path_prefix=/api/v1/jobs');
     assert.ok(requests.requests.length > 0);
     // The oldest of the 55 is completed by now and opens like any other result.
-    await until('the oldest new job completed', () => serviceGet<ApiJob>(`/jobs/${created[0]!}`), (j) => j.status === 'completed');
+    await until(
+      'the oldest new job completed',
+      () => serviceGet<ApiJob>(`/jobs/${created[0]!}`),
+      (j) => j.status === 'completed',
+    );
     await vscode.commands.executeCommand('docTranslate.jobs.refresh', undefined);
     const opened = await vscode.commands.executeCommand('docTranslate.jobs.openArtifact', { jobId: created[0] });
-    assert.ok(opened !== undefined, 'the older job\'s result opened');
+    assert.ok(opened !== undefined, "the older job's result opened");
   });
 
   it('a job with three results: its notification names all three and Open All opens them', async () => {
@@ -100,15 +115,29 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     const asked = testing.prompter.asked.length;
     const file = vscode.Uri.file(path.join(dir(), 'multi.md'));
     // Start on the cost question, then Open All on the notification when the job completes.
-    const run = await answered<TranslateFilesResult>({ confirm: ['Start', 'Open All'] }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
+    const run = await answered<TranslateFilesResult>({ confirm: ['Start', 'Open All'] }, 'docTranslate.translateFiles', file, [file], {
+      targetLanguages: ['de'],
+      outputMode: 'single',
+    });
     assert.equal(run.started, true);
     const jobId = run.jobs![0]!.jobId;
-    await until('the notification', async () => testing.prompter.asked.slice(asked), (q) => q.some((m) => m.includes('3 results')));
+    await until(
+      'the notification',
+      async () => testing.prompter.asked.slice(asked),
+      (q) => q.some((m) => m.includes('3 results')),
+    );
     const message = testing.prompter.asked.slice(asked).find((m) => m.includes('3 results'))!;
     assert.match(message, /multi\.de\.md, multi\.de\.2\.md, multi\.de\.3\.md/);
-    await until('three result tabs', async () => artifactTabs(), (tabs) => ['multi.de.md', 'multi.de.2.md', 'multi.de.3.md'].every((n) => tabs.includes(n)));
+    await until(
+      'three result tabs',
+      async () => artifactTabs(),
+      (tabs) => ['multi.de.md', 'multi.de.2.md', 'multi.de.3.md'].every((n) => tabs.includes(n)),
+    );
     const row = (await snapshot()).rows.find((r) => r.jobId === jobId)!;
-    assert.deepEqual(row.children?.map((c) => c.label), ['multi.de.md', 'multi.de.2.md', 'multi.de.3.md']);
+    assert.deepEqual(
+      row.children?.map((c) => c.label),
+      ['multi.de.md', 'multi.de.2.md', 'multi.de.3.md'],
+    );
     await control('POST', '/jobs-settings', { artifacts_per_job: 1 });
   });
 
@@ -122,9 +151,18 @@ describe('Jobs: older jobs, several results, one summary per run', function () {
     assert.equal(run.started, true);
     const ids = run.jobs!.map((j) => j.jobId);
     assert.equal(ids.length, 24);
-    await until('all 24 jobs completed in the view', snapshot, (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'), 120_000);
+    await until(
+      'all 24 jobs completed in the view',
+      snapshot,
+      (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'),
+      120_000,
+    );
     // The summary comes when the last job ends, after any per-job notification would have.
-    await until('the summary', async () => testing.prompter.asked.slice(asked), (q) => q.some((m) => m.includes('all 24 translations are done')));
+    await until(
+      'the summary',
+      async () => testing.prompter.asked.slice(asked),
+      (q) => q.some((m) => m.includes('all 24 translations are done')),
+    );
     const told = testing.prompter.asked.slice(asked);
     assert.equal(told.filter((m) => m.includes('jobs-results/')).length, 1, `one notification for the run: ${JSON.stringify(told)}`);
     assert.ok(!told.some((m) => / translated to /.test(m)), 'no notification per job');

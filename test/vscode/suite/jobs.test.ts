@@ -60,13 +60,19 @@ describe('Translate Files and the Jobs view', function () {
     assert.equal(result.started, true, `started: ${JSON.stringify(result)}`);
     started = result.jobs ?? [];
     assert.equal(started.length, 4);
-    assert.deepEqual(
-      started.map((j) => `${path.basename(vscode.Uri.parse(j.file).fsPath)}:${j.lang}`).sort(),
-      ['notes.txt:de', 'notes.txt:fr', 'release-notes.md:de', 'release-notes.md:fr'],
-    );
+    assert.deepEqual(started.map((j) => `${path.basename(vscode.Uri.parse(j.file).fsPath)}:${j.lang}`).sort(), [
+      'notes.txt:de',
+      'notes.txt:fr',
+      'release-notes.md:de',
+      'release-notes.md:fr',
+    ]);
 
     const listed = await serviceGet<{ items: ApiJob[] }>('/jobs?limit=100');
-    for (const job of started) assert.ok(listed.items.some((j) => j.id === job.jobId), `the service lists job ${job.jobId}`);
+    for (const job of started)
+      assert.ok(
+        listed.items.some((j) => j.id === job.jobId),
+        `the service lists job ${job.jobId}`,
+      );
 
     await vscode.commands.executeCommand('docTranslate.jobs.focus');
     const ids = started.map((j) => j.jobId);
@@ -93,7 +99,7 @@ describe('Translate Files and the Jobs view', function () {
     await until('ended jobs are no longer kept for watching after a reload', snapshot, (s) => ids.every((id) => !s.persisted.includes(id)));
   });
 
-  it('opens a text result as a read-only tab of the extension\'s scheme with the translated text', async () => {
+  it("opens a text result as a read-only tab of the extension's scheme with the translated text", async () => {
     const job = started.find((j) => j.lang === 'de' && j.file.endsWith('release-notes.md'));
     assert.ok(job, 'the German job of release-notes.md');
     const opened = await vscode.commands.executeCommand<{ opened: boolean; uri: vscode.Uri; kind: string }>('docTranslate.jobs.openArtifact', {
@@ -139,11 +145,8 @@ describe('Translate Files and the Jobs view', function () {
     assert.equal(input.modified.scheme, 'doc-translate-artifact');
   });
 
-  it('downloads a binary result (PNG) into the extension\'s storage, not the workspace, and opens it', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
+  it("downloads a binary result (PNG) into the extension's storage, not the workspace, and opens it", async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const file = path.join(testEnv().workspace, 'images', 'pixel.png');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, png);
@@ -175,7 +178,9 @@ describe('Translate Files and the Jobs view', function () {
     const result = await answered<TranslateFilesResult>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], { targetLanguages: ['de'] });
     assert.equal(result.started, true, JSON.stringify(result));
     assert.equal(result.jobs?.length, 1);
-    const upload = (await requestsSeen()).filter((r) => r.method === 'POST' && /\/upload\/(presign|finalize)$/.test(r.path)).map((r) => `${r.path.replace(/^.*\/upload\//, '')} ${r.status}`);
+    const upload = (await requestsSeen())
+      .filter((r) => r.method === 'POST' && /\/upload\/(presign|finalize)$/.test(r.path))
+      .map((r) => `${r.path.replace(/^.*\/upload\//, '')} ${r.status}`);
     assert.deepEqual(upload, ['presign 200', 'finalize 401', 'presign 200', 'finalize 200'], 'a second presign and finalize after the refused token');
     await until('the job completed', snapshot, (s) => s.rows.find((r) => r.jobId === result.jobs![0]!.jobId)?.contextValue === 'job.completed');
     fs.rmSync(file, { force: true });
@@ -206,8 +211,12 @@ describe('Translate Files and the Jobs view', function () {
       const rel = (u: string): string => path.relative(root, vscode.Uri.parse(u).fsPath).split(path.sep).join('/');
       const left = (result.leftOut ?? []).map((l) => `${rel(l.file)}: ${l.reason}`).sort();
       assert.equal(left.length, 4, left.join('\n'));
-      assert.match(left.find((l) => l.startsWith('tool.zip: '))!, /HTTP 415/);
-      for (const f of ['.git/d.md', 'build/e.md', 'node_modules/dep/c.md']) assert.match(left.find((l) => l.startsWith(`${f}: `)) ?? f, /node_modules or \.git, or hidden by files\.exclude/);
+      assert.match(
+        left.find((l) => l.startsWith('tool.zip: '))!,
+        /HTTP 415/,
+      );
+      for (const f of ['.git/d.md', 'build/e.md', 'node_modules/dep/c.md'])
+        assert.match(left.find((l) => l.startsWith(`${f}: `)) ?? f, /node_modules or \.git, or hidden by files\.exclude/);
       const presigned = (await requestsSeen()).filter((r) => r.method === 'POST' && r.path.endsWith('/upload/presign') && r.status === 415);
       assert.ok(presigned.length >= 1, 'the archive went to the service, which refused it');
       const ids = (result.jobs ?? []).map((j) => j.jobId);
@@ -229,7 +238,11 @@ describe('Translate Files and the Jobs view', function () {
     assert.equal(jobs.length, langs.length);
     try {
       const last = jobs[jobs.length - 1]!;
-      const queued = await until('the last job waits in the queue behind 5 running ones', () => serviceGet<ApiJob>(`/jobs/${last.jobId}`), (j) => j.status === 'pending' && (j.queue_position ?? 0) > 0);
+      const queued = await until(
+        'the last job waits in the queue behind 5 running ones',
+        () => serviceGet<ApiJob>(`/jobs/${last.jobId}`),
+        (j) => j.status === 'pending' && (j.queue_position ?? 0) > 0,
+      );
       assert.equal(queued.stage, 'queued');
 
       const status = await until('the status bar item shows the active jobs', snapshot, (s) => s.status.visible && /jobs · \d+%/.test(s.status.text));
@@ -242,7 +255,11 @@ describe('Translate Files and the Jobs view', function () {
       const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.jobs.cancel', last.jobId);
       assert.deepEqual(cancelled, { cancelled: true, status: 'failed' });
       assert.equal((await serviceGet<ApiJob>(`/jobs/${last.jobId}`)).status, 'failed');
-      const after = await until('the view shows the cancelled job as failed', snapshot, (s) => s.rows.find((r) => r.jobId === last.jobId)?.contextValue === 'job.failed');
+      const after = await until(
+        'the view shows the cancelled job as failed',
+        snapshot,
+        (s) => s.rows.find((r) => r.jobId === last.jobId)?.contextValue === 'job.failed',
+      );
       assert.match(after.rows.find((r) => r.jobId === last.jobId)!.description, /cancelled|failed/);
     } finally {
       for (const job of jobs) await vscode.commands.executeCommand('docTranslate.jobs.cancel', job.jobId);

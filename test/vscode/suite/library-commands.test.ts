@@ -9,7 +9,19 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
+import {
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  requestsSeen,
+  serviceApi,
+  testEnv,
+  testingHooks,
+  until,
+  uploadDirect,
+  answered,
+} from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -31,7 +43,7 @@ interface StorageItem {
 
 /** The library item that stands for an uploaded document (any page). */
 async function storageItemOf(documentId: string): Promise<StorageItem> {
-  for (let offset: number | null = 0; offset !== null; ) {
+  for (let offset: number | null = 0; offset !== null;) {
     const page: { items: StorageItem[]; next_offset: number | null; has_more: boolean } = await serviceApi('GET', `/storage/files?limit=100&offset=${offset}`);
     const found = page.items.find((f) => f.source?.kind === 'document' && f.source.id === documentId);
     if (found !== undefined) return found;
@@ -41,7 +53,10 @@ async function storageItemOf(documentId: string): Promise<StorageItem> {
 }
 
 /** A PNG signature followed by every byte value: any text decoding on the way would change it. */
-const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256))]);
+const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256)),
+]);
 
 describe('Library view commands: Download, Rename, Copy Share Link', function () {
   this.timeout(120_000);
@@ -111,7 +126,8 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   });
 
   it('Download… over a text file open with unsaved changes asks first, and Keep mine leaves the editor as it was', async () => {
-    const [item] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'library-notes.txt', content: 'Notes from the library\n' })).items;
+    const [item] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'library-notes.txt', content: 'Notes from the library\n' }))
+      .items;
     const target = path.join(ws(), 'library-downloads', 'notes.txt');
     assert.equal((await download(item!.id, target)).how, 'created');
     assert.equal(fs.readFileSync(target, 'utf8'), 'Notes from the library\n');
@@ -129,7 +145,8 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   });
 
   it('Download… writes nothing outside the workspace', async () => {
-    const [item] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'library-outside.txt', content: 'stays in the library' })).items;
+    const [item] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'library-outside.txt', content: 'stays in the library' }))
+      .items;
     const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dt-library-')), 'outside.txt');
     const refused = await download(item!.id, outside);
     assert.deepEqual([refused.written, refused.reason], [false, 'outsideWorkspace']);
@@ -154,7 +171,10 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     const refused = await answered<{ renamed: boolean; error?: string }>({ name: 'library-final.txt' }, 'docTranslate.library.rename', { documentId });
     assert.equal(refused.renamed, false, JSON.stringify(refused));
     assert.equal(refused.error, 'invalid_request');
-    assert.deepEqual((await requestsSeen(`/api/v1/documents/${documentId}`)).map((r) => [r.method, r.status]), [['PATCH', 422]]);
+    assert.deepEqual(
+      (await requestsSeen(`/api/v1/documents/${documentId}`)).map((r) => [r.method, r.status]),
+      [['PATCH', 422]],
+    );
     assert.equal((await serviceApi<{ basename: string }>('GET', `/documents/${documentId}`)).basename, 'library-final.md');
     assert.ok(((await library(['documents'])).documents.children ?? []).some((r) => r.label === 'library-final.md'));
   });
@@ -162,7 +182,11 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
   it('Copy Share Link puts the link on the clipboard, and it downloads the result without a key', async () => {
     const documentId = await uploadDirect('library-shared.md', Buffer.from('# Shared\n\nA result to review.\n'));
     const job = await serviceApi<{ id: string }>('POST', '/jobs', { document_id: documentId, target_lang: 'fr' });
-    await until('the job completed', () => serviceApi<{ status: string }>('GET', `/jobs/${job.id}`), (j) => j.status === 'completed' || j.status === 'failed');
+    await until(
+      'the job completed',
+      () => serviceApi<{ status: string }>('GET', `/jobs/${job.id}`),
+      (j) => j.status === 'completed' || j.status === 'failed',
+    );
     const [artifact] = (await serviceApi<{ items: { id: string; filename: string }[] }>('GET', `/artifacts?job_id=${job.id}`)).items;
     assert.ok(artifact, 'the job has a result');
     const share = await serviceApi<{ token: string; download_url: string }>('POST', '/shares', { artifact_id: artifact.id, expires_in_days: 7 });
@@ -184,6 +208,10 @@ describe('Library view commands: Download, Rename, Copy Share Link', function ()
     const withKey = await fetch(`${testEnv().baseUrl}/artifacts/${artifact.id}/download`, { headers: { 'x-api-key': testEnv().apiKey } });
     assert.ok(Buffer.from(await anonymous.arrayBuffer()).equals(Buffer.from(await withKey.arrayBuffer())), 'the link downloads the result');
     const logged = (await requestsSeen('/api/v1/shares/')).filter((r) => r.path.endsWith('/download'));
-    assert.deepEqual(logged.map((r) => [r.status, r.auth]), [[200, 'none']], 'downloaded without a key');
+    assert.deepEqual(
+      logged.map((r) => [r.status, r.auth]),
+      [[200, 'none']],
+      'downloaded without a key',
+    );
   });
 });

@@ -10,26 +10,65 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, serviceGet, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
+import {
+  clearFaults,
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  requestsSeen,
+  serviceApi,
+  serviceGet,
+  testEnv,
+  testingHooks,
+  until,
+  uploadDirect,
+  answered,
+} from './helpers.ts';
 
 type Snapshot = { sections: Record<string, LibraryRow>; order: string[] };
 
 const snapshot = (expand: string[]): Thenable<Snapshot> => vscode.commands.executeCommand<Snapshot>('_docTranslate.library.snapshot', { expand });
-const run = <T = Record<string, unknown>>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(`docTranslate.library.${command}`, ...args);
+const run = <T = Record<string, unknown>>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(`docTranslate.library.${command}`, ...args);
 /** The command with the person's answers to its questions (by question key). */
-const ask = <T = Record<string, unknown>>(command: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<T> => answered<T>(answers, `docTranslate.library.${command}`, ...args);
+const ask = <T = Record<string, unknown>>(command: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<T> =>
+  answered<T>(answers, `docTranslate.library.${command}`, ...args);
 /** What Manage Links…/Manage Access… offers to choose from (the question dismissed). */
-async function offered(command: 'manageLinks' | 'manageAccess', fileId: string): Promise<{ result: unknown; items: { label: string; description: string; id?: string }[] }> {
+async function offered(
+  command: 'manageLinks' | 'manageAccess',
+  fileId: string,
+): Promise<{ result: unknown; items: { label: string; description: string; id?: string }[] }> {
   const key = command === 'manageLinks' ? 'linkId' : 'grantId';
   const result = await ask(command, { [key]: undefined }, { fileId });
-  const items = ((await testingHooks()).prompter.offered(key) ?? []).map((i) => ({ label: i.label, description: i.description ?? '', id: (i as { record?: { id?: string } }).record?.id }));
+  const items = ((await testingHooks()).prompter.offered(key) ?? []).map((i) => ({
+    label: i.label,
+    description: i.description ?? '',
+    id: (i as { record?: { id?: string } }).record?.id,
+  }));
   return { result, items };
 }
 
-interface Project { id: string; name: string; document_ids: string[] }
-interface Tag { id: string; name: string; document_ids: string[] }
-interface Link { id: string; url: string; status: string }
-interface Grant { id: string; grantee: string; role: string }
+interface Project {
+  id: string;
+  name: string;
+  document_ids: string[];
+}
+interface Tag {
+  id: string;
+  name: string;
+  document_ids: string[];
+}
+interface Link {
+  id: string;
+  url: string;
+  status: string;
+}
+interface Grant {
+  id: string;
+  grantee: string;
+  role: string;
+}
 
 /** The text of the Doc Translate output channel (opened with Show Log), once it holds something. */
 async function logText(): Promise<string> {
@@ -72,7 +111,10 @@ describe('Library: take out, links and grants, quick look, details, workspace se
   it('Remove from Project takes the document out of that project only; the upload and its tag stay', async () => {
     const project = await serviceApi<Project>('POST', '/projects', { name: 'Manage handbook' });
     const tag = await serviceApi<Tag>('POST', '/tags', { name: 'manage-review' });
-    cleanups.push(() => serviceApi('DELETE', `/projects/${project.id}`), () => serviceApi('DELETE', `/tags/${tag.id}`));
+    cleanups.push(
+      () => serviceApi('DELETE', `/projects/${project.id}`),
+      () => serviceApi('DELETE', `/tags/${tag.id}`),
+    );
     await serviceApi('POST', `/projects/${project.id}/documents`, { document_id: documentId });
     await serviceApi('POST', `/tags/documents/${documentId}`, { tag_id: tag.id });
     await vscode.commands.executeCommand('docTranslate.library.refresh');
@@ -120,15 +162,21 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     await serviceGet(`/documents/${documentId}`);
   });
 
-  it('Manage Links… lists the item\'s links and revokes the chosen one after confirmation', async () => {
+  it("Manage Links… lists the item's links and revokes the chosen one after confirmation", async () => {
     const [file] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-links.txt', content: 'linked text' })).items;
     const first = await serviceApi<Link>('POST', `/storage/files/${file!.id}/links`, { expires_in_days: 7, max_downloads: 10 });
     const second = await serviceApi<Link>('POST', `/storage/files/${file!.id}/links`, { allow_download: false });
     const listed = await offered('manageLinks', file!.id);
     assert.deepEqual(listed.result, { revoked: false, reason: 'cancelled' });
     assert.deepEqual(new Set(listed.items.slice(0, -1).map((i) => i.id)), new Set([first.id, second.id]), JSON.stringify(listed));
-    assert.ok(listed.items.some((i) => i.id === first.id && /anyone with the link · download · expires in [67] days · 0 of 10 downloads/.test(i.label)), JSON.stringify(listed));
-    assert.ok(listed.items.some((i) => i.id === second.id && /view only · never expires/.test(i.label)), JSON.stringify(listed));
+    assert.ok(
+      listed.items.some((i) => i.id === first.id && /anyone with the link · download · expires in [67] days · 0 of 10 downloads/.test(i.label)),
+      JSON.stringify(listed),
+    );
+    assert.ok(
+      listed.items.some((i) => i.id === second.id && /view only · never expires/.test(i.label)),
+      JSON.stringify(listed),
+    );
     assert.equal(listed.items.at(-1)?.label, '$(add) Create Link…');
     assert.ok(!JSON.stringify(listed).includes(first.url), 'addresses are never listed');
 
@@ -141,7 +189,10 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     testing.prompter.answerNext('Revoke');
     assert.deepEqual(await ask('manageLinks', { linkId: first.id, linkAction: 'revoke' }, { fileId: file!.id }), { revoked: true, id: first.id });
     assert.equal(testing.prompter.asked[asked], 'Revoke this link to manage-links.txt?');
-    assert.deepEqual((await serviceGet<{ items: Link[] }>(`/storage/files/${file!.id}/links`)).items.map((l) => l.id), [second.id]);
+    assert.deepEqual(
+      (await serviceGet<{ items: Link[] }>(`/storage/files/${file!.id}/links`)).items.map((l) => l.id),
+      [second.id],
+    );
     assert.equal((await fetch(first.url)).status, 404, 'the revoked link stops working');
   });
 
@@ -150,23 +201,34 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     const viewer = await serviceApi<Grant>('POST', `/storage/files/${file!.id}/permissions`, { grantee: 'viewer@example.com', role: 'viewer' });
     const editor = await serviceApi<Grant>('POST', `/storage/files/${file!.id}/permissions`, { grantee: 'editor@example.com', role: 'editor' });
     const listed = await offered('manageAccess', file!.id);
-    assert.deepEqual(listed.items.map((i) => i.label).sort(), ['$(person) editor@example.com', '$(person) viewer@example.com', '$(person-add) Grant Access…'].sort());
+    assert.deepEqual(
+      listed.items.map((i) => i.label).sort(),
+      ['$(person) editor@example.com', '$(person) viewer@example.com', '$(person-add) Grant Access…'].sort(),
+    );
     assert.match(listed.items.find((i) => i.id === editor.id)!.description, /^can also change it/);
 
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Revoke');
     assert.deepEqual(await ask('manageAccess', { grantId: viewer.id }, { fileId: file!.id }), { revoked: true, id: viewer.id });
     assert.equal(testing.prompter.asked[asked], 'Revoke the access of viewer@example.com to manage-access.txt?');
-    assert.deepEqual((await serviceGet<{ items: Grant[] }>(`/storage/files/${file!.id}/permissions`)).items.map((g) => g.grantee), ['editor@example.com']);
+    assert.deepEqual(
+      (await serviceGet<{ items: Grant[] }>(`/storage/files/${file!.id}/permissions`)).items.map((g) => g.grantee),
+      ['editor@example.com'],
+    );
 
-    const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-locked.txt', capabilities: { can_share: false } })).items;
+    const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-locked.txt', capabilities: { can_share: false } }))
+      .items;
     assert.deepEqual(await run('manageAccess', { fileId: locked!.id }), { revoked: false, reason: 'notShareable' });
     assert.deepEqual(await run('manageLinks', { fileId: locked!.id }), { revoked: false, reason: 'notShareable' });
   });
 
-  it('Preview opens a result\'s preview address; Copy Download Link copies a short-lived address that works without a key', async () => {
+  it("Preview opens a result's preview address; Copy Download Link copies a short-lived address that works without a key", async () => {
     const job = await serviceApi<{ id: string }>('POST', '/jobs', { document_id: documentId, target_lang: 'de' });
-    await until('the job completed', () => serviceGet<{ status: string }>(`/jobs/${job.id}`), (j) => j.status === 'completed' || j.status === 'failed');
+    await until(
+      'the job completed',
+      () => serviceGet<{ status: string }>(`/jobs/${job.id}`),
+      (j) => j.status === 'completed' || j.status === 'failed',
+    );
     artifactId = (await serviceGet<{ items: { id: string }[] }>(`/artifacts?job_id=${job.id}`)).items[0]!.id;
 
     await clearRequests();
@@ -193,7 +255,8 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     assert.deepEqual(ticket, { copied: true, expiresIn: 60 });
     const ticketUrl = await vscode.env.clipboard.readText();
     if (ticketUrl !== '') assert.equal(await (await fetch(ticketUrl)).text(), 'ticket text');
-    const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-nodl.txt', capabilities: { can_download: false } })).items;
+    const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'manage-nodl.txt', capabilities: { can_download: false } }))
+      .items;
     assert.deepEqual(await run('copyDownloadLink', { fileId: locked!.id }), { copied: false, reason: 'notDownloadable' });
     // Preview is for results only.
     assert.deepEqual(await run('preview', { fileId: file!.id }), { opened: false, reason: 'noArtifact' });
@@ -210,7 +273,11 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     const direct = await fetch(`${testEnv().baseUrl}/artifacts/${artifactId}/download`, { headers: { 'x-api-key': testEnv().apiKey } });
     assert.equal(fs.readFileSync(target, 'utf8'), await direct.text());
     const downloads = (await requestsSeen('/api/v1/shares/')).filter((r) => r.path.endsWith('/download'));
-    assert.deepEqual(downloads.map((r) => [r.status, r.auth]), [[200, 'none']], 'downloaded as a reviewer would: no key');
+    assert.deepEqual(
+      downloads.map((r) => [r.status, r.auth]),
+      [[200, 'none']],
+      'downloaded as a reviewer would: no key',
+    );
     assert.ok(!downloads.some((r) => r.path.includes(share.token)), 'the token is redacted in the request log');
   });
 
@@ -230,7 +297,9 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     assert.equal(result.shown, true);
     assert.match(result.text, new RegExp(`\\| \`id\` \\| ${artifactId} \\|`));
 
-    const share = (await serviceGet<{ items: { token: string; artifact_id: string; download_url: string }[] }>('/shares')).items.find((x) => x.artifact_id === artifactId);
+    const share = (await serviceGet<{ items: { token: string; artifact_id: string; download_url: string }[] }>('/shares')).items.find(
+      (x) => x.artifact_id === artifactId,
+    );
     assert.ok(share, 'the share of the previous test');
     const details = await run<{ shown: boolean; text: string }>('showDetails', { shareOf: artifactId });
     assert.equal(details.shown, true);
@@ -239,7 +308,7 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     assert.ok(!details.text.includes(share.token) && !details.text.includes(share.download_url), 'no token, no address');
   });
 
-  it('the root sections come in the order of the service\'s workspace entries, with its counts, and its apps; today\'s sections without them', async () => {
+  it("the root sections come in the order of the service's workspace entries, with its counts, and its apps; today's sections without them", async () => {
     const entries = await serviceGet<{ items: { id: string; kind: string; count: number }[] }>('/workspace/entries');
     await clearRequests();
     await vscode.commands.executeCommand('docTranslate.library.refresh');
@@ -250,16 +319,19 @@ describe('Library: take out, links and grants, quick look, details, workspace se
     assert.equal(shown.sections.documents!.description, String(documents.count));
     assert.equal(shown.sections.projects!.description, String(entries.items.filter((e) => e.kind === 'project').length));
     const apps = shown.sections.apps!.children ?? [];
-    assert.deepEqual(apps.map((a) => [a.label, a.description, a.contextValue]), [
-      ['Document translation', 'available', 'library.app'],
-      ['PDF and image tools', 'available', 'library.app'],
-      ['Audio and video', 'not available to this account', 'library.app:unavailable'],
-    ]);
+    assert.deepEqual(
+      apps.map((a) => [a.label, a.description, a.contextValue]),
+      [
+        ['Document translation', 'available', 'library.app'],
+        ['PDF and image tools', 'available', 'library.app'],
+        ['Audio and video', 'not available to this account', 'library.app:unavailable'],
+      ],
+    );
 
     await control('POST', '/faults', { kind: 'status', status: 404, code: 'not_found', path_prefix: '/api/v1/workspace/entries' });
     await vscode.commands.executeCommand('docTranslate.library.refresh');
     const fallback = await snapshot([]);
-    assert.deepEqual(fallback.order, ['documents', 'projects', 'tags', 'shares', 'storage', 'apps'], 'today\'s sections');
+    assert.deepEqual(fallback.order, ['documents', 'projects', 'tags', 'shares', 'storage', 'apps'], "today's sections");
     assert.equal(fallback.sections.documents!.description, '', 'no counts without entries');
   });
 });

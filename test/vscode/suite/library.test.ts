@@ -6,7 +6,19 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
 import type { LibraryRow } from '../../../src/features/library/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceApi, testEnv, testingHooks, until, uploadDirect, answered } from './helpers.ts';
+import {
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  requestsSeen,
+  serviceApi,
+  testEnv,
+  testingHooks,
+  until,
+  uploadDirect,
+  answered,
+} from './helpers.ts';
 
 type Sections = Record<'documents' | 'projects' | 'tags' | 'shares' | 'storage', LibraryRow>;
 
@@ -51,7 +63,11 @@ describe('Library view', function () {
     jobId = result.jobId!;
     assert.match(testing.prompter.asked[asked] ?? '', /^Translate "library-guide\.md" again into German\?$/);
     const seen = await requestsSeen();
-    assert.deepEqual(seen.filter((r) => r.path.startsWith('/api/v1/upload/')), [], 'no presign, no finalize');
+    assert.deepEqual(
+      seen.filter((r) => r.path.startsWith('/api/v1/upload/')),
+      [],
+      'no presign, no finalize',
+    );
     assert.equal(seen.filter((r) => r.method === 'POST' && r.path === '/api/v1/jobs').length, 1);
     const storageLog = await control<{ requests: unknown[] }>('GET', '/storage/credential-log');
     assert.deepEqual(storageLog.requests, []);
@@ -61,18 +77,28 @@ describe('Library view', function () {
 
   it('a share link created on a Jobs view artifact downloads the result with no key, and fails after Revoke', async () => {
     assert.ok(jobId, 'the job of Translate Again');
-    const done = await until('the job completed with its result in the Jobs view', async () => {
-      await vscode.commands.executeCommand('docTranslate.jobs.refresh');
-      return jobs();
-    }, (s) => (s.rows.find((r) => r.jobId === jobId)?.children ?? []).some((c) => c.artifactId !== undefined));
+    const done = await until(
+      'the job completed with its result in the Jobs view',
+      async () => {
+        await vscode.commands.executeCommand('docTranslate.jobs.refresh');
+        return jobs();
+      },
+      (s) => (s.rows.find((r) => r.jobId === jobId)?.children ?? []).some((c) => c.artifactId !== undefined),
+    );
     const artifactRow = done.rows.find((r) => r.jobId === jobId)!.children!.find((c) => /^artifact\./.test(c.contextValue))!;
-    const created = await answered<{ created: boolean; expiresAt: string | null }>({ expiresInDays: '30' }, 'docTranslate.library.createShareLink', { jobId, artifactId: artifactRow.artifactId });
+    const created = await answered<{ created: boolean; expiresAt: string | null }>({ expiresInDays: '30' }, 'docTranslate.library.createShareLink', {
+      jobId,
+      artifactId: artifactRow.artifactId,
+    });
     assert.equal(created.created, true, JSON.stringify(created));
     assert.ok(created.expiresAt);
     const shares = await serviceApi<{ items: { token: string; artifact_id: string; download_url: string }[] }>('GET', '/shares');
     const share = shares.items.find((s) => s.artifact_id === artifactRow.artifactId);
     assert.ok(share, 'the service holds the share');
-    const copied = await vscode.env.clipboard.readText().then((t) => t, () => '');
+    const copied = await vscode.env.clipboard.readText().then(
+      (t) => t,
+      () => '',
+    );
     if (copied !== '') assert.equal(copied, share.download_url, 'the link is on the clipboard');
 
     await clearRequests();
@@ -81,7 +107,11 @@ describe('Library view', function () {
     const withKey = await fetch(`${testEnv().baseUrl}/artifacts/${artifactRow.artifactId!}/download`, { headers: { 'x-api-key': testEnv().apiKey } });
     assert.equal(await anonymous.text(), await withKey.text(), 'the shared file is the artifact');
     const logged = (await requestsSeen('/api/v1/shares/')).filter((r) => r.path.endsWith('/download'));
-    assert.deepEqual(logged.map((r) => [r.status, r.auth]), [[200, 'none']], 'downloaded without a key');
+    assert.deepEqual(
+      logged.map((r) => [r.status, r.auth]),
+      [[200, 'none']],
+      'downloaded without a key',
+    );
 
     const listed = await library(['shares']);
     const row = (listed.shares.children ?? []).find((r) => r.contextValue === 'library.share');
@@ -99,7 +129,9 @@ describe('Library view', function () {
 
   it('opens a text library file in a read-only tab and a binary one from the download cache (fetched once, without the key)', async () => {
     const [text] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'readme.txt', content: 'Library text {n}' })).items;
-    const [binary] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'scan.pdf', content: '%PDF-1.4 {n}', content_type: 'application/pdf' })).items;
+    const [binary] = (
+      await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'scan.pdf', content: '%PDF-1.4 {n}', content_type: 'application/pdf' })
+    ).items;
     await clearRequests();
     const opened = await vscode.commands.executeCommand<{ opened: boolean; kind: string; uri: vscode.Uri }>('docTranslate.library.open', { fileId: text!.id });
     assert.deepEqual([opened.opened, opened.kind, opened.uri.scheme], [true, 'text', 'doc-translate-library']);
@@ -124,11 +156,20 @@ describe('Library view', function () {
     assert.equal((await answered<{ added: boolean }>({ tagId: tag.id }, 'docTranslate.library.tag', { documentId })).added, true);
     const shown = await library(['projects', 'tags']);
     const manuals = (shown.projects.children ?? []).find((r) => r.label === 'Manuals');
-    assert.deepEqual(manuals?.children?.map((c) => c.label), ['library-guide.md']);
+    assert.deepEqual(
+      manuals?.children?.map((c) => c.label),
+      ['library-guide.md'],
+    );
     assert.equal(manuals?.description, '1 document');
-    assert.deepEqual((shown.tags.children ?? []).find((r) => r.label === 'to review')?.children?.map((c) => c.label), ['library-guide.md']);
+    assert.deepEqual(
+      (shown.tags.children ?? []).find((r) => r.label === 'to review')?.children?.map((c) => c.label),
+      ['library-guide.md'],
+    );
     const found = await answered<{ hits: { type: string; id: string }[] }>({ search: { query: 'manuals' } }, 'docTranslate.library.search');
-    assert.ok(found.hits.some((h) => h.type === 'document' && h.id === documentId), JSON.stringify(found));
+    assert.ok(
+      found.hits.some((h) => h.type === 'document' && h.id === documentId),
+      JSON.stringify(found),
+    );
     const ledger = await control<{ entries: { endpoint: string }[] }>('GET', '/ledger');
     assert.ok(!ledger.entries.some((e) => /projects|tags|search/.test(e.endpoint)), 'organising and searching are free');
     const asked = testing.prompter.asked.length;
@@ -141,19 +182,29 @@ describe('Library view', function () {
 
   it('storage links and permissions only on items whose capabilities allow sharing; the link downloads without a key', async () => {
     const [locked] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'locked.txt', capabilities: { can_share: false } })).items;
-    const refused = await answered<{ created: boolean; reason?: string }>({ expiresInDays: '7' }, 'docTranslate.library.createStorageLink', { fileId: locked!.id });
+    const refused = await answered<{ created: boolean; reason?: string }>({ expiresInDays: '7' }, 'docTranslate.library.createStorageLink', {
+      fileId: locked!.id,
+    });
     assert.deepEqual(refused, { created: false, reason: 'notShareable' });
-    assert.equal((await answered<{ granted: boolean }>({ grantee: 'a@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', { fileId: locked!.id })).granted, false);
+    assert.equal(
+      (await answered<{ granted: boolean }>({ grantee: 'a@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', { fileId: locked!.id })).granted,
+      false,
+    );
     const [open] = (await control<{ items: { id: string }[] }>('POST', '/storage/files', { name: 'shared.txt', content: 'for everyone' })).items;
     const made = await answered<{ created: boolean }>({ expiresInDays: '7' }, 'docTranslate.library.createStorageLink', { fileId: open!.id });
     assert.equal(made.created, true);
     const links = await serviceApi<{ items: { url: string; expires_at: string }[] }>('GET', `/storage/files/${open!.id}/links`);
     assert.equal(links.items.length, 1);
     assert.equal(await (await fetch(links.items[0]!.url)).text(), 'for everyone');
-    const granted = await answered<{ granted: boolean }>({ grantee: 'reviewer@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', { fileId: open!.id });
+    const granted = await answered<{ granted: boolean }>({ grantee: 'reviewer@example.com', role: 'viewer' }, 'docTranslate.library.grantAccess', {
+      fileId: open!.id,
+    });
     assert.equal(granted.granted, true);
     const grants = await serviceApi<{ items: { grantee: string; role: string }[] }>('GET', `/storage/files/${open!.id}/permissions`);
-    assert.deepEqual(grants.items.map((g) => [g.grantee, g.role]), [['reviewer@example.com', 'viewer']]);
+    assert.deepEqual(
+      grants.items.map((g) => [g.grantee, g.role]),
+      [['reviewer@example.com', 'viewer']],
+    );
   });
 
   it('Storage fetches nothing until expanded, then loads page 2 only when "Load more" is used', async () => {

@@ -19,9 +19,12 @@ const abs = (rel: string): string => path.join(ws(), rel);
 const read = (rel: string): string => fs.readFileSync(abs(rel), 'utf8');
 const src = (i: number): string => `l10c/${i === 3 ? 'guide/' : ''}page-${i}.md`;
 const tgt = (i: number, lang: string): string => `l10c/${lang}/${i === 3 ? 'guide/' : ''}page-${i}.md`;
-const page = (i: number): string => `# Page ${i}\n\nThe first paragraph of page ${i} explains the tool.\n\nThe second paragraph of page ${i} shows an example.\n`;
-const snapshot = (refresh = false): Thenable<LocalizationSnapshot> => vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
-const fileRows = (s: LocalizationSnapshot): LocalizationRow[] => s.rows.flatMap((r) => (r.children ?? []).map((c) => ({ ...c, label: `${r.label}/${c.label}` })));
+const page = (i: number): string =>
+  `# Page ${i}\n\nThe first paragraph of page ${i} explains the tool.\n\nThe second paragraph of page ${i} shows an example.\n`;
+const snapshot = (refresh = false): Thenable<LocalizationSnapshot> =>
+  vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
+const fileRows = (s: LocalizationSnapshot): LocalizationRow[] =>
+  s.rows.flatMap((r) => (r.children ?? []).map((c) => ({ ...c, label: `${r.label}/${c.label}` })));
 const fileRow = (s: LocalizationSnapshot, source: string): LocalizationRow | undefined => fileRows(s).find((r) => r.label === source);
 const child = (s: LocalizationSnapshot, source: string, lang: string): LocalizationRow => {
   const found = fileRow(s, source)?.children?.find((c) => c.label.endsWith(`(${lang})`));
@@ -74,24 +77,45 @@ describe('Localization conflicts and the view (issue 19)', function () {
     await snapshot(true);
   });
 
-  it('groups files by folder; a file row says each language\'s state; Show Problems Only keeps what needs work', async () => {
+  it("groups files by folder; a file row says each language's state; Show Problems Only keeps what needs work", async () => {
     let s = await snapshot(true);
-    assert.deepEqual(s.rows.map((r) => [r.label, r.contextValue]), [['l10c', 'localization.folder'], ['l10c/guide', 'localization.folder']]);
-    assert.deepEqual(fileRows(s).map((r) => [r.label, r.description]), [['l10c/page-1.md', 'de ✓ fr ✓'], ['l10c/page-2.md', 'de ✓ fr ✓'], ['l10c/guide/page-3.md', 'de ✓ fr ✓']]);
+    assert.deepEqual(
+      s.rows.map((r) => [r.label, r.contextValue]),
+      [
+        ['l10c', 'localization.folder'],
+        ['l10c/guide', 'localization.folder'],
+      ],
+    );
+    assert.deepEqual(
+      fileRows(s).map((r) => [r.label, r.description]),
+      [
+        ['l10c/page-1.md', 'de ✓ fr ✓'],
+        ['l10c/page-2.md', 'de ✓ fr ✓'],
+        ['l10c/guide/page-3.md', 'de ✓ fr ✓'],
+      ],
+    );
     await editAndSave(src(2), 'shows an example', 'shows two examples');
     s = await waitFor((x) => fileRow(x, src(2))?.description === 'de stale fr stale', 'page 2 stale');
     assert.equal(s.rows[0]!.description, '2 stale');
     await vscode.commands.executeCommand('docTranslate.localization.showProblemsOnly');
     s = await snapshot();
-    assert.deepEqual(fileRows(s).map((r) => r.label), [src(2)], 'only the file that needs work');
+    assert.deepEqual(
+      fileRows(s).map((r) => r.label),
+      [src(2)],
+      'only the file that needs work',
+    );
     await vscode.commands.executeCommand('docTranslate.localization.showAll');
     assert.equal(fileRows(await snapshot()).length, 3);
   });
 
-  it('the title bar\'s Update All acts on every set-up even with a row passed (the selection)', async () => {
+  it("the title bar's Update All acts on every set-up even with a row passed (the selection)", async () => {
     await editAndSave(src(1), 'shows an example', 'shows one example');
     await waitFor((x) => fileRow(x, src(1))?.description === 'de stale fr stale', 'page 1 stale');
-    const row = { kind: 'target', folder: ws(), target: { source: src(1), target: tgt(1, 'de'), lang: 'de', state: 'stale', segments: 1, chars: 10, conflicts: [] } };
+    const row = {
+      kind: 'target',
+      folder: ws(),
+      target: { source: src(1), target: tgt(1, 'de'), lang: 'de', state: 'stale', segments: 1, chars: 10, conflicts: [] },
+    };
     const result = await answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.updateAll', row);
     assert.deepEqual(result.reports![0]!.written.sort(), [tgt(1, 'de'), tgt(1, 'fr'), tgt(2, 'de'), tgt(2, 'fr')].sort());
   });
@@ -139,7 +163,9 @@ describe('Localization conflicts and the view (issue 19)', function () {
     await editAndSave(src(2), 'explains the tool', 'explains the whole tool');
     await waitFor((x) => child(x, src(2), 'de').description.startsWith('conflict'), 'a conflict');
     testing.prompter.answerNext('Update', undefined);
-    const shown = await vscode.commands.executeCommand<{ shown: boolean; resolved?: string; in?: string }>('docTranslate.localization.showConflict', { target: file });
+    const shown = await vscode.commands.executeCommand<{ shown: boolean; resolved?: string; in?: string }>('docTranslate.localization.showConflict', {
+      target: file,
+    });
     assert.deepEqual(shown, { shown: true, in: 'mergeEditor' });
     const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => (t.input as { result?: vscode.Uri } | undefined)?.result?.fsPath === abs(file));
     assert.ok(tab, `a merge editor on ${file}: ${JSON.stringify(vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label))}`);
@@ -200,11 +226,14 @@ describe('Localization conflicts and the view (issue 19)', function () {
       }
     });
 
-    it('Save Next to Source writes where the layout puts the translation (i18n/fr/…), not the pattern\'s docs/fr/', async () => {
+    it("Save Next to Source writes where the layout puts the translation (i18n/fr/…), not the pattern's docs/fr/", async () => {
       await control('POST', '/settings', { job_speed: 4, sse_enabled: true });
       try {
         const uri = vscode.Uri.file(abs(intro));
-        const started = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], { targetLanguages: ['fr'], outputMode: 'single' });
+        const started = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uri, [uri], {
+          targetLanguages: ['fr'],
+          outputMode: 'single',
+        });
         assert.equal(started.started, true, JSON.stringify(started));
         const ids = started.jobs!.map((j) => j.jobId);
         const end = Date.now() + 60_000;
@@ -217,12 +246,18 @@ describe('Localization conflicts and the view (issue 19)', function () {
         const saved = await vscode.commands.executeCommand<{ saved: number }>('docTranslate.jobs.saveAllNextToSource', { jobIds: ids });
         assert.equal(saved.saved, 1);
         const target = abs('site/i18n/fr/docusaurus-plugin-content-docs/current/intro.md');
-        assert.ok(fs.existsSync(target), 'the layout\'s path');
+        assert.ok(fs.existsSync(target), "the layout's path");
         assert.ok(looksTranslated(fs.readFileSync(target, 'utf8'), 'fr'));
-        assert.ok(!fs.existsSync(abs('site/docs/fr/intro.md')), 'not the pattern\'s');
+        assert.ok(!fs.existsSync(abs('site/docs/fr/intro.md')), "not the pattern's");
         // Recorded in the set-up's lock: the localization counts it as its own, not a stranger's file.
         const lock = JSON.parse(fs.readFileSync(abs('site/doc-translate.lock'), 'utf8')) as { files: Record<string, { source: string; lang: string }> };
-        assert.deepEqual(lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md'] && [lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.source, lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.lang], ['docs/intro.md', 'fr']);
+        assert.deepEqual(
+          lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md'] && [
+            lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.source,
+            lock.files['i18n/fr/docusaurus-plugin-content-docs/current/intro.md']!.lang,
+          ],
+          ['docs/intro.md', 'fr'],
+        );
         await vscode.commands.executeCommand('docTranslate.jobs.clearFinished', { jobIds: ids });
       } finally {
         await control('POST', '/settings', { job_speed: 1 });

@@ -33,7 +33,10 @@ describe('Jobs view runs (localization)', function () {
 
   it('one run of two READMEs in two languages is one node whose four jobs show their paths', async () => {
     const uris = files.map((f) => vscode.Uri.file(abs(f)));
-    const result = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uris[0], uris, { targetLanguages: ['de', 'fr'], outputMode: 'single' });
+    const result = await answered<{ started: boolean; jobs?: { jobId: string }[] }>({ confirm: 'Start' }, 'docTranslate.translateFiles', uris[0], uris, {
+      targetLanguages: ['de', 'fr'],
+      outputMode: 'single',
+    });
     assert.equal(result.started, true, JSON.stringify(result));
     ids = result.jobs!.map((j) => j.jobId);
     assert.equal(ids.length, 4);
@@ -50,7 +53,7 @@ describe('Jobs view runs (localization)', function () {
     assert.equal(run.description, '4 jobs: 4 completed');
     assert.equal(run.contextValue, 'jobRun.completed');
     assert.deepEqual(run.children!.map((c) => c.label).sort(), [...files, ...files].sort(), 'each job shows its path, not just README.md');
-    for (const id of ids) assert.ok(!s.tree.some((r) => r.jobId === id), 'the run\'s jobs are not also top-level rows');
+    for (const id of ids) assert.ok(!s.tree.some((r) => r.jobId === id), "the run's jobs are not also top-level rows");
   });
 
   it('Save All Next to Source on the run writes every result beside its source', async () => {

@@ -34,7 +34,8 @@ const LOCALES = ['fr', 'ko', 'ja', 'es', 'bn', 'de', 'it', 'ru', 'tr', 'ar', 'zh
 const ws = (): string => testEnv().workspace;
 const inSite = (rel: string): string => path.join(ws(), 'website', rel);
 const read = (rel: string): string => fs.readFileSync(inSite(rel), 'utf8');
-const snapshot = (refresh = false): Thenable<LocalizationSnapshot> => vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
+const snapshot = (refresh = false): Thenable<LocalizationSnapshot> =>
+  vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
 const setUp = (answers: Record<string, unknown>): Promise<SetupResult> => answered<SetupResult>(answers, 'docTranslate.localization.setUp');
 
 /** The row of a translation: folder row, file row, language row (the view groups files by folder). */
@@ -80,7 +81,14 @@ describe('Localization set-up of a Docusaurus site in website/', function () {
     assert.equal(r.written, true, JSON.stringify(r));
     assert.deepEqual([r.site, r.detected], ['website', 'docusaurus']);
     assert.deepEqual(r.preselected, LOCALES, "the site's own locales, not the generic default");
-    for (const line of ['Framework: Docusaurus', 'Config file: website/docusaurus.config.js', 'Source folder: website/docs', 'Source language: en', `Locales found: ${LOCALES.join(', ')}`, 'Layout: docusaurus']) {
+    for (const line of [
+      'Framework: Docusaurus',
+      'Config file: website/docusaurus.config.js',
+      'Source folder: website/docs',
+      'Source language: en',
+      `Locales found: ${LOCALES.join(', ')}`,
+      'Layout: docusaurus',
+    ]) {
       assert.ok(r.findings?.includes(line), `${line} in ${JSON.stringify(r.findings)}`);
     }
     // One question, with the findings and the file as it will be written.
@@ -97,7 +105,11 @@ describe('Localization set-up of a Docusaurus site in website/', function () {
 
   it('with the repository root open the view shows the set-up; the French pages are existing translations, not adopted', async () => {
     const s = await snapshot(true);
-    assert.deepEqual(s.rows.map((r) => r.label), ['docs/concepts', 'docs/how_to'], 'the set-up at website/ (one set-up: its folders at the top)');
+    assert.deepEqual(
+      s.rows.map((r) => r.label),
+      ['docs/concepts', 'docs/how_to'],
+      'the set-up at website/ (one set-up: its folders at the top)',
+    );
     for (const target of Object.keys(FRENCH)) {
       const source = `docs/${target.slice(FR.length + 1)}`;
       const row = child(s, source, 'fr');

@@ -11,7 +11,18 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { LocalizationRow, LocalizationSnapshot } from '../../../src/features/localization/snapshot.ts';
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import { loadConfig, planStatus } from '../../../src/localize/index.ts';
-import { clearFaults, clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, answered } from './helpers.ts';
+import {
+  clearFaults,
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  looksTranslated,
+  requestsSeen,
+  testEnv,
+  testingHooks,
+  answered,
+} from './helpers.ts';
 
 const FILES = 8;
 const ws = (): string => testEnv().workspace;
@@ -19,9 +30,11 @@ const src = (i: number): string => `l10n/page-${i}.md`;
 const tgt = (i: number, lang: string): string => `l10n/${lang}/page-${i}.md`;
 const abs = (rel: string): string => path.join(ws(), rel);
 const read = (rel: string): string => fs.readFileSync(abs(rel), 'utf8');
-const page = (i: number): string => `# Page ${i}\n\nThe first paragraph of page ${i} explains the tool.\n\nThe second paragraph of page ${i} shows an example.\n\nThe third paragraph of page ${i} ends it.\n`;
+const page = (i: number): string =>
+  `# Page ${i}\n\nThe first paragraph of page ${i} explains the tool.\n\nThe second paragraph of page ${i} shows an example.\n\nThe third paragraph of page ${i} ends it.\n`;
 
-const snapshot = (refresh = false): Thenable<LocalizationSnapshot> => vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
+const snapshot = (refresh = false): Thenable<LocalizationSnapshot> =>
+  vscode.commands.executeCommand<LocalizationSnapshot>('_docTranslate.localization.snapshot', { refresh });
 const update = (...args: unknown[]): Thenable<UpdateResult> => vscode.commands.executeCommand<UpdateResult>('docTranslate.localization.update', ...args);
 /** The file row of a source: under its folder's row (the view groups files by folder). */
 const row = (s: LocalizationSnapshot, source: string): LocalizationRow => {
@@ -84,20 +97,32 @@ describe('Localization view', function () {
     assert.deepEqual([before.rows, before.status.visible], [[], false]);
     // No framework config: the layout is asked (a site read from its framework's config is set up in
     // localization-setup.test.ts).
-    const result = await answered<{ written: boolean; config: unknown; detected?: string }>({
-      layout: 'vitepress', source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'],
-    }, 'docTranslate.localization.setUp');
+    const result = await answered<{ written: boolean; config: unknown; detected?: string }>(
+      {
+        layout: 'vitepress',
+        source: 'l10n',
+        sourceLanguage: 'en',
+        targetLanguages: ['de', 'fr'],
+      },
+      'docTranslate.localization.setUp',
+    );
     assert.equal(result.written, true);
     assert.equal(result.detected, undefined);
     assert.deepEqual(JSON.parse(read('doc-translate.json')), { source: 'l10n', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' });
     const s = await snapshot();
-    assert.deepEqual(s.rows.map((r) => [r.label, r.description, r.contextValue]), [['l10n', `${FILES * 2} missing`, 'localization.folder.open']]);
+    assert.deepEqual(
+      s.rows.map((r) => [r.label, r.description, r.contextValue]),
+      [['l10n', `${FILES * 2} missing`, 'localization.folder.open']],
+    );
     assert.equal(files(s).length, FILES);
     assert.equal(row(s, src(1)).description, 'de missing fr missing');
-    assert.deepEqual(row(s, src(1)).children?.map((c) => [c.label, c.description, c.contextValue]), [
-      ['German (de)', 'missing', 'localization.target.missing'],
-      ['French (fr)', 'missing', 'localization.target.missing'],
-    ]);
+    assert.deepEqual(
+      row(s, src(1)).children?.map((c) => [c.label, c.description, c.contextValue]),
+      [
+        ['German (de)', 'missing', 'localization.target.missing'],
+        ['French (fr)', 'missing', 'localization.target.missing'],
+      ],
+    );
     assert.equal(s.status.visible, true);
     assert.match(s.status.text, new RegExp(`Localization: ${FILES * 2} missing$`));
   });
@@ -125,7 +150,10 @@ describe('Localization view', function () {
     assert.ok(fs.existsSync(abs('doc-translate.lock')), 'and the lock');
     for (let i = 1; i <= FILES; i++) assert.ok(looksTranslated(read(tgt(i, 'de'))), tgt(i, 'de'));
     const s = await snapshot();
-    assert.ok(files(s).every((r) => r.description === 'de ✓ fr ✓'), JSON.stringify(files(s).map((r) => r.description)));
+    assert.ok(
+      files(s).every((r) => r.description === 'de ✓ fr ✓'),
+      JSON.stringify(files(s).map((r) => r.description)),
+    );
     assert.equal(s.rows[0]!.description, 'up to date');
     assert.deepEqual(child(s, src(2), 'fr').icon, 'pass');
     assert.match(s.status.text, /Localization: up to date$/);
@@ -145,14 +173,29 @@ describe('Localization view', function () {
     await clearRequests();
     await editAndSave(src(1), 'explains the tool', 'explains the new tool');
     await editAndSave(src(2), 'shows an example', 'shows two examples');
-    const s = await waitForSnapshot((x) => /2 stale|4 stale/.test(x.status.text) && x.status.text.includes('4 stale'), 'four stale translations after two saves');
+    const s = await waitForSnapshot(
+      (x) => /2 stale|4 stale/.test(x.status.text) && x.status.text.includes('4 stale'),
+      'four stale translations after two saves',
+    );
     assert.match(s.status.text, /Localization: 4 stale$/);
     assert.deepEqual([child(s, src(1), 'de').description, child(s, src(1), 'de').contextValue], ['stale (1 segment)', 'localization.target.stale']);
     assert.equal(row(s, src(1)).description, 'de stale fr stale');
     assert.equal(row(s, src(3)).description, 'de ✓ fr ✓');
-    assert.deepEqual([row(s, src(1)).contextValue, row(s, src(3)).contextValue], ['localization.source.open', 'localization.source'], 'Update inline only where needed');
+    assert.deepEqual(
+      [row(s, src(1)).contextValue, row(s, src(3)).contextValue],
+      ['localization.source.open', 'localization.source'],
+      'Update inline only where needed',
+    );
     const badges = s.decorations.map((d) => [path.relative(ws(), d.path).split(path.sep).join('/'), d.badge]).sort();
-    assert.deepEqual(badges, [[tgt(1, 'de'), 'S'], [tgt(1, 'fr'), 'S'], [tgt(2, 'de'), 'S'], [tgt(2, 'fr'), 'S']].sort());
+    assert.deepEqual(
+      badges,
+      [
+        [tgt(1, 'de'), 'S'],
+        [tgt(1, 'fr'), 'S'],
+        [tgt(2, 'de'), 'S'],
+        [tgt(2, 'fr'), 'S'],
+      ].sort(),
+    );
     assert.match(s.decorations[0]!.tooltip, /^Stale translation of l10n\/page-\d\.md \(1 segment to translate\)$/);
     assert.deepEqual(await requestsSeen('/api/v1/'), [], 'status is computed locally');
   });
@@ -166,7 +209,10 @@ describe('Localization view', function () {
     const result = await update(vscode.Uri.file(abs(src(1))));
     assert.deepEqual(result.reports![0]!.written.sort(), [tgt(1, 'de'), tgt(1, 'fr')]);
     const changed = 'The first paragraph of page 1 explains the new tool.'.length * 2;
-    assert.ok(result.reports![0]!.chars_sent <= changed * 1.05, `only the changed paragraph went, once per language (${result.reports![0]!.chars_sent} characters for ${changed})`);
+    assert.ok(
+      result.reports![0]!.chars_sent <= changed * 1.05,
+      `only the changed paragraph went, once per language (${result.reports![0]!.chars_sent} characters for ${changed})`,
+    );
     const s = await snapshot();
     assert.equal(row(s, src(1)).description, 'de ✓ fr ✓');
     assert.equal(row(s, src(2)).description, 'de stale fr stale');
@@ -186,12 +232,17 @@ describe('Localization view', function () {
     // Show Conflict first translates the changed paragraph (an update of that file: asked first), then asks keep/replace/merge.
     const asked = testing.prompter.asked.length;
     testing.prompter.answerNext('Update', 'Use New Translation');
-    const shown = await vscode.commands.executeCommand<{ shown: boolean; resolved?: string; in?: string }>('docTranslate.localization.showConflict', { target: tgt(3, 'de') });
+    const shown = await vscode.commands.executeCommand<{ shown: boolean; resolved?: string; in?: string }>('docTranslate.localization.showConflict', {
+      target: tgt(3, 'de'),
+    });
     assert.deepEqual(shown, { shown: true, resolved: 'replace', in: 'mergeEditor' });
     assert.match(testing.prompter.asked.at(-1)!, /^Resolve the conflict in l10n\/de\/page-3\.md\?$/);
     assert.equal(testing.prompter.asked.length - asked, 2);
     // The merge editor's versions are checked in localization-conflicts.test.ts (it closes once the choice is applied).
-    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => (t.input as { result?: vscode.Uri } | undefined)?.result?.fsPath === abs(tgt(3, 'de')))), 'the merge editor closed');
+    assert.ok(
+      !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => (t.input as { result?: vscode.Uri } | undefined)?.result?.fsPath === abs(tgt(3, 'de')))),
+      'the merge editor closed',
+    );
     assert.ok(!read(tgt(3, 'de')).includes('corrected by a reviewer'), 'replaced by the new translation');
     s = await snapshot(true);
     assert.equal(child(s, src(3), 'de').description, 'up to date');
@@ -242,7 +293,10 @@ describe('Localization view', function () {
       if (written.includes(t)) assert.ok(read(t).includes('DE· ') || read(t).includes('FR· '), `${t} written whole`);
       else assert.equal(read(t), text, `${t} left as before`);
     }
-    const leftovers = fs.readdirSync(abs('l10n'), { recursive: true }).map(String).filter((n) => /\.tmp$|doc-translate-tmp/.test(n));
+    const leftovers = fs
+      .readdirSync(abs('l10n'), { recursive: true })
+      .map(String)
+      .filter((n) => /\.tmp$|doc-translate-tmp/.test(n));
     assert.deepEqual(leftovers, [], 'no temporary files');
     // The lock matches the files: written ones are up to date, the others stale; nothing "edited" or in conflict.
     const status = await planStatus({ config: await loadConfig(ws()) });

@@ -12,7 +12,18 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mp4File } from '../../unit/emulator/media-files.ts';
 import { waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, serviceGet, testingHooks, writeWorkspaceFile, answered } from './helpers.ts';
+import {
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  looksTranslated,
+  requestsSeen,
+  serviceGet,
+  testingHooks,
+  writeWorkspaceFile,
+  answered,
+} from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
 const FULL_VIDEO_CLOSED = 'Full video processing is not open for this account yet';
@@ -50,7 +61,6 @@ interface LedgerEntry {
   operation_id?: string;
 }
 
-
 const available = async (): Promise<number> => (await serviceGet<{ available: number }>('/billing/credits/balance')).available;
 const ledger = async (): Promise<LedgerEntry[]> => (await control<{ entries: LedgerEntry[] }>('GET', '/ledger')).entries;
 const posts = async (): Promise<string[]> => (await requestsSeen()).filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`);
@@ -68,7 +78,10 @@ type Shown = { title?: string; items: vscode.QuickPickItem[] };
  * Runs `work` with VS Code's quick pick answered by `answer` (the item to pick, or undefined to
  * dismiss) and records what each pick offered. The extension and this suite share the API object.
  */
-async function withQuickPick<T>(answer: (items: vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined, work: () => Thenable<T>): Promise<{ result: T; shown: Shown[] }> {
+async function withQuickPick<T>(
+  answer: (items: vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined,
+  work: () => Thenable<T>,
+): Promise<{ result: T; shown: Shown[] }> {
   const window = vscode.window as unknown as Record<string, unknown>;
   const original = window.showQuickPick;
   const shown: Shown[] = [];
@@ -143,7 +156,12 @@ describe('Media: video and voices', function () {
     );
     assert.deepEqual(
       basic.shown.map((s) => s.items.map((i) => [i.label, i.description, i.kind ?? vscode.QuickPickItemKind.Default])),
-      [[['Basic video processing', 'basic_video', vscode.QuickPickItemKind.Default], ['Full video processing', 'full_video', vscode.QuickPickItemKind.Default]]],
+      [
+        [
+          ['Basic video processing', 'basic_video', vscode.QuickPickItemKind.Default],
+          ['Full video processing', 'full_video', vscode.QuickPickItemKind.Default],
+        ],
+      ],
       'one product pick, both products choosable',
     );
     assert.equal(basic.result.started, true, JSON.stringify(basic.result));
@@ -161,7 +179,10 @@ describe('Media: video and voices', function () {
     assert.equal(basicRow.label, 'promo.mp4 · Basic video processing');
     assert.match(basicRow.description, /^completed · 6 credits$/);
     assert.equal(basicRow.contextValue, 'media.job.ended.settled');
-    assert.deepEqual(basicRow.children?.map((c) => [c.label, c.description, c.contextValue]), [['promo.fr.srt', 'subtitles', 'media.file.text.source']]);
+    assert.deepEqual(
+      basicRow.children?.map((c) => [c.label, c.description, c.contextValue]),
+      [['promo.fr.srt', 'subtitles', 'media.file.text.source']],
+    );
     const opened = await vscode.commands.executeCommand<{ opened: boolean }>('docTranslate.media.openFile', { operationId: basic.result.operationId });
     assert.equal(opened.opened, true);
     const subtitles = vscode.window.activeTextEditor?.document.getText() ?? '';
@@ -173,16 +194,22 @@ describe('Media: video and voices', function () {
     testing.prompter.answerNext('Start');
     const full = await answered<StartResult>({ product: 'full_video', targetLanguage: 'de', voiceId: null }, 'docTranslate.media.processVideo', video, [video]);
     assert.equal(full.started, true, JSON.stringify(full));
-    assert.match(testing.prompter.asked.at(-1)!, /^Process Video promo\.mp4 into German with Full video processing\? Estimated cost: about 16 credits \(an estimate only\)\.$/);
+    assert.match(
+      testing.prompter.asked.at(-1)!,
+      /^Process Video promo\.mp4 into German with Full video processing\? Estimated cost: about 16 credits \(an estimate only\)\.$/,
+    );
     const fullJob = await serviceGet<ServiceJob>(`/media-jobs/${full.operationId!}`);
     assert.deepEqual([fullJob.product, fullJob.target_language], ['full_video', 'de']);
     const fullRow = await waitForMediaJob(full.operationId!);
     assert.equal(fullRow.label, 'promo.mp4 · Full video processing');
     assert.match(fullRow.description, /^completed · 16 credits$/);
-    assert.deepEqual(fullRow.children?.map((c) => [c.label, c.description, c.contextValue]), [
-      ['promo.de.srt', 'subtitles', 'media.file.text.source'],
-      ['promo.de.dub.wav', 'audio', 'media.file.binary.source'],
-    ]);
+    assert.deepEqual(
+      fullRow.children?.map((c) => [c.label, c.description, c.contextValue]),
+      [
+        ['promo.de.srt', 'subtitles', 'media.file.text.source'],
+        ['promo.de.dub.wav', 'audio', 'media.file.binary.source'],
+      ],
+    );
 
     // The charges: the emulator's price of the billed (measured) duration, one settlement each.
     const entries = await ledger();
@@ -192,7 +219,10 @@ describe('Media: video and voices', function () {
       const price = await priceOf(job.product, job.billed_duration_ms);
       assert.deepEqual([job.settlement.status, job.settlement.charged_millicredits], ['settled', price], `${job.product} charged its price`);
       const settlements = entries.filter((e) => e.operation_id === job.settlement.credit_operation_id);
-      assert.deepEqual(settlements.map((e) => [e.type, e.endpoint, e.amount_millicredits]), [['settlement', '/media-jobs', price]]);
+      assert.deepEqual(
+        settlements.map((e) => [e.type, e.endpoint, e.amount_millicredits]),
+        [['settlement', '/media-jobs', price]],
+      );
       total += price;
     }
     assert.equal(total, 6000 + 16000);
@@ -235,13 +265,20 @@ describe('Media: video and voices', function () {
       { product: 'basic_video', reason },
       { product: 'full_video', reason: FULL_VIDEO_CLOSED },
     ]);
-    assert.deepEqual(none.messages, [`Doc Translate: Basic video processing is not open (${reason}); Full video processing is not open (${FULL_VIDEO_CLOSED}).`]);
+    assert.deepEqual(none.messages, [
+      `Doc Translate: Basic video processing is not open (${reason}); Full video processing is not open (${FULL_VIDEO_CLOSED}).`,
+    ]);
   });
 
   it('Synthesize Speech uses a voice made with Add Voice…, and refuses an unknown or revoked voice without charging', async () => {
     const recording = writeFile('media/narrator.wav', wavFile(6000));
     testing.prompter.answerNext(CONSENT);
-    const voice = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', recording, [recording], { name: 'Video Narrator' });
+    const voice = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>(
+      'docTranslate.media.addVoice',
+      recording,
+      [recording],
+      { name: 'Video Narrator' },
+    );
     assert.equal(voice.created, true, JSON.stringify(voice));
     const assetId = voice.assetId!;
     let revoked = false;
@@ -258,7 +295,10 @@ describe('Media: video and voices', function () {
       const voicePick = offered.shown.find((s) => s.title === 'Doc Translate: Voice');
       assert.ok(voicePick, `a voice pick was shown: ${JSON.stringify(offered.shown)}`);
       assert.equal(voicePick.items[0]?.label, 'Default voice');
-      assert.ok(voicePick.items.some((i) => i.label === 'Video Narrator' && i.description === assetId), JSON.stringify(voicePick.items));
+      assert.ok(
+        voicePick.items.some((i) => i.label === 'Video Narrator' && i.description === assetId),
+        JSON.stringify(voicePick.items),
+      );
       assert.deepEqual([offered.result.started, offered.result.reason], [false, 'cancelled']);
 
       // With the voice chosen, the job carries it and delivers the audio.
@@ -267,12 +307,19 @@ describe('Media: video and voices', function () {
       const result = await answered<StartResult>({ voiceId: assetId }, 'docTranslate.media.synthesizeSpeech', script, [script]);
       assert.equal(result.started, true, JSON.stringify(result));
       assert.match(testing.prompter.asked.at(-1)!, /^Synthesize Speech lines\.txt with Speech synthesis\? Estimated cost/);
-      assert.deepEqual((await posts()).filter((p) => p.startsWith('/api/v1/media-jobs')), ['/api/v1/media-jobs 201'], 'one job');
+      assert.deepEqual(
+        (await posts()).filter((p) => p.startsWith('/api/v1/media-jobs')),
+        ['/api/v1/media-jobs 201'],
+        'one job',
+      );
       const job = await serviceGet<ServiceJob>(`/media-jobs/${result.operationId!}`);
       assert.deepEqual([job.product, job.voice_id], ['tts', assetId], 'the service received the chosen voice');
       const row = await waitForMediaJob(result.operationId!);
       assert.match(row.description, /^completed · \d+ credits?$/);
-      assert.deepEqual(row.children?.map((c) => [c.label, c.description, c.contextValue]), [['lines.speech.wav', 'audio', 'media.file.binary.source']]);
+      assert.deepEqual(
+        row.children?.map((c) => [c.label, c.description, c.contextValue]),
+        [['lines.speech.wav', 'audio', 'media.file.binary.source']],
+      );
 
       // Revoked (clean-up of the voice): it is no longer offered, and nothing is sent or charged.
       const balance = await available();
@@ -286,7 +333,9 @@ describe('Media: video and voices', function () {
       const keysBefore = prompter.askedKeys.length;
       const declined = await answered<StartResult>({ voiceId: null, confirm: [undefined] }, 'docTranslate.media.synthesizeSpeech', script, [script]);
       assert.deepEqual([declined.started, declined.reason], [false, 'cancelled'], JSON.stringify(declined));
-      const voices = prompter.askedKeys.slice(keysBefore).includes('voiceId') ? (prompter.offered('voiceId') ?? []).map((i) => (i as { id?: string | null }).id) : [];
+      const voices = prompter.askedKeys.slice(keysBefore).includes('voiceId')
+        ? (prompter.offered('voiceId') ?? []).map((i) => (i as { id?: string | null }).id)
+        : [];
       assert.ok(!voices.includes(assetId), `the revoked voice is not offered: ${JSON.stringify(voices)}`);
       assert.ok(!(await posts()).some((p) => p.startsWith('/api/v1/media-jobs')), 'no job was sent');
 
@@ -308,7 +357,10 @@ describe('Media: video and voices', function () {
     testing.prompter.answerNext(undefined);
     const result = await answered<StartResult>({ product: 'basic_video', targetLanguage: 'es' }, 'docTranslate.media.processVideo', video, [video]);
     assert.deepEqual(result, { started: false, reason: 'cancelled' });
-    assert.match(testing.prompter.asked.at(-1)!, /^Process Video declined\.mp4 into Spanish with Basic video processing\? Estimated cost: about 3 credits \(an estimate only\)\.$/);
+    assert.match(
+      testing.prompter.asked.at(-1)!,
+      /^Process Video declined\.mp4 into Spanish with Basic video processing\? Estimated cost: about 3 credits \(an estimate only\)\.$/,
+    );
     const seen = (await requestsSeen()).map((r) => `${r.method} ${r.path}`);
     assert.ok(seen.includes('POST /api/v1/billing/media/credit-estimates'), seen.join(', '));
     assert.ok(!seen.includes('POST /api/v1/media-jobs'), `no media job: ${seen.join(', ')}`);

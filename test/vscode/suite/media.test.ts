@@ -9,11 +9,20 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import { silentWav as wavFile } from '../../emulator/media/wav.ts';
 import { mediaSection, mediaSnapshot, waitForMediaJob } from './media-helpers.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, looksTranslated, requestsSeen, testEnv, testingHooks, writeWorkspaceFile, answered } from './helpers.ts';
+import {
+  clearRequests,
+  closeAllEditors,
+  configureExtension,
+  control,
+  looksTranslated,
+  requestsSeen,
+  testEnv,
+  testingHooks,
+  writeWorkspaceFile,
+  answered,
+} from './helpers.ts';
 
 const CONSENT = 'The recording is my own or validly authorised';
-
-
 
 interface StartResult {
   started: boolean;
@@ -52,7 +61,10 @@ describe('Media: audio, subtitles and voices', function () {
     const row = await waitForMediaJob(result.operationId!);
     assert.match(row.label, /^talk\.wav · Speech recognition$/);
     assert.match(row.description, /^completed · 1 credit/);
-    assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['talk.transcript.txt', 'media.file.text.source']]);
+    assert.deepEqual(
+      row.children?.map((c) => [c.label, c.contextValue]),
+      [['talk.transcript.txt', 'media.file.text.source']],
+    );
     const opened = await vscode.commands.executeCommand<{ opened: boolean }>('docTranslate.media.openFile', { operationId: result.operationId });
     assert.equal(opened.opened, true);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
@@ -64,20 +76,27 @@ describe('Media: audio, subtitles and voices', function () {
   });
 
   it('translates an .srt and saves the result next to the source', async () => {
-    const srt = writeWorkspaceFile('media/intro.srt', '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the product tour\n\n2\n00:00:05,000 --> 00:00:09,500\nOpen the settings to begin\n');
+    const srt = writeWorkspaceFile(
+      'media/intro.srt',
+      '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the product tour\n\n2\n00:00:05,000 --> 00:00:09,500\nOpen the settings to begin\n',
+    );
     testing.prompter.answerNext('Start');
     const result = await answered<StartResult>({ targetLanguage: 'de' }, 'docTranslate.media.translateSubtitles', srt, [srt]);
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Translate Subtitles intro\.srt into German with Subtitle translation\? Estimated cost/);
     await waitForMediaJob(result.operationId!);
-    const saved = await vscode.commands.executeCommand<{ saved: boolean; how?: string; uri?: vscode.Uri }>('docTranslate.media.saveNextToSource', { operationId: result.operationId });
+    const saved = await vscode.commands.executeCommand<{ saved: boolean; how?: string; uri?: vscode.Uri }>('docTranslate.media.saveNextToSource', {
+      operationId: result.operationId,
+    });
     assert.deepEqual([saved.saved, saved.how], [true, 'created']);
     const target = path.join(testEnv().workspace, 'media', 'intro.de.srt');
     assert.equal(saved.uri?.fsPath, target);
     const out = fs.readFileSync(target, 'utf8');
     assert.match(out, /^1\n00:00:01,000 --> 00:00:04,000\n/);
     assert.ok(looksTranslated(out, 'de'), out);
-    const again = await vscode.commands.executeCommand<{ saved: boolean; how?: string }>('docTranslate.media.saveNextToSource', { operationId: result.operationId });
+    const again = await vscode.commands.executeCommand<{ saved: boolean; how?: string }>('docTranslate.media.saveNextToSource', {
+      operationId: result.operationId,
+    });
     assert.deepEqual([again.saved, again.how], [true, 'unchanged'], 'an identical file is left alone');
   });
 
@@ -85,17 +104,28 @@ describe('Media: audio, subtitles and voices', function () {
     const wav = writeWorkspaceFile('media/me.wav', wavFile(6000));
     await clearRequests();
     testing.prompter.answerNext(undefined);
-    const refused = await vscode.commands.executeCommand<{ created: boolean; reason?: string }>('docTranslate.media.addVoice', wav, [wav], { name: 'Narrator' });
+    const refused = await vscode.commands.executeCommand<{ created: boolean; reason?: string }>('docTranslate.media.addVoice', wav, [wav], {
+      name: 'Narrator',
+    });
     assert.deepEqual(refused, { created: false, reason: 'noConsent' });
     assert.match(testing.prompter.asked.at(-1)!, /Create a voice from me\.wav\?/);
-    assert.deepEqual((await requestsSeen()).filter((r) => r.method === 'POST'), [], 'no upload and no voice request without consent');
+    assert.deepEqual(
+      (await requestsSeen()).filter((r) => r.method === 'POST'),
+      [],
+      'no upload and no voice request without consent',
+    );
 
     testing.prompter.answerNext(CONSENT);
-    const created = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', wav, [wav], { name: 'Narrator' });
+    const created = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>('docTranslate.media.addVoice', wav, [wav], {
+      name: 'Narrator',
+    });
     assert.equal(created.created, true, JSON.stringify(created));
     assert.equal(created.status, 'pending_confirmation');
     const voices = mediaSection(await mediaSnapshot(), 'voices').filter((r) => r.id === `media.voice.${created.assetId}`);
-    assert.deepEqual(voices.map((v) => [v.label, v.description, v.contextValue]), [['Narrator', 'pending confirmation', 'media.voice.pending_confirmation']]);
+    assert.deepEqual(
+      voices.map((v) => [v.label, v.description, v.contextValue]),
+      [['Narrator', 'pending confirmation', 'media.voice.pending_confirmation']],
+    );
     const confirmed = await vscode.commands.executeCommand<{ done: boolean; status?: string }>('docTranslate.media.confirmVoice', { assetId: created.assetId });
     assert.deepEqual(confirmed, { done: true, status: 'active' });
     testing.prompter.answerNext(undefined);
@@ -103,15 +133,20 @@ describe('Media: audio, subtitles and voices', function () {
     assert.deepEqual(kept, { done: false, reason: 'cancelled' }, 'revoking asks first');
   });
 
-  it('synthesizes speech from a text file and opens the audio in VS Code\'s media preview', async () => {
+  it("synthesizes speech from a text file and opens the audio in VS Code's media preview", async () => {
     const txt = writeWorkspaceFile('media/script.txt', 'Welcome to the product tour. '.repeat(6));
     testing.prompter.answerNext('Start');
     const result = await answered<StartResult>({ voiceId: null }, 'docTranslate.media.synthesizeSpeech', txt, [txt]);
     assert.equal(result.started, true, JSON.stringify(result));
     assert.match(testing.prompter.asked.at(-1)!, /Synthesize Speech script\.txt with Speech synthesis\? Estimated cost: about 2 credits/);
     const row = await waitForMediaJob(result.operationId!);
-    assert.deepEqual(row.children?.map((c) => [c.label, c.contextValue]), [['script.speech.wav', 'media.file.binary.source']]);
-    const opened = await vscode.commands.executeCommand<{ opened: boolean; uri?: vscode.Uri }>('docTranslate.media.openFile', { operationId: result.operationId });
+    assert.deepEqual(
+      row.children?.map((c) => [c.label, c.contextValue]),
+      [['script.speech.wav', 'media.file.binary.source']],
+    );
+    const opened = await vscode.commands.executeCommand<{ opened: boolean; uri?: vscode.Uri }>('docTranslate.media.openFile', {
+      operationId: result.operationId,
+    });
     assert.equal(opened.opened, true);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputCustom, `a custom (media preview) editor, not a text tab: ${tab?.label}`);
@@ -126,7 +161,9 @@ describe('Media: audio, subtitles and voices', function () {
       testing.prompter.answerNext('Start');
       const result = await vscode.commands.executeCommand<StartResult>('docTranslate.media.transcribe', wav, [wav], {});
       assert.equal(result.started, true, JSON.stringify(result));
-      const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.media.cancel', { operationId: result.operationId });
+      const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.media.cancel', {
+        operationId: result.operationId,
+      });
       assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
       const row = await waitForMediaJob(result.operationId!);
       assert.match(row.description, /^cancelled/);

@@ -26,7 +26,12 @@ async function translateAndWait(file: vscode.Uri): Promise<string> {
   });
   assert.equal(result.started, true, JSON.stringify(result));
   const id = result.jobs![0]!.jobId;
-  await until('the job completed', async () => !((await snapshot()).rows.find((r) => r.jobId === id)?.contextValue !== 'job.completed'), (done) => done, 30_000);
+  await until(
+    'the job completed',
+    async () => !((await snapshot()).rows.find((r) => r.jobId === id)?.contextValue !== 'job.completed'),
+    (done) => done,
+    30_000,
+  );
   return id;
 }
 
@@ -63,7 +68,11 @@ describe('Safe writes into the workspace', function () {
     assert.deepEqual([saved.saved, saved.how], [true, 'created']);
     assert.ok(looksTranslated(fs.readFileSync(target, 'utf8')), 'the translation was written');
     assert.equal(testing.prompter.asked.length, asked, 'no question for a new file');
-    assert.deepEqual(fs.readdirSync(path.dirname(target)).filter((n) => n.includes('doc-translate-tmp')), [], 'no temporary file stays');
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(target)).filter((n) => n.includes('doc-translate-tmp')),
+      [],
+      'no temporary file stays',
+    );
   });
 
   it('(b) leaves an identical file alone without asking', async () => {
@@ -185,7 +194,10 @@ describe('Safe writes into the workspace', function () {
   it('`confirm: false` from another caller does not skip the cost confirmation', async () => {
     testing.prompter.answerNext(undefined);
     const file = vscode.Uri.file(path.join(ws(), 'safe', 'guide.md'));
-    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string }>('docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], confirm: false });
+    const result = await vscode.commands.executeCommand<{ started: boolean; reason?: string }>('docTranslate.translateFiles', file, [file], {
+      targetLanguages: ['de'],
+      confirm: false,
+    });
     assert.deepEqual(result, { started: false, reason: 'cancelled' });
     assert.match(testing.prompter.asked.at(-1)!, /^Translate guide\.md\?/);
   });

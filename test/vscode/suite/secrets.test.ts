@@ -32,7 +32,10 @@ describe('API key in SecretStorage', () => {
     const balance = await showBalance();
     assert.ok(balance !== undefined && typeof balance.available === 'number', 'the stored key reads the balance');
     const auth = (await requestsSeen()).map((r) => r.auth);
-    assert.ok(auth.every((a) => a === 'x-api-key'), `the key travels only as X-API-Key: ${auth.join(',')}`);
+    assert.ok(
+      auth.every((a) => a === 'x-api-key'),
+      `the key travels only as X-API-Key: ${auth.join(',')}`,
+    );
   });
 
   it('is gone after Clear API Key, and commands ask for it instead of sending requests', async () => {

@@ -16,7 +16,10 @@ import {
   requestsSeen,
   select,
   setGlobal,
-  testEnv, answered, testingHooks } from './helpers.ts';
+  testEnv,
+  answered,
+  testingHooks,
+} from './helpers.ts';
 
 const BOGUS = 'http://127.0.0.1:9/evil/api/v1';
 
@@ -92,9 +95,7 @@ describe('Settings', () => {
   it('contributes and registers every text-translation command', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, 'the extension is installed');
-    const contributed = (ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
-      (c) => c.command,
-    );
+    const contributed = (ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
     const ours = [
       CommandId.setApiKey,
       CommandId.clearApiKey,
@@ -106,8 +107,16 @@ describe('Settings', () => {
       CommandId.showLog,
       CommandId.showBalance,
     ];
-    assert.deepEqual(ours.filter((id) => !contributed.includes(id)), [], 'every command id is contributed');
+    assert.deepEqual(
+      ours.filter((id) => !contributed.includes(id)),
+      [],
+      'every command id is contributed',
+    );
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(ours.filter((id) => !registered.has(id)), [], 'every command id is registered');
+    assert.deepEqual(
+      ours.filter((id) => !registered.has(id)),
+      [],
+      'every command id is registered',
+    );
   });
 });

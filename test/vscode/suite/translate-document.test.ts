@@ -51,7 +51,11 @@ describe('Translate Document', () => {
     assert.equal(result.uri!.path, editor.document.uri.path.replace(/\.md$/, '.de.md'), 'named after the source');
     assert.ok(looksTranslated(text), 'prose is translated');
     // Reader-facing keys (title, description) are translated; every other line stays byte-for-byte.
-    const keep = (fm: string): string => fm.split('\n').filter((l) => !/^(title|description):/.test(l)).join('\n');
+    const keep = (fm: string): string =>
+      fm
+        .split('\n')
+        .filter((l) => !/^(title|description):/.test(l))
+        .join('\n');
     assert.equal(keep(frontMatter(text)), keep(frontMatter(source)), 'front matter other than title and description unchanged');
     assert.match(frontMatter(text), /^title: .*DE·/m, 'the title is translated');
     assert.ok(fencedBlocks(source).length > 0, 'the fixture has code blocks');
@@ -82,7 +86,8 @@ describe('Translate Document', () => {
     fs.mkdirSync(path.join(dir, 'src/content/docs'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'starlight' }));
     const file = path.join(dir, 'src/content/docs/deploy.mdx');
-    const source = "---\ntitle: Deploy your site\nslug: deploy\nhero:\n  tagline: Ship it today\n---\n\nimport { Tabs, TabItem } from '@astrojs/starlight/components';\n\nDeploy the site with one command.\n\n```sh\nnpm run build\n```\n\n:::note\nRemember the key.\n:::\n";
+    const source =
+      "---\ntitle: Deploy your site\nslug: deploy\nhero:\n  tagline: Ship it today\n---\n\nimport { Tabs, TabItem } from '@astrojs/starlight/components';\n\nDeploy the site with one command.\n\n```sh\nnpm run build\n```\n\n:::note\nRemember the key.\n:::\n";
     fs.writeFileSync(file, source);
     try {
       const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(vscode.Uri.file(file)), 'plaintext');
@@ -110,7 +115,10 @@ describe('Translate Document', () => {
       if (!doc.getText().includes('\uFFFD')) return; // VS Code guessed the encoding: nothing lost.
       await vscode.window.showTextDocument(doc, { preview: false });
       const result = await vscode.commands.executeCommand<TranslateResult & { error?: string }>('docTranslate.translateDocument');
-      assert.deepEqual({ applied: result.applied, reason: result.reason, error: result.error }, { applied: false, reason: 'failed', error: 'invalid_encoding' });
+      assert.deepEqual(
+        { applied: result.applied, reason: result.reason, error: result.error },
+        { applied: false, reason: 'failed', error: 'invalid_encoding' },
+      );
     } finally {
       fs.rmSync(file, { force: true });
     }

@@ -1,15 +1,7 @@
 // Failures leave the document untouched, and errors become actionable messages.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import {
-  clearFaults,
-  closeAllEditors,
-  configureExtension,
-  control,
-  lineRange,
-  openWorkspaceFile,
-  select,
-  setGlobal, answered } from './helpers.ts';
+import { clearFaults, closeAllEditors, configureExtension, control, lineRange, openWorkspaceFile, select, setGlobal, answered } from './helpers.ts';
 
 interface TranslateResult {
   applied: boolean;

@@ -9,7 +9,10 @@ import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import { closeAllEditors, configureExtension, EXTENSION_ID, lineRange, openWorkspaceFile, select, testEnv, answered, until } from './helpers.ts';
 
-interface Step { id: string; completionEvents?: string[] }
+interface Step {
+  id: string;
+  completionEvents?: string[];
+}
 
 function steps(): Step[] {
   const pkg = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { walkthroughs?: { id: string; steps: Step[] }[] } };
@@ -34,7 +37,12 @@ function value(key: string): unknown {
 
 /** Context keys follow their events (a stored key is announced asynchronously). */
 async function becomes(key: string, expected: unknown, what: string): Promise<void> {
-  await until(`${what}: ${key} is ${String(value(key))}`, async () => !(value(key) !== expected), (done) => done, 10_000);
+  await until(
+    `${what}: ${key} is ${String(value(key))}`,
+    async () => !(value(key) !== expected),
+    (done) => done,
+    10_000,
+  );
 }
 
 describe('Walkthrough', function () {
@@ -42,7 +50,10 @@ describe('Walkthrough', function () {
   afterEach(closeAllEditors);
 
   it('has the five steps in order, each completing on a context key', () => {
-    assert.deepEqual(steps().map((s) => s.id), ['serviceUrl', 'apiKey', 'translateSelection', 'translateDocument', 'localizeFolder']);
+    assert.deepEqual(
+      steps().map((s) => s.id),
+      ['serviceUrl', 'apiKey', 'translateSelection', 'translateDocument', 'localizeFolder'],
+    );
     for (const s of steps()) contextKeyOf(s.id);
   });
 
@@ -83,7 +94,10 @@ describe('Walkthrough', function () {
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'walkthrough-folder', 'page.md'));
     fs.mkdirSync(path.dirname(file.fsPath), { recursive: true });
     fs.writeFileSync(file.fsPath, '# Page\n\nText.\n');
-    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], {
+      targetLanguages: ['de'],
+      outputMode: 'single',
+    });
     assert.equal(started.started, true, JSON.stringify(started));
     assert.equal(value(folderKey), true);
   });

@@ -12,10 +12,15 @@ import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
 import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, answered } from './helpers.ts';
 
-interface Result { done: boolean; reason?: string; id?: string }
+interface Result {
+  done: boolean;
+  reason?: string;
+  id?: string;
+}
 const run = (cmd: string, ...args: unknown[]): Thenable<Result> => vscode.commands.executeCommand<Result>(`docTranslate.webhooks.${cmd}`, ...args);
 /** The command with the person's answers to its questions (url, events, description, secret). */
-const ask = (cmd: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<Result> => answered<Result>(answers, `docTranslate.webhooks.${cmd}`, ...args);
+const ask = (cmd: string, answers: Record<string, unknown>, ...args: unknown[]): Promise<Result> =>
+  answered<Result>(answers, `docTranslate.webhooks.${cmd}`, ...args);
 const snapshot = async (): Promise<AccountSnapshot> => {
   await vscode.commands.executeCommand('docTranslate.account.refresh');
   return vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
@@ -65,7 +70,10 @@ describe('Webhooks in the Account view', function () {
     const secret = await t.secrets.get(secretName(id));
     assert.ok(secret !== undefined && /^whsec_[0-9a-f]{64}$/.test(secret), 'a generated secret is in SecretStorage');
     assert.ok(t.prompter.asked.at(-1)?.includes('shown only this once'), 'the user was shown it once');
-    assert.ok(t.prompter.asked.every((q) => !q.includes(secret)), 'no question text carries the secret');
+    assert.ok(
+      t.prompter.asked.every((q) => !q.includes(secret)),
+      'no question text carries the secret',
+    );
     const hook = (await snapshot()).model?.webhooks.find((w) => w.id === id);
     assert.equal(hook?.hasSecret, true);
     assert.ok(!(await snapshot()).html.includes(secret), 'the view never shows the secret');
@@ -73,7 +81,10 @@ describe('Webhooks in the Account view', function () {
     // A job ends: the emulator delivers, and the receiver verifies with the stored secret.
     const file = vscode.Uri.file(path.join(testEnv().workspace, 'webhook-source.md'));
     fs.writeFileSync(file.fsPath, '# Hook\n\nA job whose end is announced.\n');
-    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], { targetLanguages: ['de'], outputMode: 'single' });
+    const started = await answered<{ started: boolean }>({ confirm: 'Start' }, 'docTranslate.translateFiles', file, [file], {
+      targetLanguages: ['de'],
+      outputMode: 'single',
+    });
     assert.equal(started.started, true, JSON.stringify([started, await requestsSeen()]));
     const { deliveries } = await control<{ deliveries: { ok: boolean }[] }>('GET', `/webhooks/deliveries?webhook_id=${id}&wait=1`);
     const end = Date.now() + 60_000;
@@ -146,7 +157,10 @@ describe('Webhooks in the Account view', function () {
     const signed = (await snapshot()).model!.webhooks.find((w) => w.hasSecret === true)!;
     t.prompter.answerNext(undefined);
     assert.equal((await run('delete', signed.id)).reason, 'cancelled');
-    assert.ok((await snapshot()).model!.webhooks.some((w) => w.id === signed.id), 'kept when not confirmed');
+    assert.ok(
+      (await snapshot()).model!.webhooks.some((w) => w.id === signed.id),
+      'kept when not confirmed',
+    );
     assert.match(t.prompter.asked.at(-1) ?? '', /delete the webhook CI builds\?/);
     t.prompter.answerNext('Delete');
     assert.equal((await run('delete', signed.id)).done, true);

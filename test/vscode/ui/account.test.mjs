@@ -17,21 +17,35 @@ async function call(base, method, route, body, key) {
 
 /** The frame of the Account webview (webviews render in nested iframes). */
 async function accountFrame(wb, match, timeout = 30_000) {
-  return until(async () => {
-    for (const frame of wb.page.frames()) {
-      const text = await frame.locator('body').innerText({ timeout: 500 }).catch(() => '');
-      if (text.includes('Credit operations') && match.test(text)) return { frame, text };
-    }
-    return undefined;
-  }, { what: `the Account view to render ${match}`, timeoutMs: timeout, intervalMs: 300 });
+  return until(
+    async () => {
+      for (const frame of wb.page.frames()) {
+        const text = await frame
+          .locator('body')
+          .innerText({ timeout: 500 })
+          .catch(() => '');
+        if (text.includes('Credit operations') && match.test(text)) return { frame, text };
+      }
+      return undefined;
+    },
+    { what: `the Account view to render ${match}`, timeoutMs: timeout, intervalMs: 300 },
+  );
 }
 
 /** Runs `check` on the rendered Account view, again on the new frame when a re-render replaced the old one. */
 async function onAccount(wb, match, check, timeout = 30_000) {
-  return until(async () => {
-    const { frame, text } = await accountFrame(wb, match, timeout);
-    return { result: await check(frame, text) };
-  }, { what: `the Account view showing ${match} to stay in place`, timeoutMs: timeout, intervalMs: 0, ignore: (err) => /detached|closed|context was destroyed/i.test(String(err)) }).then((r) => r.result);
+  return until(
+    async () => {
+      const { frame, text } = await accountFrame(wb, match, timeout);
+      return { result: await check(frame, text) };
+    },
+    {
+      what: `the Account view showing ${match} to stay in place`,
+      timeoutMs: timeout,
+      intervalMs: 0,
+      ignore: (err) => /detached|closed|context was destroyed/i.test(String(err)),
+    },
+  ).then((r) => r.result);
 }
 
 async function colorTheme(wb, name) {
@@ -108,15 +122,25 @@ describe('Account view and walkthrough in the workbench', function () {
     await openWalkthrough();
     let labels = [];
     const stepsDone = ['Set the service URL', 'Set your API key', 'Translate a selection'];
-    await until(async () => {
-      labels = await wb.page.locator('.getting-started-step').evaluateAll((els) =>
-        els.map((e) => `${e.getAttribute('aria-checked') === 'true' ? 'done' : 'open'} ${(e.textContent ?? '').trim().slice(0, 30)}`));
-      return stepsDone.every((step) => labels.some((l) => l.startsWith(`done ${step}`)));
-    }, { what: () => `the walkthrough steps done: ${JSON.stringify(labels)}` }).catch(() => undefined);
+    await until(
+      async () => {
+        labels = await wb.page
+          .locator('.getting-started-step')
+          .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-checked') === 'true' ? 'done' : 'open'} ${(e.textContent ?? '').trim().slice(0, 30)}`));
+        return stepsDone.every((step) => labels.some((l) => l.startsWith(`done ${step}`)));
+      },
+      { what: () => `the walkthrough steps done: ${JSON.stringify(labels)}` },
+    ).catch(() => undefined);
     for (const step of ['Set the service URL', 'Set your API key', 'Translate a selection']) {
-      assert.ok(labels.some((l) => l.startsWith(`done ${step}`)), `${step} is done: ${JSON.stringify(labels)}`);
+      assert.ok(
+        labels.some((l) => l.startsWith(`done ${step}`)),
+        `${step} is done: ${JSON.stringify(labels)}`,
+      );
     }
-    assert.ok(labels.some((l) => l.startsWith('open Localize a folder')), JSON.stringify(labels));
+    assert.ok(
+      labels.some((l) => l.startsWith('open Localize a folder')),
+      JSON.stringify(labels),
+    );
     await wb.screenshot('walkthrough');
     await wb.runCommand('View: Close All Editors');
   });
@@ -132,7 +156,13 @@ describe('Account view and walkthrough in the workbench', function () {
     await translate('And the release notes, which are a little longer than the rest.');
     const hooks = (await call(baseUrl, 'GET', '/webhooks', undefined, apiKey)).items;
     for (const h of hooks) await call(baseUrl, 'DELETE', `/webhooks/${h.id}`, undefined, apiKey);
-    await call(baseUrl, 'POST', '/webhooks', { url: 'https://hooks.example.com/ci', events: ['job.completed'], description: 'CI', secret: 'whsec_demo' }, apiKey);
+    await call(
+      baseUrl,
+      'POST',
+      '/webhooks',
+      { url: 'https://hooks.example.com/ci', events: ['job.completed'], description: 'CI', secret: 'whsec_demo' },
+      apiKey,
+    );
     const off = await call(baseUrl, 'POST', '/webhooks', { url: 'https://hooks.example.com/chat', events: ['*'], description: 'Team chat' }, apiKey);
     await call(baseUrl, 'PATCH', `/webhooks/${off.id}`, { active: false }, apiKey);
 
@@ -142,7 +172,7 @@ describe('Account view and walkthrough in the workbench', function () {
     await wb.runCommand('Doc Translate: Focus on Account View');
     for (const title of ['Jobs', 'Library', 'Media', 'Localization', 'Operations']) {
       const header = wb.view(title).locator('.pane-header[aria-expanded="true"]');
-      if (await header.count() > 0) await header.first().click();
+      if ((await header.count()) > 0) await header.first().click();
     }
     await wb.runCommand('Doc Translate: Focus on Account View');
     await wb.runCommand('Doc Translate: Refresh Account');

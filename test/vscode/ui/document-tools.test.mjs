@@ -23,7 +23,9 @@ async function handbook(pages) {
 async function openToolsMenu(wb, fileName) {
   await wb.hoverExplorerMenuItem(fileName, 'Document Tools');
   await wb.page.locator('.monaco-submenu .action-item').filter({ hasText: 'Visual Extract…' }).first().waitFor({ state: 'visible', timeout: 10_000 });
-  return wb.page.locator('.monaco-submenu .action-item .action-label').evaluateAll((items) => items.map((i) => (i instanceof HTMLElement ? i.innerText : '').trim()).filter((t) => t !== ''));
+  return wb.page
+    .locator('.monaco-submenu .action-item .action-label')
+    .evaluateAll((items) => items.map((i) => (i instanceof HTMLElement ? i.innerText : '').trim()).filter((t) => t !== ''));
 }
 
 /** Runs an item of the open Document Tools submenu (rendered inside its entry, as `.monaco-submenu`). */
@@ -33,7 +35,11 @@ async function runFromMenu(wb, itemText) {
   await item.hover();
   await wb.page.waitForTimeout(300);
   await wb.page.keyboard.press('Enter');
-  await wb.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  await wb.page
+    .locator('.monaco-menu')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => {});
 }
 
 describe('Document tools in the workbench', function () {

@@ -31,10 +31,13 @@ async function serviceApi(method, route, body) {
 /** Waits until a row of the Jobs view matches; returns its label. */
 async function waitForJobRow(wb, match, timeout = 30_000) {
   let rows = [];
-  return until(async () => {
-    rows = await wb.viewRows('Jobs');
-    return rows.find((r) => match.test(r));
-  }, { what: () => `a Jobs view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
+  return until(
+    async () => {
+      rows = await wb.viewRows('Jobs');
+      return rows.find((r) => match.test(r));
+    },
+    { what: () => `a Jobs view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 },
+  );
 }
 
 describe('Translate Files and the Jobs view in the workbench', function () {
@@ -109,21 +112,27 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     // The view renders only the rows in sight: scroll to its end, where the newest 50 stop.
     const list = wb.view('Jobs').locator('.monaco-list').first();
     let rows = [];
-    await until(async () => {
-      await list.hover();
-      await wb.page.mouse.wheel(0, 4000);
-      rows = await wb.viewRows('Jobs');
-      return rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
-    }, { what: () => `the Load older jobs row; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 });
+    await until(
+      async () => {
+        await list.hover();
+        await wb.page.mouse.wheel(0, 4000);
+        rows = await wb.viewRows('Jobs');
+        return rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
+      },
+      { what: () => `the Load older jobs row; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 },
+    );
     const shot = await wb.screenshot('jobs-view-load-older');
     assert.ok(shot.endsWith('jobs-view-load-older.png'));
     await wb.view('Jobs').locator('.monaco-list-row').filter({ hasText: 'Load older jobs' }).click();
-    await until(async () => {
-      await list.hover();
-      await wb.page.mouse.wheel(0, 4000);
-      rows = await wb.viewRows('Jobs');
-      return !rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
-    }, { what: () => `every job listed, no Load older jobs row left; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 });
+    await until(
+      async () => {
+        await list.hover();
+        await wb.page.mouse.wheel(0, 4000);
+        rows = await wb.viewRows('Jobs');
+        return !rows.some((r) => /Load older jobs|jobs created before the oldest one shown/i.test(r));
+      },
+      { what: () => `every job listed, no Load older jobs row left; rows: ${JSON.stringify(rows.slice(-5))}`, timeoutMs: 30_000, intervalMs: 300 },
+    );
     await wb.runCommand('View: Show Explorer');
   });
 });

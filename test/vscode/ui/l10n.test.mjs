@@ -24,7 +24,10 @@ describe('Display language German', function () {
     const labels = await wb.filterPalette('Doc Translate', title('command.translateSelection.title'));
     // The list renders only the rows in view (sorted by title): these two are among them.
     for (const key of ['command.translateDocument.title', 'command.setServiceUrl.title']) {
-      assert.ok(labels.some((l) => l.startsWith(title(key))), `${title(key)} is listed: ${JSON.stringify(labels)}`);
+      assert.ok(
+        labels.some((l) => l.startsWith(title(key))),
+        `${title(key)} is listed: ${JSON.stringify(labels)}`,
+      );
     }
     const english = `${en['command.category']}: ${en['command.translateSelection.title']}`;
     assert.ok(!labels.some((l) => l.startsWith(english)), `no English title: ${JSON.stringify(labels)}`);
@@ -47,11 +50,20 @@ describe('Display language German', function () {
     const item = wb.statusBarItem('docTranslate.targetLanguage');
     await item.waitFor({ state: 'attached', timeout: 15_000 });
     let label = '';
-    await until(async () => {
-      label = (await item.locator('[aria-label]').first().getAttribute('aria-label').catch(() => null))
-        ?? (await item.getAttribute('aria-label')) ?? '';
-      return label.startsWith(prefix);
-    }, { what: () => `the label "${label}" to start with "${prefix}"`, intervalMs: 150 }).catch(() => undefined);
+    await until(
+      async () => {
+        label =
+          (await item
+            .locator('[aria-label]')
+            .first()
+            .getAttribute('aria-label')
+            .catch(() => null)) ??
+          (await item.getAttribute('aria-label')) ??
+          '';
+        return label.startsWith(prefix);
+      },
+      { what: () => `the label "${label}" to start with "${prefix}"`, intervalMs: 150 },
+    ).catch(() => undefined);
     assert.ok(label.startsWith(prefix), `the target-language item's label "${label}" starts with "${prefix}"`);
   });
 });

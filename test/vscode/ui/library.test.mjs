@@ -37,17 +37,24 @@ async function upload(name, content) {
 
 /** Expands a collapsed row of the Library view by its label. */
 async function expand(wb, label) {
-  const row = wb.view('Library').locator('.monaco-list-row').filter({ hasText: new RegExp(`^${label}`) }).first();
+  const row = wb
+    .view('Library')
+    .locator('.monaco-list-row')
+    .filter({ hasText: new RegExp(`^${label}`) })
+    .first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
 }
 
 async function waitForRow(wb, match, timeout = 15_000) {
   let rows = [];
-  return until(async () => {
-    rows = await wb.viewRows('Library');
-    return rows.some((r) => match.test(r)) ? rows : undefined;
-  }, { what: () => `a Library row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
+  return until(
+    async () => {
+      rows = await wb.viewRows('Library');
+      return rows.some((r) => match.test(r)) ? rows : undefined;
+    },
+    { what: () => `a Library row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 },
+  );
 }
 
 describe('The Library view in the workbench', function () {
@@ -98,7 +105,10 @@ describe('The Library view in the workbench', function () {
     await expand(wb, 'Handbook');
     await waitForRow(wb, /needs review/);
     const rows = await waitForRow(wb, /user-guide\.de\.md/);
-    assert.ok(rows.some((r) => /faq\.txt/.test(r)), 'the Handbook project lists its documents');
+    assert.ok(
+      rows.some((r) => /faq\.txt/.test(r)),
+      'the Handbook project lists its documents',
+    );
     await wb.page.mouse.move(0, 0);
     const shot = await wb.screenshot('library-view');
     assert.ok(shot.endsWith('library-view.png'));
@@ -108,17 +118,28 @@ describe('The Library view in the workbench', function () {
     const wb = workbench();
     await wb.runCommand('Doc Translate: Focus on Library View');
     // Documents lists faq.txt too: collapse it, so the row right-clicked is the one under Handbook.
-    const documents = wb.view('Library').locator('.monaco-list-row').filter({ hasText: /^Documents/ }).first();
+    const documents = wb
+      .view('Library')
+      .locator('.monaco-list-row')
+      .filter({ hasText: /^Documents/ })
+      .first();
     if ((await documents.getAttribute('aria-expanded')) === 'true') await documents.click();
     await expand(wb, 'Handbook');
-    const row = wb.view('Library').locator('.monaco-list-row').filter({ hasText: /^faq\.txt/ }).last();
+    const row = wb
+      .view('Library')
+      .locator('.monaco-list-row')
+      .filter({ hasText: /^faq\.txt/ })
+      .last();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     await row.click({ button: 'right' });
     const menu = wb.page.locator('.monaco-menu');
     const remove = menu.locator('.action-item').filter({ hasText: 'Remove from Project' }).first();
     await remove.waitFor({ state: 'visible', timeout: 10_000 });
     const labels = (await menu.locator('.action-item').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '');
-    assert.ok(labels.some((l) => /^Delete…/.test(l)), JSON.stringify(labels));
+    assert.ok(
+      labels.some((l) => /^Delete…/.test(l)),
+      JSON.stringify(labels),
+    );
     assert.ok(!labels.some((l) => /^Untag/.test(l)), `Untag only under a tag: ${JSON.stringify(labels)}`);
     // Remove from Project sits in its own group, between the organising actions and Rename/Delete.
     const order = labels.map((l) => l.split('\n')[0]);
@@ -137,15 +158,28 @@ describe('The Library view in the workbench', function () {
     await box.waitFor({ state: 'visible' });
     await box.pressSequentially('handbook', { delay: 30 });
     let labels = [];
-    await until(async () => {
-      labels = await wb.quickPickLabels();
-      return labels.some((l) => /faq\.txt/.test(l)) && labels.some((l) => /user-guide\.md/.test(l));
-    }, { what: () => `both files in the search results: ${JSON.stringify(labels)}`, intervalMs: 100 }).catch(() => undefined);
+    await until(
+      async () => {
+        labels = await wb.quickPickLabels();
+        return labels.some((l) => /faq\.txt/.test(l)) && labels.some((l) => /user-guide\.md/.test(l));
+      },
+      { what: () => `both files in the search results: ${JSON.stringify(labels)}`, intervalMs: 100 },
+    ).catch(() => undefined);
     // Neither name contains "handbook": the service matched them by their project, and the picker keeps them.
-    assert.ok(labels.some((l) => /faq\.txt/.test(l)), JSON.stringify(labels));
-    assert.ok(labels.some((l) => /user-guide\.md/.test(l)), JSON.stringify(labels));
+    assert.ok(
+      labels.some((l) => /faq\.txt/.test(l)),
+      JSON.stringify(labels),
+    );
+    assert.ok(
+      labels.some((l) => /user-guide\.md/.test(l)),
+      JSON.stringify(labels),
+    );
     await box.fill('user-guide');
-    await wb.page.waitForFunction(() => [...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => /job/.test(r.textContent ?? '')), undefined, { timeout: 15_000 });
+    await wb.page.waitForFunction(
+      () => [...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => /job/.test(r.textContent ?? '')),
+      undefined,
+      { timeout: 15_000 },
+    );
     await wb.screenshot('library-search');
     await wb.closeQuickInput();
   });

@@ -15,17 +15,22 @@ const page = (name) => `# ${name.replace('-', ' ')}\n\nThis page explains ${name
 
 async function waitForRows(wb, title, check, what, timeout = 30_000) {
   let rows = [];
-  return until(async () => {
-    rows = await wb.viewRows(title);
-    return check(rows) ? rows : undefined;
-  }, { what: () => `${what}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
+  return until(
+    async () => {
+      rows = await wb.viewRows(title);
+      return check(rows) ? rows : undefined;
+    },
+    { what: () => `${what}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 },
+  );
 }
 
 /** Collapses every other expanded pane of the side bar so `title` has the room. */
 async function only(wb, title) {
   for (let round = 0; round < 10; round++) {
     // Panes of the container shown only (a hidden container keeps its panes in the page).
-    const labels = await wb.page.locator('.sidebar .pane-header[aria-expanded="true"]').evaluateAll((hs) => hs.filter((h) => h instanceof HTMLElement && h.offsetParent !== null).map((h) => h.getAttribute('aria-label') ?? ''));
+    const labels = await wb.page
+      .locator('.sidebar .pane-header[aria-expanded="true"]')
+      .evaluateAll((hs) => hs.filter((h) => h instanceof HTMLElement && h.offsetParent !== null).map((h) => h.getAttribute('aria-label') ?? ''));
     const other = labels.find((l) => !l.toLowerCase().startsWith(title.toLowerCase()));
     if (other === undefined) break;
     await wb.page.locator(`.sidebar .pane-header[aria-expanded="true"][aria-label="${other}"]`).filter({ visible: true }).first().click();
@@ -63,7 +68,10 @@ describe('The Localization view in the workbench', function () {
     await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
     mkdirSync(join(ws(), 'guide'), { recursive: true });
     for (const p of PAGES) writeFileSync(join(ws(), 'guide', `${p}.md`), page(p));
-    writeFileSync(join(ws(), 'doc-translate.json'), `${JSON.stringify({ source: 'guide', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' }, null, 2)}\n`);
+    writeFileSync(
+      join(ws(), 'doc-translate.json'),
+      `${JSON.stringify({ source: 'guide', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress' }, null, 2)}\n`,
+    );
     await wb.waitForStatusBarText(/Localization: 6 missing/, { id: 'docTranslate.localization', timeout: 30_000 });
 
     await wb.runCommand('Doc Translate: Update Translations');
@@ -88,15 +96,18 @@ describe('The Localization view in the workbench', function () {
     await waitForRows(wb, 'Explorer', (rows) => rows.some((r) => /getting-started\.md/.test(r)), 'the Explorer lists the translation');
     // The badge is drawn as the label's ::after content.
     let badges = [];
-    await until(async () => {
-      badges = await wb.page.locator('.explorer-folders-view .monaco-list-row').evaluateAll((rows) =>
-        rows.map((r) => {
-          const label = r.querySelector('.monaco-icon-label');
-          return `${r.getAttribute('aria-label') ?? ''} ${label ? getComputedStyle(label, '::after').content : ''}`;
-        }),
-      );
-      return badges.some((b) => /getting-started\.md.*"S"/.test(b));
-    }, { what: () => `a stale badge in the Explorer: ${JSON.stringify(badges)}`, intervalMs: 200 });
+    await until(
+      async () => {
+        badges = await wb.page.locator('.explorer-folders-view .monaco-list-row').evaluateAll((rows) =>
+          rows.map((r) => {
+            const label = r.querySelector('.monaco-icon-label');
+            return `${r.getAttribute('aria-label') ?? ''} ${label ? getComputedStyle(label, '::after').content : ''}`;
+          }),
+        );
+        return badges.some((b) => /getting-started\.md.*"S"/.test(b));
+      },
+      { what: () => `a stale badge in the Explorer: ${JSON.stringify(badges)}`, intervalMs: 200 },
+    );
     await wb.page.mouse.move(0, 0);
     const sidebar = wb.page.locator('.part.sidebar');
     const explorerShot = await sidebar.screenshot();
@@ -104,14 +115,27 @@ describe('The Localization view in the workbench', function () {
     await wb.runCommand('Doc Translate: Focus on Localization View');
     await only(wb, 'Localization');
     // Files are grouped by folder, each file row with its languages' states.
-    const rows = await waitForRows(wb, 'Localization', (r) => r.some((x) => /deployment\.md/.test(x)) && r.some((x) => /getting-started\.md/.test(x)), 'the file rows under their folder');
-    assert.ok(rows.some((r) => /^guide\b/.test(r)), JSON.stringify(rows));
+    const rows = await waitForRows(
+      wb,
+      'Localization',
+      (r) => r.some((x) => /deployment\.md/.test(x)) && r.some((x) => /getting-started\.md/.test(x)),
+      'the file rows under their folder',
+    );
+    assert.ok(
+      rows.some((r) => /^guide\b/.test(r)),
+      JSON.stringify(rows),
+    );
     // A stale source and an up-to-date one open, so both kinds of language rows are in the picture.
     for (const name of ['getting-started.md', 'deployment.md']) {
       const row = wb.view('Localization').locator('.monaco-list-row', { hasText: name }).first();
       if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
     }
-    await waitForRows(wb, 'Localization', (r) => r.some((x) => /stale \(1 segment\)/.test(x)) && r.filter((x) => /up to date/.test(x)).length >= 2, 'stale and up-to-date language rows');
+    await waitForRows(
+      wb,
+      'Localization',
+      (r) => r.some((x) => /stale \(1 segment\)/.test(x)) && r.filter((x) => /up to date/.test(x)).length >= 2,
+      'stale and up-to-date language rows',
+    );
     await wb.page.mouse.move(0, 0);
     const full = await wb.page.screenshot();
     const path = join(wb.screenshotsDir, `${wb.screenshotPrefix}localization-view.png`);

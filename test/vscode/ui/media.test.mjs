@@ -76,7 +76,10 @@ describe('Media view, transcription and voices in the workbench', function () {
     await dialog.locator('.monaco-button').filter({ hasText: 'Start' }).click();
     await wb.waitForViewRow('Media', /talk\.wav · Speech recognition.*completed · 2 credits/);
     const rows = await wb.waitForViewRow('Media', /talk\.transcript\.txt/);
-    assert.ok(rows.some((r) => /^Voice me\.wav, pending confirmation/.test(r)), `the voice is listed: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.some((r) => /^Voice me\.wav, pending confirmation/.test(r)),
+      `the voice is listed: ${JSON.stringify(rows)}`,
+    );
     await wb.clearNotifications().catch(() => {});
     // Widen the side bar for the picture so the job's status is not cut off; put it back afterwards.
     const sidebar = await wb.page.locator('#workbench\\.parts\\.sidebar').boundingBox();

@@ -22,7 +22,7 @@ describe('Doc Translate in the workbench @packaged', () => {
     // The key is verified with a free call before it is stored; the user is told the outcome.
     const told = await wb.waitForNotification(/API key.*(saved|stored)/i);
     assert.ok(!told.includes(apiKey), `the notification shows the key: ${told}`);
-    const visible = [...await wb.notificationTexts(), ...await wb.statusBarTexts(), await wb.activeEditorText()];
+    const visible = [...(await wb.notificationTexts()), ...(await wb.statusBarTexts()), await wb.activeEditorText()];
     for (const text of visible) assert.ok(!text.includes(apiKey), `the key is visible in: ${text}`);
     await wb.screenshot('api-key-set');
   });
@@ -34,7 +34,10 @@ describe('Doc Translate in the workbench @packaged', () => {
     // The pseudo-translation marks each translated segment with the target language.
     const text = await wb.waitForActiveEditorText('FR·', { timeout: 45_000 });
     assert.match(text, /```bash/, 'code fences stay as they are');
-    assert.ok((await wb.tabTitles()).some((t) => t.includes('getting-started.md')), 'the source stays open');
+    assert.ok(
+      (await wb.tabTitles()).some((t) => t.includes('getting-started.md')),
+      'the source stays open',
+    );
     await wb.screenshot('translate-document');
   });
 });

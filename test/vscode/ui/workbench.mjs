@@ -30,7 +30,10 @@ export class Workbench {
 
   async closeQuickInput() {
     if (await this.page.locator(QUICK_INPUT).isVisible()) await this.page.keyboard.press('Escape');
-    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+    await this.page
+      .locator(QUICK_INPUT)
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {});
   }
 
   async openPalette() {
@@ -44,7 +47,8 @@ export class Workbench {
    * `title`, waits for the box with that title, not a closing one left by an earlier command.
    */
   async submitInput(text, { timeout = 15_000, title } = {}) {
-    if (title !== undefined) await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ state: 'visible', timeout });
+    if (title !== undefined)
+      await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ state: 'visible', timeout });
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
@@ -65,11 +69,14 @@ export class Workbench {
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
     let labels = [];
-    const index = await until(async () => {
-      labels = await this.quickPickLabels();
-      const i = labels.findIndex((l) => matches(l, rowMatch));
-      return i >= 0 ? i : undefined;
-    }, { what: () => `a quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 100 });
+    const index = await until(
+      async () => {
+        labels = await this.quickPickLabels();
+        const i = labels.findIndex((l) => matches(l, rowMatch));
+        return i >= 0 ? i : undefined;
+      },
+      { what: () => `a quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 100 },
+    );
     await this.page.locator(QUICK_ROWS).nth(index).click();
     return labels[index];
   }
@@ -81,22 +88,31 @@ export class Workbench {
    */
   async runCommand(title, { timeout = 30_000 } = {}) {
     const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`);
-    await until(async () => {
-      await this.openPalette();
-      try {
-        return await this.pick(`>${title}`, exact, { timeout: 2000 });
-      } catch (err) {
-        await this.closeQuickInput();
-        throw err;
-      }
-    }, { what: `the command "${title}" in the palette`, timeoutMs: timeout, intervalMs: 500, ignore: () => true });
+    await until(
+      async () => {
+        await this.openPalette();
+        try {
+          return await this.pick(`>${title}`, exact, { timeout: 2000 });
+        } catch (err) {
+          await this.closeQuickInput();
+          throw err;
+        }
+      },
+      { what: `the command "${title}" in the palette`, timeoutMs: timeout, intervalMs: 500, ignore: () => true },
+    );
     // The palette closes (or the command's own quick input replaces it) before anything else.
-    await this.page.waitForFunction(() => {
-      const box = document.querySelector('.quick-input-widget .quick-input-box input');
-      const widget = document.querySelector('.quick-input-widget');
-      const visible = widget instanceof HTMLElement && widget.style.display !== 'none';
-      return !visible || !(box instanceof HTMLInputElement) || !box.value.startsWith('>');
-    }, undefined, { timeout: 5000 }).catch(() => {});
+    await this.page
+      .waitForFunction(
+        () => {
+          const box = document.querySelector('.quick-input-widget .quick-input-box input');
+          const widget = document.querySelector('.quick-input-widget');
+          const visible = widget instanceof HTMLElement && widget.style.display !== 'none';
+          return !visible || !(box instanceof HTMLInputElement) || !box.value.startsWith('>');
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => {});
   }
 
   /**
@@ -110,13 +126,16 @@ export class Workbench {
       labels = await this.quickPickLabels();
       return labels.some((l) => matches(l, rowMatch)) ? labels : undefined;
     };
-    return until(async () => {
-      await this.openPalette();
-      await this.page.locator(QUICK_INPUT_BOX).fill(`>${text}`);
-      const found = await until(listed, { what: 'the row', timeoutMs: 2000, intervalMs: 100 }).catch(() => undefined);
-      if (found === undefined) await this.closeQuickInput();
-      return found;
-    }, { what: () => `a palette row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 500 });
+    return until(
+      async () => {
+        await this.openPalette();
+        await this.page.locator(QUICK_INPUT_BOX).fill(`>${text}`);
+        const found = await until(listed, { what: 'the row', timeoutMs: 2000, intervalMs: 100 }).catch(() => undefined);
+        if (found === undefined) await this.closeQuickInput();
+        return found;
+      },
+      { what: () => `a palette row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 500 },
+    );
   }
 
   /** Texts of all status bar items (icons rendered as their aria text). */
@@ -143,24 +162,31 @@ export class Workbench {
   /** Waits until a status bar item's text matches; returns the text. */
   async waitForStatusBarText(match, { id, extensionId, timeout = 15_000 } = {}) {
     let texts = [];
-    return until(async () => {
-      texts = id ? [await this.statusBarItemText(id, extensionId)] : await this.statusBarTexts();
-      return texts.find((t) => matches(t, match));
-    }, { what: () => `a status bar item${id ? ` ${id}` : ''} matching ${match}; items: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 });
+    return until(
+      async () => {
+        texts = id ? [await this.statusBarItemText(id, extensionId)] : await this.statusBarTexts();
+        return texts.find((t) => matches(t, match));
+      },
+      { what: () => `a status bar item${id ? ` ${id}` : ''} matching ${match}; items: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 },
+    );
   }
 
   /** Texts of the visible notification toasts. */
   async notificationTexts() {
-    return this.page.locator(`${TOASTS} .notification-list-item-message`)
+    return this.page
+      .locator(`${TOASTS} .notification-list-item-message`)
       .evaluateAll((msgs) => msgs.map((m) => (m instanceof HTMLElement ? m.innerText : '').trim()));
   }
 
   async waitForNotification(match, { timeout = 15_000 } = {}) {
     let texts = [];
-    return until(async () => {
-      texts = await this.notificationTexts();
-      return texts.find((t) => matches(t, match));
-    }, { what: () => `a notification matching ${match}; visible: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 });
+    return until(
+      async () => {
+        texts = await this.notificationTexts();
+        return texts.find((t) => matches(t, match));
+      },
+      { what: () => `a notification matching ${match}; visible: ${JSON.stringify(texts)}`, timeoutMs: timeout, intervalMs: 150 },
+    );
   }
 
   async clearNotifications() {
@@ -183,7 +209,10 @@ export class Workbench {
    */
   async hoverExplorerMenuItem(fileName, itemText) {
     await this.runCommand('View: Show Explorer');
-    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${fileName.replace('.', '\\.')}$`) }).first();
+    const row = this.page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .filter({ hasText: new RegExp(`^${fileName.replace('.', '\\.')}$`) })
+      .first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     await row.click({ button: 'right' });
     const item = this.page.locator('.monaco-menu .action-item').filter({ hasText: itemText }).first();
@@ -204,10 +233,13 @@ export class Workbench {
   /** Waits until the active editor shows text matching `match`; returns the visible text. */
   async waitForActiveEditorText(match, { timeout = 30_000 } = {}) {
     let text = '';
-    return until(async () => {
-      text = await this.activeEditorText();
-      return matches(text, match) ? text : undefined;
-    }, { what: () => `the active editor to show ${match}; it shows:\n${text.slice(0, 500)}`, timeoutMs: timeout, intervalMs: 200 });
+    return until(
+      async () => {
+        text = await this.activeEditorText();
+        return matches(text, match) ? text : undefined;
+      },
+      { what: () => `the active editor to show ${match}; it shows:\n${text.slice(0, 500)}`, timeoutMs: timeout, intervalMs: 200 },
+    );
   }
 
   /** Titles of the open editor tabs. */
@@ -222,16 +254,21 @@ export class Workbench {
 
   /** Labels of the rows of a tree view. */
   async viewRows(title) {
-    return this.view(title).locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? (r instanceof HTMLElement ? r.innerText : '').trim()));
+    return this.view(title)
+      .locator('.monaco-list-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? (r instanceof HTMLElement ? r.innerText : '').trim()));
   }
 
   /** Waits until a row of the view matches; returns all rows then (or throws with what was shown). */
   async waitForViewRow(title, match, timeout = 30_000) {
     let rows = [];
-    return until(async () => {
-      rows = await this.viewRows(title);
-      return rows.some((r) => match.test(r)) ? rows : undefined;
-    }, { what: () => `a ${title} view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 });
+    return until(
+      async () => {
+        rows = await this.viewRows(title);
+        return rows.some((r) => match.test(r)) ? rows : undefined;
+      },
+      { what: () => `a ${title} view row matching ${match}; rows: ${JSON.stringify(rows)}`, timeoutMs: timeout, intervalMs: 200 },
+    );
   }
 
   /** Saves a PNG into the screenshots folder (test-results/screenshots); returns its path. */

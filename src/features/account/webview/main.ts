@@ -28,7 +28,11 @@ function drawUsage(): void {
   const days = JSON.parse(data.textContent ?? '{}') as { x?: number[]; y?: number[] };
   if (!Array.isArray(days.x) || !Array.isArray(days.y) || days.x.length === 0) return;
   const bar = themeColour('--vscode-charts-blue', '#3794ff');
-  const axis = { stroke: themeColour('--vscode-descriptionForeground', '#888'), grid: { stroke: themeColour('--vscode-widget-border', '#8884'), width: 1 }, ticks: { show: false } };
+  const axis = {
+    stroke: themeColour('--vscode-descriptionForeground', '#888'),
+    grid: { stroke: themeColour('--vscode-widget-border', '#8884'), width: 1 },
+    ticks: { show: false },
+  };
   const width = Math.max(200, host.clientWidth);
   const chart = new uPlot(
     {
@@ -42,7 +46,10 @@ function drawUsage(): void {
         { ...axis, incrs: [86_400, 7 * 86_400, 30 * 86_400], values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) },
         { ...axis, size: 56 },
       ],
-      series: [{}, { label: host.dataset['label'] ?? 'Characters', stroke: bar, fill: bar, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } }],
+      series: [
+        {},
+        { label: host.dataset['label'] ?? 'Characters', stroke: bar, fill: bar, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } },
+      ],
     },
     [days.x, days.y],
     host,

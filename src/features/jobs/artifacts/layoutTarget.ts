@@ -12,7 +12,13 @@ const CONFIG_FILE = 'doc-translate.json';
 /** The folder holding doc-translate.json nearest to `file`, not above its workspace folder. */
 async function setupFolder(file: string, root: string): Promise<string | undefined> {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-    if (await stat(path.join(dir, CONFIG_FILE)).then((s) => s.isFile(), () => false)) return dir;
+    if (
+      await stat(path.join(dir, CONFIG_FILE)).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return dir;
     const rel = path.relative(root, dir);
     if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || path.dirname(dir) === dir) return undefined;
   }
@@ -24,7 +30,11 @@ async function setupFolder(file: string, root: string): Promise<string | undefin
  * pattern decides). Read only in a trusted workspace: an untrusted repository's doc-translate.json
  * never chooses where a file is written.
  */
-export async function layoutTarget(source: vscode.Uri, lang: string, format: string): Promise<{ path: string; setup: string; record: () => Promise<boolean> } | undefined> {
+export async function layoutTarget(
+  source: vscode.Uri,
+  lang: string,
+  format: string,
+): Promise<{ path: string; setup: string; record: () => Promise<boolean> } | undefined> {
   if (source.scheme !== 'file' || !vscode.workspace.isTrusted) return undefined;
   const ws = vscode.workspace.getWorkspaceFolder(source);
   if (ws === undefined) return undefined;

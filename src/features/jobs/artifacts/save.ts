@@ -12,8 +12,18 @@ import { invalidServerValue, nextToSourcePath } from './nextToSource.ts';
 import type { ArtifactService } from './service.ts';
 
 export type SaveResult =
-  | { saved: true; uri: vscode.Uri; how: 'created' | 'replaced' | 'unchanged'; /** Which rule chose the path (Save Next to Source). */ rule?: 'layout' | 'pattern'; /** Layout rule: recorded in doc-translate.lock. */ recorded?: boolean }
-  | { saved: false; reason: 'noSource' | 'badPattern' | 'badServerValue' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled'; uri?: vscode.Uri };
+  | {
+      saved: true;
+      uri: vscode.Uri;
+      how: 'created' | 'replaced' | 'unchanged';
+      /** Which rule chose the path (Save Next to Source). */ rule?: 'layout' | 'pattern';
+      /** Layout rule: recorded in doc-translate.lock. */ recorded?: boolean;
+    }
+  | {
+      saved: false;
+      reason: 'noSource' | 'badPattern' | 'badServerValue' | 'noWorkspace' | 'outsideWorkspace' | 'folder' | 'kept' | 'failed' | 'cancelled';
+      uri?: vscode.Uri;
+    };
 
 export interface SaveDeps {
   artifacts: ArtifactService;
@@ -48,7 +58,12 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
   const bad = invalidServerValue(job.targetLang, artifact.format);
   if (bad !== undefined) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('Doc Translate: the service gave {0} "{1}", which is not a {2}; nothing was saved. Use Save Translation As… to choose the file.', bad.field, bad.value.slice(0, 80), bad.field === 'format' ? vscode.l10n.t('file extension') : vscode.l10n.t('language code')),
+      vscode.l10n.t(
+        'Doc Translate: the service gave {0} "{1}", which is not a {2}; nothing was saved. Use Save Translation As… to choose the file.',
+        bad.field,
+        bad.value.slice(0, 80),
+        bad.field === 'format' ? vscode.l10n.t('file extension') : vscode.l10n.t('language code'),
+      ),
     );
     return { saved: false, reason: 'badServerValue' };
   }
@@ -58,7 +73,9 @@ export async function saveNextToSource(deps: SaveDeps, artifact: ArtifactInfo): 
     const result = await write(deps, artifact, vscode.Uri.file(byLayout.path));
     if (!result.saved) return result;
     const recorded = await byLayout.record().catch((err: unknown) => {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: the translation was saved but not recorded in doc-translate.lock: {0}', err instanceof Error ? err.message : String(err)));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Doc Translate: the translation was saved but not recorded in doc-translate.lock: {0}', err instanceof Error ? err.message : String(err)),
+      );
       return false;
     });
     return { ...result, rule: 'layout', recorded };
@@ -78,8 +95,12 @@ export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, giv
   const name = deps.artifacts.displayName(artifact);
   const origin = deps.store.origin(artifact.jobId);
   const base = origin !== undefined ? vscode.Uri.parse(origin.source) : vscode.workspace.workspaceFolders?.[0]?.uri;
-  const near = given ?? (base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined);
-  const uri = await deps.prompter.saveDialog('target', { title: vscode.l10n.t('Doc Translate: Save Translation As'), ...(near !== undefined ? { defaultUri: near } : {}) });
+  const near =
+    given ?? (base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined);
+  const uri = await deps.prompter.saveDialog('target', {
+    title: vscode.l10n.t('Doc Translate: Save Translation As'),
+    ...(near !== undefined ? { defaultUri: near } : {}),
+  });
   if (uri === undefined) return { saved: false, reason: 'cancelled' };
   return write(deps, artifact, uri);
 }
@@ -92,7 +113,15 @@ async function write(deps: SaveDeps, artifact: ArtifactInfo, target: vscode.Uri)
     content: await readFile(local),
     what: vscode.l10n.t('the translation ({0})', deps.artifacts.displayName(artifact)),
     ...(text
-      ? { compare: async (current: vscode.Uri) => void (await vscode.commands.executeCommand('vscode.diff', current, deps.artifacts.uri(artifact), `${path.posix.basename(current.path)} ↔ translation`)) }
+      ? {
+          compare: async (current: vscode.Uri) =>
+            void (await vscode.commands.executeCommand(
+              'vscode.diff',
+              current,
+              deps.artifacts.uri(artifact),
+              `${path.posix.basename(current.path)} ↔ translation`,
+            )),
+        }
       : {}),
   });
   if (outcome.written) return { saved: true, uri: outcome.uri, how: outcome.how };

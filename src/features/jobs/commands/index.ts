@@ -50,13 +50,17 @@ export function jobsCommands(f: JobsFeature): Command[] {
       run: withArtifact((a, target) => saveArtifactAs(deps, a, target instanceof vscode.Uri ? target : undefined)),
     },
     { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
-    defineCommand(f, { id: CommandId.jobsShowReceipt, operation: () => vscode.l10n.t('Fetching the receipt'), failed: () => undefined, run: (ctx, arg) => showReceipt(f, ctx, arg) }),
+    defineCommand(f, {
+      id: CommandId.jobsShowReceipt,
+      operation: () => vscode.l10n.t('Fetching the receipt'),
+      failed: () => undefined,
+      run: (ctx, arg) => showReceipt(f, ctx, arg),
+    }),
     ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) }] : []),
     { id: CommandId.jobsLoadOlder, run: () => loadOlder(f) },
     ...runCommands(f),
   ];
 }
-
 
 /** Refresh: one job (its state and results) from a node, else the whole list. Returns the jobs known. */
 async function refresh(f: JobsFeature, arg: unknown): Promise<number> {

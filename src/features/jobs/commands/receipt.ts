@@ -18,11 +18,13 @@ export async function showReceipt(f: JobsFeature, ctx: RunContext, arg: unknown)
   const name = f.store.origin(id)?.fileName ?? job?.documentId ?? id;
   const title = job !== undefined ? vscode.l10n.t('Receipt of {0} ({1})', name, job.targetLang) : vscode.l10n.t('Receipt of {0}', name);
   const details = vscode.l10n.t('Show Details');
-  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}: {1}.', title, summary(receipt)), details)).then(async (picked) => {
-    if (picked !== details) return;
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: receiptMarkdown(title, id, receipt) });
-    await vscode.window.showTextDocument(doc, { preview: true });
-  });
+  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}: {1}.', title, summary(receipt)), details)).then(
+    async (picked) => {
+      if (picked !== details) return;
+      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: receiptMarkdown(title, id, receipt) });
+      await vscode.window.showTextDocument(doc, { preview: true });
+    },
+  );
   return receipt;
 }
 
@@ -43,7 +45,16 @@ export function summary(receipt: Receipt): string {
 
 function receiptMarkdown(title: string, jobId: string, receipt: Receipt): string {
   const rows = flatten(receipt).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`);
-  return [`# ${title}`, '', vscode.l10n.t('Job `{0}`. Amounts are millicredits (1000 = 1 credit), as decided by the service.', jobId), '', vscode.l10n.t('| Field | Value |'), '|---|---|', ...rows, ''].join('\n');
+  return [
+    `# ${title}`,
+    '',
+    vscode.l10n.t('Job `{0}`. Amounts are millicredits (1000 = 1 credit), as decided by the service.', jobId),
+    '',
+    vscode.l10n.t('| Field | Value |'),
+    '|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 function flatten(value: unknown, prefix = ''): [string, string][] {

@@ -16,7 +16,8 @@ export function jobIdsOf(args: readonly unknown[]): string[] | undefined {
     if (row instanceof RunNode) ids.push(...row.jobs.map((n) => n.job.id));
     else if (row instanceof JobNode) ids.push(row.job.id);
     else if (row instanceof ArtifactNode) ids.push(row.artifact.jobId);
-    else if (typeof row === 'object' && row !== null && Array.isArray((row as { jobIds?: unknown }).jobIds)) ids.push(...(row as { jobIds: unknown[] }).jobIds.filter((x): x is string => typeof x === 'string'));
+    else if (typeof row === 'object' && row !== null && Array.isArray((row as { jobIds?: unknown }).jobIds))
+      ids.push(...(row as { jobIds: unknown[] }).jobIds.filter((x): x is string => typeof x === 'string'));
   }
   return rows.length === 0 ? undefined : [...new Set(ids)];
 }
@@ -30,7 +31,13 @@ export function runCommands(f: JobsFeature): Command[] {
       run: async (...args: unknown[]): Promise<number> => {
         const ids = jobIdsOf(args);
         const cleared = await f.store.clearFinished(ids !== undefined ? new Set(ids) : undefined);
-        if (cleared > 0) vscode.window.setStatusBarMessage(cleared === 1 ? vscode.l10n.t('Doc Translate: cleared 1 finished job from the view') : vscode.l10n.t('Doc Translate: cleared {0} finished jobs from the view', cleared), 3000);
+        if (cleared > 0)
+          vscode.window.setStatusBarMessage(
+            cleared === 1
+              ? vscode.l10n.t('Doc Translate: cleared 1 finished job from the view')
+              : vscode.l10n.t('Doc Translate: cleared {0} finished jobs from the view', cleared),
+            3000,
+          );
         return cleared;
       },
     },
@@ -45,20 +52,28 @@ async function saveAll(f: JobsFeature, deps: SaveDeps, ids: string[] | undefined
     return { saved: 0, results: [] };
   }
   const results: SaveResult[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: saving translations next to their sources'), cancellable: true }, async (progress, token) => {
-    for (const job of jobs) {
-      if (token.isCancellationRequested) break;
-      progress.report({ message: f.store.origin(job!.id)?.fileName ?? job!.id, increment: 100 / jobs.length });
-      try {
-        const artifact = (await f.artifacts.list(job!.id))[0];
-        if (artifact === undefined) continue;
-        results.push(await saveNextToSource(deps, artifact));
-      } catch (err) {
-        void showError(err, { operation: vscode.l10n.t('Saving the translation'), baseUrl: f.settings.baseUrl });
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: saving translations next to their sources'), cancellable: true },
+    async (progress, token) => {
+      for (const job of jobs) {
+        if (token.isCancellationRequested) break;
+        progress.report({ message: f.store.origin(job!.id)?.fileName ?? job!.id, increment: 100 / jobs.length });
+        try {
+          const artifact = (await f.artifacts.list(job!.id))[0];
+          if (artifact === undefined) continue;
+          results.push(await saveNextToSource(deps, artifact));
+        } catch (err) {
+          void showError(err, { operation: vscode.l10n.t('Saving the translation'), baseUrl: f.settings.baseUrl });
+        }
       }
-    }
-  });
+    },
+  );
   const saved = results.filter((r) => r.saved).length;
-  vscode.window.setStatusBarMessage(jobs.length === 1 ? vscode.l10n.t('Doc Translate: saved {0} of 1 translation next to its source', saved) : vscode.l10n.t('Doc Translate: saved {0} of {1} translations next to their sources', saved, jobs.length), 5000);
+  vscode.window.setStatusBarMessage(
+    jobs.length === 1
+      ? vscode.l10n.t('Doc Translate: saved {0} of 1 translation next to its source', saved)
+      : vscode.l10n.t('Doc Translate: saved {0} of {1} translations next to their sources', saved, jobs.length),
+    5000,
+  );
   return { saved, results };
 }

@@ -52,7 +52,15 @@ export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
       tree.push(row);
     }
   }
-  return { viewVisible: f.view.treeView.visible, rows, tree, status: f.status.snapshot(), watching: f.watchers.size, persisted: f.store.watchedIds(), ...(older !== undefined ? { older } : {}) };
+  return {
+    viewVisible: f.view.treeView.visible,
+    rows,
+    tree,
+    status: f.status.snapshot(),
+    watching: f.watchers.size,
+    persisted: f.store.watchedIds(),
+    ...(older !== undefined ? { older } : {}),
+  };
 }
 
 function toRow(node: JobsTreeNode): SnapshotRow {

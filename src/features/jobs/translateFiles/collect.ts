@@ -36,7 +36,11 @@ export async function collectFiles(uris: readonly vscode.Uri[]): Promise<Collect
       const [found, ignored] = await Promise.all([
         vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), `{${patterns.join(',')}}`, MAX_FOLDER_FILES),
         // The entries left out, to name them: the same patterns, and what is inside a folder they match.
-        vscode.workspace.findFiles(new vscode.RelativePattern(uri, `{${patterns.flatMap((p) => (p.endsWith('/**') ? [p] : [p, `${p}/**`])).join(',')}}`), null, MAX_FOLDER_FILES),
+        vscode.workspace.findFiles(
+          new vscode.RelativePattern(uri, `{${patterns.flatMap((p) => (p.endsWith('/**') ? [p] : [p, `${p}/**`])).join(',')}}`),
+          null,
+          MAX_FOLDER_FILES,
+        ),
       ]);
       for (const f of found) seen.set(f.toString(), f);
       const kept = new Set(found.map((f) => f.toString()));
@@ -46,7 +50,18 @@ export async function collectFiles(uris: readonly vscode.Uri[]): Promise<Collect
     }
   }
   const files: vscode.Uri[] = [];
-  const sizes = await Promise.all([...seen.values()].map(async (f) => [f, await vscode.workspace.fs.stat(f).then((s) => s.size, () => undefined)] as const));
+  const sizes = await Promise.all(
+    [...seen.values()].map(
+      async (f) =>
+        [
+          f,
+          await vscode.workspace.fs.stat(f).then(
+            (s) => s.size,
+            () => undefined,
+          ),
+        ] as const,
+    ),
+  );
   for (const [f, size] of sizes) {
     if (size === undefined) skipped.push({ path: f.path, uri: f.toString(), why: 'unreadable' });
     else if (size === 0) skipped.push({ path: f.path, uri: f.toString(), why: 'empty' });
@@ -59,7 +74,12 @@ export async function collectFiles(uris: readonly vscode.Uri[]): Promise<Collect
 /** files.exclude (entries set to true) plus node_modules and .git. */
 function excludePatterns(scope: vscode.Uri): string[] {
   const setting = vscode.workspace.getConfiguration('files', scope).get<Record<string, unknown>>('exclude') ?? {};
-  return [...ALWAYS_EXCLUDED, ...Object.entries(setting).filter(([, v]) => v === true).map(([k]) => k)].map((p) => p.replace(/[{}]/g, ''));
+  return [
+    ...ALWAYS_EXCLUDED,
+    ...Object.entries(setting)
+      .filter(([, v]) => v === true)
+      .map(([k]) => k),
+  ].map((p) => p.replace(/[{}]/g, ''));
 }
 
 /** The start threshold of a file's job (spec part 8) where it can be computed here. */

@@ -33,7 +33,9 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const collected = await collectFiles(uris);
   if (collected.files.length === 0) {
     const skipped = describeSkipped(collected.skipped);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('The folder has no files.')));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Doc Translate: no files to translate here. {0}', skipped ?? vscode.l10n.t('The folder has no files.')),
+    );
     return { started: false, reason: 'noFiles', leftOut: skippedFiles(collected.skipped) };
   }
   const client = await requireClient(f.clients);
@@ -47,7 +49,10 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   void f.balance.refresh();
   if (outcome.jobs.length > 0) {
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
-    const started = outcome.jobs.length === 1 ? vscode.l10n.t('Doc Translate: started 1 translation job') : vscode.l10n.t('Doc Translate: started {0} translation jobs', outcome.jobs.length);
+    const started =
+      outcome.jobs.length === 1
+        ? vscode.l10n.t('Doc Translate: started 1 translation job')
+        : vscode.l10n.t('Doc Translate: started {0} translation jobs', outcome.jobs.length);
     void vscode.window.setStatusBarMessage(started, 4000);
   }
   const first = outcome.failures[0];
@@ -57,12 +62,19 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
   const stopping = outcome.failures.find((x) => !fileSpecific(x.error));
   if (stopping !== undefined) {
     const name = path.posix.basename(vscode.Uri.parse(stopping.file).path);
-    void showError(stopping.error, { operation: stopping.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, stopping.lang) : vscode.l10n.t('Sending {0}', name), baseUrl: s.settings.baseUrl, engine: chosen.engine ?? s.settings.engine, ...(stopping.lang !== undefined ? { targetLanguage: stopping.lang } : {}) });
+    void showError(stopping.error, {
+      operation: stopping.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, stopping.lang) : vscode.l10n.t('Sending {0}', name),
+      baseUrl: s.settings.baseUrl,
+      engine: chosen.engine ?? s.settings.engine,
+      ...(stopping.lang !== undefined ? { targetLanguage: stopping.lang } : {}),
+    });
   }
-  const refused: LeftOutFile[] = outcome.failures.filter((x) => fileSpecific(x.error)).map((x) => {
-    const name = path.posix.basename(vscode.Uri.parse(x.file).path);
-    return { file: x.file, ...(x.lang !== undefined ? { lang: x.lang } : {}), reason: leftOutReason(name, x.error) };
-  });
+  const refused: LeftOutFile[] = outcome.failures
+    .filter((x) => fileSpecific(x.error))
+    .map((x) => {
+      const name = path.posix.basename(vscode.Uri.parse(x.file).path);
+      return { file: x.file, ...(x.lang !== undefined ? { lang: x.lang } : {}), reason: leftOutReason(name, x.error) };
+    });
   for (const r of refused) f.logger.warn(`Translate Files: ${r.file}${r.lang !== undefined ? ` (${r.lang})` : ''} not sent: ${r.reason}`);
   const leftOut = [...skippedFiles(collected.skipped), ...refused];
   const notice = describeNotSent(collected.files.length, refused);
@@ -101,18 +113,24 @@ async function pickFiles(f: JobsFeature): Promise<vscode.Uri[] | undefined> {
 
 /** The modal before anything is sent: what, how many jobs, the balance and the start thresholds. */
 async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: TranslateFilesOptions, skippedFiles: readonly SkippedFile[]): Promise<boolean> {
-  const [balance, estimates] = await Promise.all([
-    f.balance.refresh(),
-    Promise.all(files.map(estimateThreshold)),
-  ]);
+  const [balance, estimates] = await Promise.all([f.balance.refresh(), Promise.all(files.map(estimateThreshold))]);
   const t = summarizeThresholds(estimates, o.targetLanguages.length);
   const jobs = files.length * o.targetLanguages.length;
   const what = files.length === 1 ? path.posix.basename(files[0]!.path) : vscode.l10n.t('{0} files', files.length);
   const lines: string[] = [];
-  const output = o.outputMode === 'bilingual' ? vscode.l10n.t('original and translation together') : o.outputMode === 'single' ? vscode.l10n.t('the translated file only') : vscode.l10n.t('translated files');
+  const output =
+    o.outputMode === 'bilingual'
+      ? vscode.l10n.t('original and translation together')
+      : o.outputMode === 'single'
+        ? vscode.l10n.t('the translated file only')
+        : vscode.l10n.t('translated files');
   const into = o.targetLanguages.map((c) => languageName(c, vscode.env.language)).join(', ');
   const engine = o.engine ?? f.settings.engine;
-  lines.push(jobs === 1 ? vscode.l10n.t('1 translation job: into {0}; {1}; engine {2}.', into, output, engine) : vscode.l10n.t('{0} translation jobs: into {1}; {2}; engine {3}.', jobs, into, output, engine));
+  lines.push(
+    jobs === 1
+      ? vscode.l10n.t('1 translation job: into {0}; {1}; engine {2}.', into, output, engine)
+      : vscode.l10n.t('{0} translation jobs: into {1}; {2}; engine {3}.', jobs, into, output, engine),
+  );
   const skipped = describeSkipped(skippedFiles);
   if (skipped !== undefined) lines.push(skipped);
   lines.push(
@@ -123,15 +141,33 @@ async function confirmStart(f: JobsFeature, files: readonly vscode.Uri[], o: Tra
         : vscode.l10n.t('Your balance: {0}.', formatCredits(balance.available)),
   );
   if (t.largestMillicredits > 0) {
-    lines.push(vscode.l10n.t('Expected cost: about {0} for the text files, because the service charges 1 credit per character of the source, at least 2 credits per file and language.', formatCredits(t.knownMillicredits)));
+    lines.push(
+      vscode.l10n.t(
+        'Expected cost: about {0} for the text files, because the service charges 1 credit per character of the source, at least 2 credits per file and language.',
+        formatCredits(t.knownMillicredits),
+      ),
+    );
     lines.push(vscode.l10n.t('To start, each job needs more than its cost in your balance (the biggest needs {0}).', formatCredits(t.largestMillicredits)));
     if (balance !== undefined && balance.available <= t.largestMillicredits) {
-      lines.push(vscode.l10n.t('Your balance is not enough for the biggest file: that job will fail without costing anything. Add credits first, or translate fewer files.'));
+      lines.push(
+        vscode.l10n.t(
+          'Your balance is not enough for the biggest file: that job will fail without costing anything. Add credits first, or translate fewer files.',
+        ),
+      );
     }
   }
   if (t.pdfFiles > 0) lines.push(vscode.l10n.t('PDF files cost 2 credits per page; only the service counts the pages, so they are not in the estimate.'));
-  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0) lines.push(vscode.l10n.t('Other files (images, Word and the like) are charged by the text the service finds in them, so they are not in the estimate; the service may also refuse a format it does not take, and that file is then named with its reason.'));
-  lines.push(vscode.l10n.t('You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.'));
+  if (t.unknownJobs - t.pdfFiles * o.targetLanguages.length > 0)
+    lines.push(
+      vscode.l10n.t(
+        'Other files (images, Word and the like) are charged by the text the service finds in them, so they are not in the estimate; the service may also refuse a format it does not take, and that file is then named with its reason.',
+      ),
+    );
+  lines.push(
+    vscode.l10n.t(
+      'You are charged only when a job completes, for what was actually translated; failed or cancelled jobs cost nothing. The service decides the final amount.',
+    ),
+  );
   const start = vscode.l10n.t('Start');
   const picked = await f.prompter.choose(vscode.l10n.t('Translate {0}?', what), { modal: true, severity: 'info', detail: lines.join('\n') }, start);
   return picked === start;

@@ -59,7 +59,11 @@ export function describeSkipped(skipped: readonly SkippedFile[]): string | undef
     if (paths.length === 0) continue;
     const names = paths.slice(0, NAMED_FILES).map(baseName).join(', ');
     const list = paths.length <= NAMED_FILES ? names : t('{0} and {1} more', names, paths.length - NAMED_FILES);
-    sentences.push(paths.length === 1 ? t('1 file skipped ({0}): {1}.', list, skipReasonText(why)) : t('{0} files skipped ({1}): {2}.', paths.length, list, skipReasonText(why)));
+    sentences.push(
+      paths.length === 1
+        ? t('1 file skipped ({0}): {1}.', list, skipReasonText(why))
+        : t('{0} files skipped ({1}): {2}.', paths.length, list, skipReasonText(why)),
+    );
   }
   return sentences.join(' ');
 }
@@ -76,10 +80,7 @@ export function textThresholdMillicredits(characters: number): number {
   return Math.max(2000, characters * 1000);
 }
 
-export type ThresholdEstimate =
-  | { kind: 'text'; characters: number; millicredits: number }
-  | { kind: 'pdf' }
-  | { kind: 'binary' };
+export type ThresholdEstimate = { kind: 'text'; characters: number; millicredits: number } | { kind: 'pdf' } | { kind: 'binary' };
 
 export interface ThresholdSummary {
   /** Sum of the computable thresholds over all jobs (files x languages). */

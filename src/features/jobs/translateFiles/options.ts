@@ -64,13 +64,23 @@ async function pickEngine(s: OptionDeps, last: string | undefined, step: string)
       e === s.settings.engine ? vscode.l10n.t('from settings') : undefined,
       e === last ? vscode.l10n.t('used last time') : undefined,
       KNOWN_ENGINES.includes(e) ? vscode.l10n.t("the service's default") : undefined,
-    ].filter((x) => x !== undefined).join(' · ');
-  const picked = await s.prompter.pick('engine', [...engines.map((e) => ({ label: e, description: origin(e), detail: vscode.l10n.t('Translation configuration id') })), other], {
-    title: vscode.l10n.t('Doc Translate: engine ({0})', step),
-  });
+    ]
+      .filter((x) => x !== undefined)
+      .join(' · ');
+  const picked = await s.prompter.pick(
+    'engine',
+    [...engines.map((e) => ({ label: e, description: origin(e), detail: vscode.l10n.t('Translation configuration id') })), other],
+    {
+      title: vscode.l10n.t('Doc Translate: engine ({0})', step),
+    },
+  );
   if (picked === undefined) return undefined;
   if (picked !== other) return picked.label;
-  const typed = await s.prompter.input('engineId', { title: vscode.l10n.t('Doc Translate: engine'), prompt: vscode.l10n.t('Translation configuration id'), value: last ?? '' });
+  const typed = await s.prompter.input('engineId', {
+    title: vscode.l10n.t('Doc Translate: engine'),
+    prompt: vscode.l10n.t('Translation configuration id'),
+    value: last ?? '',
+  });
   return typed?.trim() || undefined;
 }
 

@@ -56,13 +56,18 @@ export function jobTooltipMarkdown(job: TrackedJob, fileName: string, locale?: s
   const status = jobDescription(job).split(' · ').slice(1).join(', ');
   const lines = [`**${esc(fileName)}** → ${esc(job.targetLang)}: ${esc(status)}`];
   // The service's stage message, unless it only repeats the status.
-  const words = (x: string): string => x.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  const words = (x: string): string =>
+    x
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ' ')
+      .trim();
   const said = words(job.stageMessage);
   const repeats = said === '' || [job.status, job.stage, stageWord(job.stage)].map(words).includes(said) || words(status).startsWith(said);
   if (!repeats) lines.push('', esc(job.stageMessage));
   lines.push('', t('Created: {0}', esc(formatTime(job.createdAt, locale))), '', t('Updated: {0}', esc(formatTime(job.updatedAt, locale))));
   if (job.timeCost > 0) lines.push('', t('Processing time: {0}', esc(formatSeconds(job.timeCost))));
-  if (job.status === 'failed' && job.errorMsg !== null && job.errorMsg !== '' && job.errorMsg !== 'cancelled') lines.push('', t('Error: {0}', esc(job.errorMsg)));
+  if (job.status === 'failed' && job.errorMsg !== null && job.errorMsg !== '' && job.errorMsg !== 'cancelled')
+    lines.push('', t('Error: {0}', esc(job.errorMsg)));
   if (job.quotaExceeded) lines.push('', esc(quotaExplanation()));
   lines.push('', t('Job id: `{0}`', job.id.replace(/`/g, '')));
   return lines.join('\n');

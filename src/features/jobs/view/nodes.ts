@@ -61,7 +61,13 @@ export class RunNode extends JobsTreeNode {
     readonly jobs: JobNode[],
   ) {
     const active = jobs.some((n) => n.job.status === 'pending' || n.job.status === 'processing');
-    super(runLabel(jobs.map((n) => (n.origin !== undefined ? sourcePath(n.origin) : String(n.label))), jobs.map((n) => n.job.targetLang)), active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(
+      runLabel(
+        jobs.map((n) => (n.origin !== undefined ? sourcePath(n.origin) : String(n.label))),
+        jobs.map((n) => n.job.targetLang),
+      ),
+      active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     this.id = `run:${run}`;
     this.description = runDescription(jobs.map((n) => n.job));
     this.iconPath = new vscode.ThemeIcon(active ? 'sync~spin' : 'layers');

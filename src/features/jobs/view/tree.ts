@@ -75,11 +75,21 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
     const nodes: JobsTreeNode[] = groupRuns(jobs, (id) => store.origin(id)?.run).map((row) => {
       if (row.kind === 'job') return this.nodeOf(row.job);
       for (const j of row.jobs) this.inRun.add(j.id);
-      return new RunNode(row.run, row.jobs.map((j) => this.nodeOf(j)));
+      return new RunNode(
+        row.run,
+        row.jobs.map((j) => this.nodeOf(j)),
+      );
     });
     // Everything was cleared: say so rather than "No translation jobs yet" (the view's welcome text).
     const cleared = nodes.length === 0 ? store.clearedCount() : 0;
-    if (cleared > 0) nodes.push(new MessageNode(cleared === 1 ? vscode.l10n.t('Cleared 1 finished job; it remains on the service.') : vscode.l10n.t('Cleared {0} finished jobs; they remain on the service.', cleared)));
+    if (cleared > 0)
+      nodes.push(
+        new MessageNode(
+          cleared === 1
+            ? vscode.l10n.t('Cleared 1 finished job; it remains on the service.')
+            : vscode.l10n.t('Cleared {0} finished jobs; they remain on the service.', cleared),
+        ),
+      );
     if (failure !== undefined) nodes.unshift(new MessageNode(vscode.l10n.t('Could not list the jobs: {0}', failure), 'warning'));
     if (store.paging()?.hasMore === true) nodes.push(new LoadOlderNode(jobs.length));
     return nodes;

@@ -42,17 +42,29 @@ async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown): P
   if (client === undefined) return { revoked: false, reason: 'notConfigured' };
   const operation = kind === 'links' ? vscode.l10n.t('Manage Links') : vscode.l10n.t('Manage Access');
   try {
-    const records: (Link | Grant)[] = kind === 'links' ? (await client.storage.listLinks(file.id, { limit: 100 })).items : (await client.storage.listPermissions(file.id, { limit: 100 })).items;
+    const records: (Link | Grant)[] =
+      kind === 'links'
+        ? (await client.storage.listLinks(file.id, { limit: 100 })).items
+        : (await client.storage.listPermissions(file.id, { limit: 100 })).items;
     const items = entries(kind, records, Date.now());
     const chosen = await d.prompter.pick(kind === 'links' ? 'linkId' : 'grantId', items, {
       title: kind === 'links' ? vscode.l10n.t('Links to {0}', file.name) : vscode.l10n.t('Access to {0}', file.name),
-      placeHolder: records.length === 0
-        ? (kind === 'links' ? vscode.l10n.t('No links yet') : vscode.l10n.t('Nobody else has access yet'))
-        : (kind === 'links' ? vscode.l10n.t('Choose a link to revoke it or copy it') : vscode.l10n.t('Choose a grant to revoke it')),
+      placeHolder:
+        records.length === 0
+          ? kind === 'links'
+            ? vscode.l10n.t('No links yet')
+            : vscode.l10n.t('Nobody else has access yet')
+          : kind === 'links'
+            ? vscode.l10n.t('Choose a link to revoke it or copy it')
+            : vscode.l10n.t('Choose a grant to revoke it'),
     });
     if (chosen === undefined) return { revoked: false, reason: 'cancelled' };
     if (chosen.create === true) {
-      return { revoked: false, reason: 'create', created: await vscode.commands.executeCommand(kind === 'links' ? CommandId.libraryCreateStorageLink : CommandId.libraryGrantAccess, node) };
+      return {
+        revoked: false,
+        reason: 'create',
+        created: await vscode.commands.executeCommand(kind === 'links' ? CommandId.libraryCreateStorageLink : CommandId.libraryGrantAccess, node),
+      };
     }
     const record = chosen.record!;
     const url = kind === 'links' && typeof record.url === 'string' && record.status !== 'expired' && record.status !== 'exhausted' ? record.url : undefined;
@@ -69,13 +81,26 @@ async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown): P
     }
     const revoke = vscode.l10n.t('Revoke');
     const who = typeof record.grantee === 'string' ? record.grantee : record.id;
-    const answer = kind === 'links'
-      ? await d.prompter.choose(vscode.l10n.t('Revoke this link to {0}?', file.name), { modal: true, detail: vscode.l10n.t('Anyone holding it can no longer open the file. This cannot be undone; you can create a new link later.') }, revoke)
-      : await d.prompter.choose(vscode.l10n.t('Revoke the access of {0} to {1}?', who, file.name), { modal: true, detail: vscode.l10n.t('{0} can no longer see the file. You can grant access again later.', who) }, revoke);
+    const answer =
+      kind === 'links'
+        ? await d.prompter.choose(
+            vscode.l10n.t('Revoke this link to {0}?', file.name),
+            { modal: true, detail: vscode.l10n.t('Anyone holding it can no longer open the file. This cannot be undone; you can create a new link later.') },
+            revoke,
+          )
+        : await d.prompter.choose(
+            vscode.l10n.t('Revoke the access of {0} to {1}?', who, file.name),
+            { modal: true, detail: vscode.l10n.t('{0} can no longer see the file. You can grant access again later.', who) },
+            revoke,
+          );
     if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
     if (kind === 'links') await client.storage.deleteLink(file.id, record.id);
     else await client.storage.revokePermission(file.id, record.id);
-    void vscode.window.showInformationMessage(kind === 'links' ? vscode.l10n.t('Doc Translate: the link to {0} is revoked.', file.name) : vscode.l10n.t('Doc Translate: {0} no longer has access to {1}.', who, file.name));
+    void vscode.window.showInformationMessage(
+      kind === 'links'
+        ? vscode.l10n.t('Doc Translate: the link to {0} is revoked.', file.name)
+        : vscode.l10n.t('Doc Translate: {0} no longer has access to {1}.', who, file.name),
+    );
     return { revoked: true, id: record.id };
   } catch (err) {
     await showError(err, { operation });

@@ -20,14 +20,13 @@ async function askName(d: OrganiseDeps, what: 'project' | 'tag'): Promise<string
 }
 
 /** An existing project/tag id, or a new one made from a typed name. */
-async function choose(
-  d: OrganiseDeps,
-  client: DocTranslateClient,
-  kind: 'project' | 'tag',
-): Promise<{ id: string; name: string } | undefined> {
+async function choose(d: OrganiseDeps, client: DocTranslateClient, kind: 'project' | 'tag'): Promise<{ id: string; name: string } | undefined> {
   const list = kind === 'project' ? await client.projects.list({ limit: 100 }) : await client.tags.list({ limit: 100 });
   const items = [...list.items.map((x) => ({ label: x.name ?? x.id, id: x.id })), { label: vscode.l10n.t('$(add) New…'), id: '' }];
-  const picked = await d.prompter.pick(kind === 'project' ? 'projectId' : 'tagId', items, { title: kind === 'project' ? vscode.l10n.t('Add to Project') : vscode.l10n.t('Tag'), placeHolder: kind === 'project' ? vscode.l10n.t('Choose a project') : vscode.l10n.t('Choose a tag') });
+  const picked = await d.prompter.pick(kind === 'project' ? 'projectId' : 'tagId', items, {
+    title: kind === 'project' ? vscode.l10n.t('Add to Project') : vscode.l10n.t('Tag'),
+    placeHolder: kind === 'project' ? vscode.l10n.t('Choose a project') : vscode.l10n.t('Choose a tag'),
+  });
   if (picked === undefined) return undefined;
   if (picked.id !== '') return { id: picked.id, name: picked.label };
   const name = await askName(d, kind);
@@ -84,19 +83,51 @@ async function takeOut(d: OrganiseDeps, ctx: RunContext, kind: 'project' | 'tag'
   if (kind === 'project') await client.projects.removeDocument(m.id, m.docId);
   else await client.tags.detach(m.docId, m.id);
   d.tree.refresh(kind === 'project' ? 'projects' : 'tags');
-  void vscode.window.showInformationMessage(kind === 'project'
-    ? vscode.l10n.t('Doc Translate: {0} is no longer in the project {1}; the document itself stays in the library.', m.docName, m.name)
-    : vscode.l10n.t('Doc Translate: the tag {1} is off {0}; the document itself stays in the library.', m.docName, m.name));
+  void vscode.window.showInformationMessage(
+    kind === 'project'
+      ? vscode.l10n.t('Doc Translate: {0} is no longer in the project {1}; the document itself stays in the library.', m.docName, m.name)
+      : vscode.l10n.t('Doc Translate: the tag {1} is off {0}; the document itself stays in the library.', m.docName, m.name),
+  );
   return { removed: true };
 }
 
 export function organiseCommands(d: OrganiseDeps): Command[] {
   return [
-    defineCommand(d, { id: CommandId.libraryAddToProject, operation: () => vscode.l10n.t('Add to Project'), failed: failedAs('added'), run: (ctx, node?: unknown) => organise(d, ctx, 'project', node) }),
-    defineCommand(d, { id: CommandId.libraryTag, operation: () => vscode.l10n.t('Tag'), failed: failedAs('added'), run: (ctx, node?: unknown) => organise(d, ctx, 'tag', node) }),
-    defineCommand(d, { id: CommandId.libraryNewProject, operation: () => vscode.l10n.t('New project'), failed: failedAs('created'), run: (ctx) => create(d, ctx, 'project') }),
-    defineCommand(d, { id: CommandId.libraryNewTag, operation: () => vscode.l10n.t('New tag'), failed: failedAs('created'), run: (ctx) => create(d, ctx, 'tag') }),
-    defineCommand(d, { id: CommandId.libraryRemoveFromProject, operation: () => vscode.l10n.t('Remove from Project'), failed: failedAs('removed'), run: (ctx, node?: unknown) => takeOut(d, ctx, 'project', node) }),
-    defineCommand(d, { id: CommandId.libraryUntag, operation: () => vscode.l10n.t('Untag'), failed: failedAs('removed'), run: (ctx, node?: unknown) => takeOut(d, ctx, 'tag', node) }),
+    defineCommand(d, {
+      id: CommandId.libraryAddToProject,
+      operation: () => vscode.l10n.t('Add to Project'),
+      failed: failedAs('added'),
+      run: (ctx, node?: unknown) => organise(d, ctx, 'project', node),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryTag,
+      operation: () => vscode.l10n.t('Tag'),
+      failed: failedAs('added'),
+      run: (ctx, node?: unknown) => organise(d, ctx, 'tag', node),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryNewProject,
+      operation: () => vscode.l10n.t('New project'),
+      failed: failedAs('created'),
+      run: (ctx) => create(d, ctx, 'project'),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryNewTag,
+      operation: () => vscode.l10n.t('New tag'),
+      failed: failedAs('created'),
+      run: (ctx) => create(d, ctx, 'tag'),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryRemoveFromProject,
+      operation: () => vscode.l10n.t('Remove from Project'),
+      failed: failedAs('removed'),
+      run: (ctx, node?: unknown) => takeOut(d, ctx, 'project', node),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryUntag,
+      operation: () => vscode.l10n.t('Untag'),
+      failed: failedAs('removed'),
+      run: (ctx, node?: unknown) => takeOut(d, ctx, 'tag', node),
+    }),
   ];
 }

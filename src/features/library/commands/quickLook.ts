@@ -41,7 +41,12 @@ async function preview(ctx: RunContext, node: unknown): Promise<Result> {
   rememberSecret(url);
   if (answer.inline === false) {
     // HTML, SVG and XML results are always delivered as attachments (spec 4.4): nothing to show inline.
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: the service delivers {0} as a download only (HTML, SVG and XML results always are). Open or download it instead.', target.name));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Doc Translate: the service delivers {0} as a download only (HTML, SVG and XML results always are). Open or download it instead.',
+        target.name,
+      ),
+    );
     return { opened: false, reason: 'notInline' };
   }
   await vscode.commands.executeCommand('simpleBrowser.show', url);
@@ -81,13 +86,25 @@ async function copyDownloadLink(d: QuickLookDeps, ctx: RunContext, node: unknown
   }
   rememberSecret(url);
   await vscode.env.clipboard.writeText(url);
-  void vscode.window.showInformationMessage(`${vscode.l10n.t('Doc Translate: a download link to {0} is on the clipboard; anyone holding it can download the file without a key.', name)} ${validity(expiresIn)}`);
+  void vscode.window.showInformationMessage(
+    `${vscode.l10n.t('Doc Translate: a download link to {0} is on the clipboard; anyone holding it can download the file without a key.', name)} ${validity(expiresIn)}`,
+  );
   return { copied: true, ...(typeof expiresIn === 'number' ? { expiresIn } : {}) };
 }
 
 export function quickLookCommands(d: QuickLookDeps): Command[] {
   return [
-    defineCommand(d, { id: CommandId.libraryPreview, operation: () => vscode.l10n.t('Preview'), failed: failedAs('opened'), run: (ctx, node?: unknown) => preview(ctx, node) }),
-    defineCommand(d, { id: CommandId.libraryCopyDownloadLink, operation: () => vscode.l10n.t('Copy Download Link'), failed: failedAs('copied'), run: (ctx, node?: unknown) => copyDownloadLink(d, ctx, node) }),
+    defineCommand(d, {
+      id: CommandId.libraryPreview,
+      operation: () => vscode.l10n.t('Preview'),
+      failed: failedAs('opened'),
+      run: (ctx, node?: unknown) => preview(ctx, node),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryCopyDownloadLink,
+      operation: () => vscode.l10n.t('Copy Download Link'),
+      failed: failedAs('copied'),
+      run: (ctx, node?: unknown) => copyDownloadLink(d, ctx, node),
+    }),
   ];
 }

@@ -19,10 +19,17 @@ type Result = Record<string, unknown>;
 export async function askExpiry(d: Pick<Platform, 'prompter'>): Promise<number | null | undefined> {
   // `days` names the choice for a scripted answer ('never', '7', …, 'custom').
   const items = EXPIRY_CHOICES.map((c) => ({ label: c.label, choice: c, days: c.days === null ? 'never' : String(c.days) }));
-  const picked = await d.prompter.pick('expiresInDays', items, { title: vscode.l10n.t('Link expiry'), placeHolder: vscode.l10n.t('How long should the link work?') });
+  const picked = await d.prompter.pick('expiresInDays', items, {
+    title: vscode.l10n.t('Link expiry'),
+    placeHolder: vscode.l10n.t('How long should the link work?'),
+  });
   if (picked === undefined) return undefined;
   if (picked.choice.days !== 'custom') return picked.choice.days;
-  const text = await d.prompter.input('days', { title: vscode.l10n.t('Link expiry'), prompt: vscode.l10n.t('Days until the link stops working (1-365)'), validateInput: validateDays });
+  const text = await d.prompter.input('days', {
+    title: vscode.l10n.t('Link expiry'),
+    prompt: vscode.l10n.t('Days until the link stops working (1-365)'),
+    validateInput: validateDays,
+  });
   return text === undefined || validateDays(text) !== undefined ? undefined : Number(text.trim());
 }
 
@@ -45,9 +52,11 @@ async function createShareLink(d: ShareDeps, ctx: RunContext, arg: unknown): Pro
   await vscode.env.clipboard.writeText(linkOf(client, share));
   d.tree.refresh('shares');
   const expiry = describeExpiry(share.expires_at, Date.now());
-  void vscode.window.showInformationMessage(artifact.name !== undefined
-    ? vscode.l10n.t('Doc Translate: a read-only link to {0} is on the clipboard ({1}). Anyone holding it can download the file.', artifact.name, expiry)
-    : vscode.l10n.t('Doc Translate: a read-only link to the result is on the clipboard ({0}). Anyone holding it can download the file.', expiry));
+  void vscode.window.showInformationMessage(
+    artifact.name !== undefined
+      ? vscode.l10n.t('Doc Translate: a read-only link to {0} is on the clipboard ({1}). Anyone holding it can download the file.', artifact.name, expiry)
+      : vscode.l10n.t('Doc Translate: a read-only link to the result is on the clipboard ({0}). Anyone holding it can download the file.', expiry),
+  );
   return { created: true, expiresAt: share.expires_at ?? null };
 }
 
@@ -75,9 +84,16 @@ async function revokeShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promise
   const client = await ctx.client();
   const share = await shareFor(client, arg);
   if (share === undefined) return { revoked: false, reason: 'noShare' };
-  const question = typeof share.filename === 'string' ? vscode.l10n.t('Revoke the share link to {0}?', share.filename) : vscode.l10n.t('Revoke the share link to this result?');
+  const question =
+    typeof share.filename === 'string'
+      ? vscode.l10n.t('Revoke the share link to {0}?', share.filename)
+      : vscode.l10n.t('Revoke the share link to this result?');
   const revoke = vscode.l10n.t('Revoke');
-  const answer = await d.prompter.choose(question, { modal: true, detail: vscode.l10n.t('Anyone holding the link can no longer download the file. This cannot be undone.') }, revoke);
+  const answer = await d.prompter.choose(
+    question,
+    { modal: true, detail: vscode.l10n.t('Anyone holding the link can no longer download the file. This cannot be undone.') },
+    revoke,
+  );
   if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
   await client.shares.delete(share.token);
   d.tree.refresh('shares');
@@ -103,7 +119,9 @@ async function downloadShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promi
   const key = `share:${createHash('sha256').update(share.token).digest('hex').slice(0, 32)}`;
   const local = await d.downloads.get(key, async (dir, ifNoneMatch) => {
     const res = await client.shares.download(share.token, { targetDir: dir, ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}) });
-    return res.notModified ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) } : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+    return res.notModified
+      ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
+      : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
   });
   const outcome = await d.writer.write({ target, content: await readFile(local), what: name });
   if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
@@ -112,9 +130,24 @@ async function downloadShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promi
 
 export function shareCommands(d: ShareDeps): Command[] {
   return [
-    defineCommand(d, { id: CommandId.libraryCreateShareLink, operation: () => vscode.l10n.t('Create Share Link'), failed: failedAs('created'), run: (ctx, arg?: unknown) => createShareLink(d, ctx, arg) }),
+    defineCommand(d, {
+      id: CommandId.libraryCreateShareLink,
+      operation: () => vscode.l10n.t('Create Share Link'),
+      failed: failedAs('created'),
+      run: (ctx, arg?: unknown) => createShareLink(d, ctx, arg),
+    }),
     { id: CommandId.libraryCopyShareLink, run: (node?: unknown) => copyShareLink(d, node) },
-    defineCommand(d, { id: CommandId.libraryRevokeShare, operation: () => vscode.l10n.t('Revoke Share Link'), failed: failedAs('revoked'), run: (ctx, arg?: unknown) => revokeShare(d, ctx, arg) }),
-    defineCommand(d, { id: CommandId.libraryDownloadShare, operation: () => vscode.l10n.t('Download Shared File'), failed: failedAs('written'), run: (ctx, arg?: unknown) => downloadShare(d, ctx, arg) }),
+    defineCommand(d, {
+      id: CommandId.libraryRevokeShare,
+      operation: () => vscode.l10n.t('Revoke Share Link'),
+      failed: failedAs('revoked'),
+      run: (ctx, arg?: unknown) => revokeShare(d, ctx, arg),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryDownloadShare,
+      operation: () => vscode.l10n.t('Download Shared File'),
+      failed: failedAs('written'),
+      run: (ctx, arg?: unknown) => downloadShare(d, ctx, arg),
+    }),
   ];
 }

@@ -39,11 +39,14 @@ export function libraryPart(p: LibraryPlatform): LibraryPart {
     tree,
     files,
     content: {
-      provideTextDocumentContent: (uri) => (uri.authority === DETAILS_AUTHORITY ? details.provideTextDocumentContent(uri) : files.provideTextDocumentContent(uri)),
+      provideTextDocumentContent: (uri) =>
+        uri.authority === DETAILS_AUTHORITY ? details.provideTextDocumentContent(uri) : files.provideTextDocumentContent(uri),
     },
     commands: [
       { id: CommandId.libraryRefresh, run: () => tree.refresh() },
-      ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) }] : []),
+      ...(process.env.NODE_ENV !== 'production'
+        ? [{ id: CommandId.librarySnapshot, run: (opts?: { expand?: SectionKind[] }) => librarySnapshot(tree, opts) }]
+        : []),
       ...itemCommands({ clients: p.clients, balance: p.balance, prompter: p.prompter, settings: p.settings, writer: p.writer, tree, files }),
       ...organiseCommands({ clients: p.clients, prompter: p.prompter, tree }),
       ...shareCommands({ clients: p.clients, prompter: p.prompter, downloads: p.downloads, writer: p.writer, tree }),

@@ -33,7 +33,13 @@ async function pickSetup(d: AddLanguageDeps, arg: unknown): Promise<SetupStatus 
   if (arg instanceof vscode.Uri) return state.setupOf(arg.fsPath);
   const all = state.all();
   if (all.length <= 1) return all[0];
-  return (await d.prompter.pick('setup', all.map((s) => ({ label: s.name, description: s.folder, s })), { title: vscode.l10n.t('Doc Translate: add a language to which set-up?') }))?.s;
+  return (
+    await d.prompter.pick(
+      'setup',
+      all.map((s) => ({ label: s.name, description: s.folder, s })),
+      { title: vscode.l10n.t('Doc Translate: add a language to which set-up?') },
+    )
+  )?.s;
 }
 
 export function addLanguageCommand(d: AddLanguageDeps): Command {
@@ -43,9 +49,9 @@ export function addLanguageCommand(d: AddLanguageDeps): Command {
       const setup = await pickSetup(d, arg);
       if (setup === undefined) {
         const SET_UP = vscode.l10n.t('Set Up Localization…');
-        void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'), SET_UP)).then(
-          (picked) => picked === SET_UP && vscode.commands.executeCommand(CommandId.localizationSetUp),
-        );
+        void Promise.resolve(
+          vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'), SET_UP),
+        ).then((picked) => picked === SET_UP && vscode.commands.executeCommand(CommandId.localizationSetUp));
         return { reason: 'noSetup' };
       }
       const engine = await loadEngine();
@@ -61,7 +67,10 @@ export function addLanguageCommand(d: AddLanguageDeps): Command {
         return { reason: 'invalid' };
       }
       // The site the set-up localizes (its framework's config in the set-up's folder or one folder down).
-      const site = await sitesIn(engine, setup.folder).then((r) => r.sites.find((s) => s.siteRoot === '') ?? r.sites[0], () => undefined);
+      const site = await sitesIn(engine, setup.folder).then(
+        (r) => r.sites.find((s) => s.siteRoot === '') ?? r.sites[0],
+        () => undefined,
+      );
       const picked = await pickLanguages(
         d.prompter,
         'language',
@@ -89,19 +98,29 @@ export function addLanguageCommand(d: AddLanguageDeps): Command {
         await editorFs(engine, setup.folder).writeText!(configPath, next, { kind: 'asRead', content: text });
       } catch (err) {
         const changed = err instanceof engine.ChangedError;
-        void vscode.window.showWarningMessage(changed ? vscode.l10n.t('Doc Translate: {0} changed meanwhile; nothing was written. Run Add Language… again.', shown) : vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
+        void vscode.window.showWarningMessage(
+          changed
+            ? vscode.l10n.t('Doc Translate: {0} changed meanwhile; nothing was written. Run Add Language… again.', shown)
+            : vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)),
+        );
         return { reason: 'failed' };
       }
       const lacking = site !== undefined ? frameworkNeeds(site, [code]) : undefined;
-      const needs = site !== undefined && lacking !== undefined ? { ...lacking, file: vscode.workspace.asRelativePath(path.join(setup.folder, site.siteRoot, site.configFile)) } : undefined;
+      const needs =
+        site !== undefined && lacking !== undefined
+          ? { ...lacking, file: vscode.workspace.asRelativePath(path.join(setup.folder, site.siteRoot, site.configFile)) }
+          : undefined;
       if (site !== undefined && needs !== undefined) tellFrameworkNeeds(site, needs);
       await d.state.refreshNow();
       const missing = d.state.setupOf(setup.folder)?.report?.targets.filter((t) => t.lang === code && t.state === 'missing').length ?? 0;
       const name = languageName(code, vscode.env.language);
       const UPDATE = vscode.l10n.t('Update Translations into {0}', name);
-      void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} ({1}) added to {2}: {3} translations to write.', name, code, shown, missing), UPDATE)).then(
-        (p) => p === UPDATE && vscode.commands.executeCommand(CommandId.localizationUpdate, { languages: [code] }),
-      );
+      void Promise.resolve(
+        vscode.window.showInformationMessage(
+          vscode.l10n.t('Doc Translate: {0} ({1}) added to {2}: {3} translations to write.', name, code, shown, missing),
+          UPDATE,
+        ),
+      ).then((p) => p === UPDATE && vscode.commands.executeCommand(CommandId.localizationUpdate, { languages: [code] }));
       return { added: code, path: configPath, missing, ...(needs !== undefined ? { frameworkNeeds: needs } : {}) };
     },
   };

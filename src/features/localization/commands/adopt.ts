@@ -34,7 +34,12 @@ async function adoptTranslations(d: AdoptDeps, args: unknown[]): Promise<AdoptRe
   if (!d.settings.trusted) {
     const MANAGE = vscode.l10n.t('Manage Workspace Trust');
     void Promise.resolve(
-      vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: this workspace is not trusted. Adopting translations writes doc-translate.lock, which decides what later updates send and overwrite; trust the workspace first.'), MANAGE),
+      vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Doc Translate: this workspace is not trusted. Adopting translations writes doc-translate.lock, which decides what later updates send and overwrite; trust the workspace first.',
+        ),
+        MANAGE,
+      ),
     ).then((picked) => picked === MANAGE && void vscode.commands.executeCommand('workbench.trust.manage'));
     return none('untrusted');
   }
@@ -54,7 +59,9 @@ async function adoptTranslations(d: AdoptDeps, args: unknown[]): Promise<AdoptRe
   const question = count === 1 ? vscode.l10n.t('Adopt 1 existing translation?') : vscode.l10n.t('Adopt {0} existing translations?', count);
   const names = work.flatMap((w) => w.targets.map((t) => t.target));
   const detail = [
-    vscode.l10n.t('Each is recorded in doc-translate.lock, aligned with its source by structure: a translation whose sections all align counts as up to date; where they do not, the next update translates what is missing and never overwrites your text. The files are not changed and nothing is sent.'),
+    vscode.l10n.t(
+      'Each is recorded in doc-translate.lock, aligned with its source by structure: a translation whose sections all align counts as up to date; where they do not, the next update translates what is missing and never overwrites your text. The files are not changed and nothing is sent.',
+    ),
     '',
     ...names.slice(0, 10),
     ...(names.length > 10 ? [vscode.l10n.t('and {0} more', names.length - 10)] : []),
@@ -69,7 +76,9 @@ async function adoptTranslations(d: AdoptDeps, args: unknown[]): Promise<AdoptRe
       result.adopted += report.adopted.length;
       result.current += report.adopted.filter((a) => a.current).length;
       result.skipped.push(...report.skipped);
-      d.logger.info(`Localization ${w.scope.setup.name}: adopted ${report.adopted.length} translation(s) (${report.adopted.filter((a) => a.current).length} up to date), ${report.skipped.length} left untracked, ${report.tracked} already tracked.`);
+      d.logger.info(
+        `Localization ${w.scope.setup.name}: adopted ${report.adopted.length} translation(s) (${report.adopted.filter((a) => a.current).length} up to date), ${report.skipped.length} left untracked, ${report.tracked} already tracked.`,
+      );
     }
   } catch (err) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
@@ -78,8 +87,16 @@ async function adoptTranslations(d: AdoptDeps, args: unknown[]): Promise<AdoptRe
     await d.state.refreshNow();
   }
   const partial = result.adopted - result.current;
-  const head = vscode.l10n.t('Doc Translate: adopted {0} translation(s): {1} up to date, {2} with sections that did not align with the source (the Localization view shows what the next update does there).', result.adopted, result.current, partial);
-  const tail = result.skipped.length > 0 ? ` ${vscode.l10n.t('{0} left as they are: {1}', result.skipped.length, result.skipped.map((s) => `${s.target} (${s.reason})`).join('; '))}` : '';
+  const head = vscode.l10n.t(
+    'Doc Translate: adopted {0} translation(s): {1} up to date, {2} with sections that did not align with the source (the Localization view shows what the next update does there).',
+    result.adopted,
+    result.current,
+    partial,
+  );
+  const tail =
+    result.skipped.length > 0
+      ? ` ${vscode.l10n.t('{0} left as they are: {1}', result.skipped.length, result.skipped.map((s) => `${s.target} (${s.reason})`).join('; '))}`
+      : '';
   void (result.skipped.length > 0 ? vscode.window.showWarningMessage(head + tail) : vscode.window.showInformationMessage(head));
   return result;
 }

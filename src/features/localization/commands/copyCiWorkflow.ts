@@ -23,12 +23,21 @@ export interface CopyCiWorkflowResult {
 async function pickSetup(d: CopyCiWorkflowDeps, arg: unknown): Promise<string | undefined> {
   const state = d.state;
   const all = state.all();
-  const given = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'object' && arg !== null && typeof (arg as { folder?: unknown }).folder === 'string' ? (arg as { folder: string }).folder : undefined;
+  const given =
+    arg instanceof vscode.Uri
+      ? arg.fsPath
+      : typeof arg === 'object' && arg !== null && typeof (arg as { folder?: unknown }).folder === 'string'
+        ? (arg as { folder: string }).folder
+        : undefined;
   if (given !== undefined) return state.setupOf(given)?.folder;
   if (all.length <= 1) return all[0]?.folder;
-  const picked = await d.prompter.pick('setup', all.map((s) => ({ label: s.name, description: vscode.workspace.asRelativePath(s.folder), folder: s.folder })), {
-    placeHolder: vscode.l10n.t('Doc Translate: which localization set-up should the workflow run?'),
-  });
+  const picked = await d.prompter.pick(
+    'setup',
+    all.map((s) => ({ label: s.name, description: vscode.workspace.asRelativePath(s.folder), folder: s.folder })),
+    {
+      placeHolder: vscode.l10n.t('Doc Translate: which localization set-up should the workflow run?'),
+    },
+  );
   return picked?.folder;
 }
 
@@ -43,7 +52,10 @@ export function copyCiWorkflowCommand(d: CopyCiWorkflowDeps): Command {
     run: async (arg?: unknown): Promise<CopyCiWorkflowResult> => {
       const folder = await pickSetup(d, arg);
       if (folder === undefined) {
-        if (d.state.all().length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: set up localization first (doc-translate.json); the workflow runs that set-up.'));
+        if (d.state.all().length === 0)
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('Doc Translate: set up localization first (doc-translate.json); the workflow runs that set-up.'),
+          );
         return { written: false, reason: 'noSetup' };
       }
       const workspace = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(folder));
@@ -70,7 +82,12 @@ export function copyCiWorkflowCommand(d: CopyCiWorkflowDeps): Command {
         return { written: false, reason: outcome.reason, path: target.fsPath };
       }
       await vscode.window.showTextDocument(target, { preview: false });
-      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: wrote {0}. Pull requests get a check; pushes to main are translated once the repository has the variable DOC_TRANSLATE_BASE_URL and the secret DOC_TRANSLATE_API_KEY.', CI_WORKFLOW_FILE));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Doc Translate: wrote {0}. Pull requests get a check; pushes to main are translated once the repository has the variable DOC_TRANSLATE_BASE_URL and the secret DOC_TRANSLATE_API_KEY.',
+          CI_WORKFLOW_FILE,
+        ),
+      );
       return { written: true, path: target.fsPath };
     },
   };

@@ -27,7 +27,12 @@ async function targetFrom(d: ItemDeps, arg: unknown, filter: (t: TargetStatus) =
   const row = targetRow(arg);
   if (row !== undefined) return { folder: row.folder, status: row.target };
   await state.ready();
-  const given = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'object' && arg !== null && typeof (arg as { target?: unknown }).target === 'string' ? (arg as { target: string }).target : vscode.window.activeTextEditor?.document.uri.fsPath;
+  const given =
+    arg instanceof vscode.Uri
+      ? arg.fsPath
+      : typeof arg === 'object' && arg !== null && typeof (arg as { target?: unknown }).target === 'string'
+        ? (arg as { target: string }).target
+        : vscode.window.activeTextEditor?.document.uri.fsPath;
   const all = state.all().flatMap((s) => (s.report?.targets ?? []).map((t) => ({ folder: s.folder, status: t })));
   if (given !== undefined) {
     const found = all.find((x) => x.status.target === given || relativeInside(x.folder, given) === x.status.target);
@@ -63,14 +68,18 @@ export function itemCommands(d: ItemDeps): Command[] {
         const t = await targetFrom(d, arg, (s) => s.state !== 'missing', vscode.l10n.t('Doc Translate: compare which translation with its source?'));
         if (t === undefined || t.status.state === 'missing') return false;
         const title = `${path.posix.basename(t.status.source)} ↔ ${languageName(t.status.lang, vscode.env.language)} (${t.status.target})`;
-        await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(path.join(t.folder, t.status.source)), vscode.Uri.file(path.join(t.folder, t.status.target)), title);
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          vscode.Uri.file(path.join(t.folder, t.status.source)),
+          vscode.Uri.file(path.join(t.folder, t.status.target)),
+          title,
+        );
         return true;
       },
     },
     { id: CommandId.localizationShowConflict, run: (arg?: unknown) => showConflict(d, arg) },
   ];
 }
-
 
 export interface ShowConflictResult {
   resolved?: 'keep' | 'replace' | 'merge' | 'edited';
@@ -110,8 +119,12 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<ShowConflictResu
   const choices = [KEEP, ...(conflict.ours !== undefined ? [REPLACE] : []), ...(merged?.clean === true ? [MERGE] : [])];
   const detail =
     where === 'mergeEditor'
-      ? vscode.l10n.t('In the merge editor, take changes from yours or from the new translation (or edit the result), then save the file: the result is recorded as the translation. Or: Keep Mine leaves your text, Use New Translation replaces it.')
-      : vscode.l10n.t('Keep Mine leaves your text and marks it as the translation of the new source. Use New Translation replaces your text with the new translation. Merge combines both word by word (the page beside shows each version).');
+      ? vscode.l10n.t(
+          'In the merge editor, take changes from yours or from the new translation (or edit the result), then save the file: the result is recorded as the translation. Or: Keep Mine leaves your text, Use New Translation replaces it.',
+        )
+      : vscode.l10n.t(
+          'Keep Mine leaves your text and marks it as the translation of the new source. Use New Translation replaces your text with the new translation. Merge combines both word by word (the page beside shows each version).',
+        );
   const picked = await d.prompter.choose(vscode.l10n.t('Resolve the conflict in {0}?', t.status.target), { detail }, ...choices);
   const resolution = picked === KEEP ? 'keep' : picked === REPLACE ? 'replace' : picked === MERGE ? 'merge' : undefined;
   if (resolution === undefined) return { shown: true, in: where };
@@ -133,10 +146,21 @@ async function showConflict(d: ItemDeps, arg: unknown): Promise<ShowConflictResu
 /** Conflict markers in the file: it opens at the first one; the person editing decides (nothing is written). */
 async function showMarkers(folder: string, target: string): Promise<ShowConflictResult> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(folder, target)));
-  const line = Math.max(0, doc.getText().split(/\r?\n/).findIndex((l) => l.includes('<<<<<<<')));
+  const line = Math.max(
+    0,
+    doc
+      .getText()
+      .split(/\r?\n/)
+      .findIndex((l) => l.includes('<<<<<<<')),
+  );
   const at = new vscode.Range(line, 0, line, 0);
   await vscode.window.showTextDocument(doc, { preview: false, selection: at });
-  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0} holds conflict markers (<<<<<<<, =======, >>>>>>>) left by a merge. Keep one version of each passage, delete the markers and save: the Localization view follows.', target));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'Doc Translate: {0} holds conflict markers (<<<<<<<, =======, >>>>>>>) left by a merge. Keep one version of each passage, delete the markers and save: the Localization view follows.',
+      target,
+    ),
+  );
   return { shown: true, in: 'file' };
 }
 
@@ -201,7 +225,12 @@ async function recordMerge(d: ItemDeps, folder: string, conflict: Conflict, text
   const engine = await loadEngine();
   try {
     if (text.length < prefix.length + suffix.length || !text.startsWith(prefix) || !text.endsWith(suffix)) {
-      throw new Error(vscode.l10n.t('{0} was changed outside the conflicting paragraph, so the merge was not recorded; the Localization view shows its state.', conflict.target));
+      throw new Error(
+        vscode.l10n.t(
+          '{0} was changed outside the conflicting paragraph, so the merge was not recorded; the Localization view shows its state.',
+          conflict.target,
+        ),
+      );
     }
     const block = text.slice(prefix.length, text.length - suffix.length);
     if (/<{7}[^]*?={7}[^]*?>{7}/.test(block)) throw new Error(vscode.l10n.t('{0} still holds conflict markers: the merge was not recorded.', conflict.target));

@@ -12,7 +12,8 @@ export interface Scope {
 }
 
 /** Options only the extension's tests may pass (ignored for any other caller). */
-export const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
+export const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !(v instanceof vscode.Uri) && !Array.isArray(v) && !(v instanceof vscode.TreeItem) && !('kind' in v);
 
 // Rows of the Localization view, recognised by their `kind` (these commands load in their own bundle, so
 // the view's classes are not the same objects here): a translation, a source, a set-up.
@@ -50,12 +51,20 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
   }
   const whole = setupRow(arg);
   if (whole !== undefined) return [{ setup: whole.setup }];
-  const uris = Array.isArray(many) && many.every((u) => u instanceof vscode.Uri) && many.length > 0 ? (many as vscode.Uri[]) : arg instanceof vscode.Uri ? [arg] : undefined;
+  const uris =
+    Array.isArray(many) && many.every((u) => u instanceof vscode.Uri) && many.length > 0
+      ? (many as vscode.Uri[])
+      : arg instanceof vscode.Uri
+        ? [arg]
+        : undefined;
   if (uris === undefined) {
     // `{ languages }` (Add Language…'s "Update Translations into …"): every set-up, only those languages.
     const given = args.find(isPlain)?.['languages'];
     const languages = Array.isArray(given) && given.every((l) => typeof l === 'string') ? (given as string[]) : undefined;
-    return state.all().filter((s) => s.report !== undefined).map((setup) => ({ setup, ...(languages !== undefined ? { languages } : {}) }));
+    return state
+      .all()
+      .filter((s) => s.report !== undefined)
+      .map((setup) => ({ setup, ...(languages !== undefined ? { languages } : {}) }));
   }
   const scopes = new Map<string, Scope>();
   for (const uri of uris) {
@@ -74,7 +83,8 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
 
 /** The translations of a scope's set-up that the scope covers (its sources or folders, its languages). */
 export function targetsIn(s: Scope): TargetStatus[] {
-  const inPaths = (source: string): boolean => s.paths === undefined || s.paths.some((p) => p === '' || p === '.' || source === p || source.startsWith(`${p.replace(/\/+$/, '')}/`));
+  const inPaths = (source: string): boolean =>
+    s.paths === undefined || s.paths.some((p) => p === '' || p === '.' || source === p || source.startsWith(`${p.replace(/\/+$/, '')}/`));
   return (s.setup.report?.targets ?? []).filter((t) => inPaths(t.source) && (s.languages === undefined || s.languages.includes(t.lang)));
 }
 

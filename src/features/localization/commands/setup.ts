@@ -16,7 +16,19 @@ import { CommandId } from '../../../shared/ids.ts';
 import { editorFs, editorReadFs, loadEngine, type Engine } from '../engine.ts';
 import { isUntracked } from '../model.ts';
 import { configText, layoutChoices, normalizeSource, validateSource } from '../setupModel.ts';
-import { configuredLanguages, frameworkName, frameworkNeeds, frameworkNeedsPage, languageChoices, preselectedLanguages, siteConfig, siteFindings, siteLabel, withTargetLanguages, type FrameworkNeeds } from '../siteSetup.ts';
+import {
+  configuredLanguages,
+  frameworkName,
+  frameworkNeeds,
+  frameworkNeedsPage,
+  languageChoices,
+  preselectedLanguages,
+  siteConfig,
+  siteFindings,
+  siteLabel,
+  withTargetLanguages,
+  type FrameworkNeeds,
+} from '../siteSetup.ts';
 import type { Prompter } from '../../../platform/prompter.ts';
 import type { LocalizationState } from '../state.ts';
 
@@ -73,7 +85,14 @@ function searchRoot(arg: unknown, folder: vscode.WorkspaceFolder): string {
 }
 
 /** The language picker: the preselected codes checked and first, the site's locales marked as declared in its config. */
-export async function pickLanguages(prompter: Prompter, key: string, choices: ReturnType<typeof languageChoices>, title: string, configFile: string | undefined, many: boolean): Promise<string[] | undefined> {
+export async function pickLanguages(
+  prompter: Prompter,
+  key: string,
+  choices: ReturnType<typeof languageChoices>,
+  title: string,
+  configFile: string | undefined,
+  many: boolean,
+): Promise<string[] | undefined> {
   const locale = vscode.env.language;
   const items = choices.map((c) => ({
     label: languageName(c.code, locale),
@@ -93,7 +112,13 @@ export async function pickLanguages(prompter: Prompter, key: string, choices: Re
 /** Says which languages the framework does not build yet, with the snippet to add on request. */
 export function tellFrameworkNeeds(site: Pick<SiteModel, 'framework'>, needs: FrameworkNeeds): void {
   const SHOW = vscode.l10n.t('Show What to Add');
-  const message = vscode.l10n.t('Doc Translate: {0} builds only the languages its config declares: add {1} to {2} in {3}.', frameworkName(site.framework), needs.languages.join(', '), needs.setting, needs.file);
+  const message = vscode.l10n.t(
+    'Doc Translate: {0} builds only the languages its config declares: add {1} to {2} in {3}.',
+    frameworkName(site.framework),
+    needs.languages.join(', '),
+    needs.setting,
+    needs.file,
+  );
   void Promise.resolve(vscode.window.showWarningMessage(message, SHOW)).then(async (picked) => {
     if (picked !== SHOW) return;
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: frameworkNeedsPage(needs, site.framework) });
@@ -126,7 +151,9 @@ export function setupCommand(d: SetupDeps): Command {
       }
       if (rules !== undefined && rules.broken.length > 0) {
         const b = rules.broken[0]!;
-        void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0} could not be read ({1}); nothing was written. Fix it, or write doc-translate.json by hand.', b.file, b.message));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Doc Translate: {0} could not be read ({1}); nothing was written. Fix it, or write doc-translate.json by hand.', b.file, b.message),
+        );
         return { written: false, reason: 'broken' };
       }
       const sites = rules?.sites ?? [];
@@ -141,7 +168,13 @@ export function setupCommand(d: SetupDeps): Command {
         if (picked === undefined) return { written: false, reason: 'cancelled' };
         site = picked.site;
       }
-      return siteSetup(d, engine, path.join(base, site.siteRoot), site, path.relative(folder.uri.fsPath, path.join(base, site.siteRoot)).split(path.sep).join('/'));
+      return siteSetup(
+        d,
+        engine,
+        path.join(base, site.siteRoot),
+        site,
+        path.relative(folder.uri.fsPath, path.join(base, site.siteRoot)).split(path.sep).join('/'),
+      );
     },
   };
 }
@@ -183,17 +216,23 @@ async function siteSetup(d: SetupDeps, engine: Engine, dir: string, site: SiteMo
     return { ...base, written: false, reason: 'invalid' };
   }
   const SET_UP = vscode.l10n.t('Set Up');
-  const question = existing === undefined
-    ? vscode.l10n.t('Set up localization of the {0} site in {1}?', frameworkName(site.framework), rel === '' ? '.' : `${rel}/`)
-    : vscode.l10n.t('Change the target languages in {0}?', shown);
+  const question =
+    existing === undefined
+      ? vscode.l10n.t('Set up localization of the {0} site in {1}?', frameworkName(site.framework), rel === '' ? '.' : `${rel}/`)
+      : vscode.l10n.t('Change the target languages in {0}?', shown);
   const detail = [...findings, '', vscode.l10n.t('{0} will hold:', shown), text.trimEnd()].join('\n');
-  if ((await d.prompter.choose(question, { modal: true, severity: 'info', detail }, SET_UP)) !== SET_UP) return { ...base, written: false, reason: 'cancelled' };
+  if ((await d.prompter.choose(question, { modal: true, severity: 'info', detail }, SET_UP)) !== SET_UP)
+    return { ...base, written: false, reason: 'cancelled' };
   const fs = editorFs(engine, dir);
   try {
     await fs.writeText!(configPath, text, { kind: 'asRead', content: existing });
   } catch (err) {
     const changed = err instanceof engine.ChangedError;
-    void vscode.window.showWarningMessage(changed ? vscode.l10n.t('Doc Translate: {0} changed meanwhile; nothing was written. Run Set Up Localization… again.', shown) : vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
+    void vscode.window.showWarningMessage(
+      changed
+        ? vscode.l10n.t('Doc Translate: {0} changed meanwhile; nothing was written. Run Set Up Localization… again.', shown)
+        : vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)),
+    );
     return { ...base, written: false, reason: changed ? 'kept' : 'failed', path: configPath };
   }
   // The last written translations are kept beside the set-up as the base of three-way merges: a cache, never committed.
@@ -214,9 +253,16 @@ function announce(d: SetupDeps, dir: string, shown: string): void {
   void vscode.commands.executeCommand(CommandId.localizationFocus);
   const UPDATE = vscode.l10n.t('Update Translations');
   const ADOPT = vscode.l10n.t('Adopt Existing Translations');
-  const message = untracked > 0
-    ? vscode.l10n.t('Doc Translate: localization set up in {0}: {1} source files, {2} translations to write, {3} existing translations not adopted yet.', shown, report?.files ?? 0, missing, untracked)
-    : vscode.l10n.t('Doc Translate: localization set up in {0}: {1} source files, {2} translations to write.', shown, report?.files ?? 0, missing);
+  const message =
+    untracked > 0
+      ? vscode.l10n.t(
+          'Doc Translate: localization set up in {0}: {1} source files, {2} translations to write, {3} existing translations not adopted yet.',
+          shown,
+          report?.files ?? 0,
+          missing,
+          untracked,
+        )
+      : vscode.l10n.t('Doc Translate: localization set up in {0}: {1} source files, {2} translations to write.', shown, report?.files ?? 0, missing);
   void Promise.resolve(vscode.window.showInformationMessage(message, ...(untracked > 0 ? [ADOPT, UPDATE] : [UPDATE]))).then((picked) => {
     if (picked === ADOPT) void vscode.commands.executeCommand(CommandId.localizationAdopt);
     else if (picked === UPDATE) void vscode.commands.executeCommand(CommandId.localizationUpdate);
@@ -230,19 +276,32 @@ async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.Workspa
   const choices = layoutChoices(detected);
   const picked = await d.prompter.pick(
     'layout',
-    choices.map((c) => ({ label: c.label, description: c.detected !== undefined ? vscode.l10n.t('detected ({0})', c.detected) : '', detail: c.mapping, choice: c, layout: c.layout })),
+    choices.map((c) => ({
+      label: c.label,
+      description: c.detected !== undefined ? vscode.l10n.t('detected ({0})', c.detected) : '',
+      detail: c.mapping,
+      choice: c,
+      layout: c.layout,
+    })),
     { title: vscode.l10n.t('Doc Translate: where do translations go? ({0})', '1/4'), matchOnDetail: true },
   );
   if (picked === undefined) return { written: false, reason: 'cancelled' };
   const choice = picked.choice;
-  const source = await d.prompter.input('source', { title: vscode.l10n.t('Doc Translate: source folder ({0})', '2/4'), prompt: vscode.l10n.t('The folder of the documentation in its original language, relative to the workspace folder.'), value: choice.source, validateInput: validateSource });
+  const source = await d.prompter.input('source', {
+    title: vscode.l10n.t('Doc Translate: source folder ({0})', '2/4'),
+    prompt: vscode.l10n.t('The folder of the documentation in its original language, relative to the workspace folder.'),
+    value: choice.source,
+    validateInput: validateSource,
+  });
   if (source === undefined || validateSource(source) !== undefined) return { written: false, reason: 'cancelled' };
-  const sourceLanguage = (await d.prompter.input('sourceLanguage', {
-    title: vscode.l10n.t('Doc Translate: language of the source ({0})', '3/4'),
-    prompt: vscode.l10n.t('A language code such as en, or auto to let the service detect it.'),
-    value: 'en',
-    validateInput: (v) => (v.trim() === 'auto' || isLanguageCode(v.trim()) ? undefined : vscode.l10n.t('Enter a language code such as en, or auto.')),
-  }))?.trim();
+  const sourceLanguage = (
+    await d.prompter.input('sourceLanguage', {
+      title: vscode.l10n.t('Doc Translate: language of the source ({0})', '3/4'),
+      prompt: vscode.l10n.t('A language code such as en, or auto to let the service detect it.'),
+      value: 'en',
+      validateInput: (v) => (v.trim() === 'auto' || isLanguageCode(v.trim()) ? undefined : vscode.l10n.t('Enter a language code such as en, or auto.')),
+    })
+  )?.trim();
   if (sourceLanguage === undefined) return { written: false, reason: 'cancelled' };
   const existing = readSmall(dir, CONFIG_FILE);
   const preselected = preselectedLanguages({ configured: configuredLanguages(existing), fallback: d.settings.targetLanguage, sourceLanguage });
@@ -270,7 +329,11 @@ async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.Workspa
     return { written: false, reason: outcome.reason, path: configUri.fsPath };
   }
   // The last written translations are kept beside the set-up as the base of three-way merges: a cache, never committed.
-  await d.writer.write({ target: vscode.Uri.file(path.join(dir, '.doc-translate', '.gitignore')), content: new TextEncoder().encode('*\n'), what: vscode.l10n.t('the ignore file of the merge cache') });
+  await d.writer.write({
+    target: vscode.Uri.file(path.join(dir, '.doc-translate', '.gitignore')),
+    content: new TextEncoder().encode('*\n'),
+    what: vscode.l10n.t('the ignore file of the merge cache'),
+  });
   await d.state.refreshNow();
   announce(d, dir, vscode.workspace.asRelativePath(configUri));
   return { written: true, path: configUri.fsPath, config, preselected, ...(detected !== undefined ? { detected: detected.layout } : {}) };

@@ -30,7 +30,6 @@ export interface UpdateResult {
 /** The running update's controller: one update at a time; Cancel Translation Update aborts it. */
 let running: AbortController | undefined;
 
-
 export function updateCommands(d: UpdateDeps): Command[] {
   return [
     { id: CommandId.localizationUpdate, run: (...args: unknown[]) => updateTranslations(d, args) },
@@ -67,17 +66,26 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     const work = plans.filter((p) => p.plan.languages.some((l) => l.files > 0) || p.plan.counts.stale > 0);
     if (work.length === 0) {
       const conflicts = plans.reduce((n, p) => n + p.plan.counts.conflict, 0);
-      void vscode.window.showInformationMessage(conflicts > 0 ? vscode.l10n.t('Doc Translate: nothing to translate; {0} translation(s) in conflict wait for your decision (Show Conflict).', conflicts) : vscode.l10n.t('Doc Translate: the translations are up to date.'));
+      void vscode.window.showInformationMessage(
+        conflicts > 0
+          ? vscode.l10n.t('Doc Translate: nothing to translate; {0} translation(s) in conflict wait for your decision (Show Conflict).', conflicts)
+          : vscode.l10n.t('Doc Translate: the translations are up to date.'),
+      );
       return { started: false, reason: 'upToDate' };
     }
     // Nothing is asked before the service can be reached (URL and key set).
     const client = await requireClient(d.clients);
     if (client === undefined) return { started: false, reason: 'noClient' };
-    const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) => languageName(c, vscode.env.language));
+    const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) =>
+      languageName(c, vscode.env.language),
+    );
     if (summary.chars > 0 || summary.credits > 0) {
       const UPDATE = vscode.l10n.t('Update');
       const chars = summary.chars.toLocaleString('en-US');
-      const question = summary.files === 1 ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars) : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
+      const question =
+        summary.files === 1
+          ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars)
+          : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
       const engines = [...new Set(work.map((w) => w.config.engine))].join(', ');
       const detail = [...summary.lines, vscode.l10n.t('Engine: {0} (doc-translate.json "engine").', engines)].join('\n');
       const confirmed = (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
@@ -86,7 +94,18 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
     const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
     tell(reports);
     void d.balance.refresh();
-    return { started: true, reports: reports.map((r) => ({ folder: r.folder, written: r.report.written, requests: r.report.requests, chars_sent: r.report.chars_sent, segments_sent: r.report.segments_sent, cancelled: r.report.cancelled, conflicts: r.report.conflicts.length })) };
+    return {
+      started: true,
+      reports: reports.map((r) => ({
+        folder: r.folder,
+        written: r.report.written,
+        requests: r.report.requests,
+        chars_sent: r.report.chars_sent,
+        segments_sent: r.report.segments_sent,
+        cancelled: r.report.cancelled,
+        conflicts: r.report.conflicts.length,
+      })),
+    };
   } catch (err) {
     void showError(err, { operation: vscode.l10n.t('Updating the translations'), baseUrl: d.settings.baseUrl });
     return { started: true, reason: 'failed' };
@@ -98,7 +117,12 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
 function untrusted(): UpdateResult {
   const MANAGE = vscode.l10n.t('Manage Workspace Trust');
   void vscode.window
-    .showWarningMessage(vscode.l10n.t('Doc Translate: this workspace is not trusted. Updating translations sends its files to the service, writes into it and costs credits, as its doc-translate.json decides; trust the workspace first.'), MANAGE)
+    .showWarningMessage(
+      vscode.l10n.t(
+        'Doc Translate: this workspace is not trusted. Updating translations sends its files to the service, writes into it and costs credits, as its doc-translate.json decides; trust the workspace first.',
+      ),
+      MANAGE,
+    )
     .then((picked) => picked === MANAGE && void vscode.commands.executeCommand('workbench.trust.manage'));
   return { started: false, reason: 'untrusted' };
 }
@@ -116,9 +140,18 @@ async function runAll(
   const out: { folder: string; report: UpdateReport }[] = [];
   for (const w of work) {
     if (signal.aborted) break;
-    const report = await engine.update({ config: w.config, client, ...scopeOptions(w.scope), signal, onProgress: (p) => onProgress(p.phase, p.done, p.total), fs: editorFs(engine, w.config.folder) });
+    const report = await engine.update({
+      config: w.config,
+      client,
+      ...scopeOptions(w.scope),
+      signal,
+      onProgress: (p) => onProgress(p.phase, p.done, p.total),
+      fs: editorFs(engine, w.config.folder),
+    });
     d.state.rememberConflicts(w.scope.setup.folder, report.conflicts);
-    d.logger.info(`Localization ${w.scope.setup.name}: wrote ${report.written.length} file(s), ${report.requests} request(s), ${report.chars_sent} characters${report.cancelled ? ' (cancelled)' : ''}; ${report.conflicts.length} conflict(s).`);
+    d.logger.info(
+      `Localization ${w.scope.setup.name}: wrote ${report.written.length} file(s), ${report.requests} request(s), ${report.chars_sent} characters${report.cancelled ? ' (cancelled)' : ''}; ${report.conflicts.length} conflict(s).`,
+    );
     out.push({ folder: w.scope.setup.folder, report });
   }
   return out;
@@ -133,22 +166,30 @@ async function withUpdateProgress<T>(d: UpdateDeps, task: (signal: AbortSignal, 
   d.contextKeys.set(ContextKey.localizationUpdating, true);
   d.status.setUpdating(true);
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: updating translations'), cancellable: true }, async (progress, token) => {
-      const sub = token.onCancellationRequested(() => controller.abort());
-      let shown = 0;
-      try {
-        return await task(controller.signal, (phase, done, total) => {
-          if (at !== undefined && at.phase === phase && done >= at.done) controller.abort();
-          const fraction = phase === 'scan' ? 0 : phase === 'translate' ? 0.8 * (total > 0 ? done / total : 1) : 0.8 + 0.2 * (total > 0 ? done / total : 1);
-          const percent = Math.floor(fraction * 100);
-          const message = phase === 'write' ? vscode.l10n.t('writing {0}/{1}', done, total) : phase === 'translate' ? vscode.l10n.t('translating') : vscode.l10n.t('reading');
-          progress.report({ increment: Math.max(0, percent - shown), message });
-          shown = Math.max(shown, percent);
-        });
-      } finally {
-        sub.dispose();
-      }
-    });
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Translate: updating translations'), cancellable: true },
+      async (progress, token) => {
+        const sub = token.onCancellationRequested(() => controller.abort());
+        let shown = 0;
+        try {
+          return await task(controller.signal, (phase, done, total) => {
+            if (at !== undefined && at.phase === phase && done >= at.done) controller.abort();
+            const fraction = phase === 'scan' ? 0 : phase === 'translate' ? 0.8 * (total > 0 ? done / total : 1) : 0.8 + 0.2 * (total > 0 ? done / total : 1);
+            const percent = Math.floor(fraction * 100);
+            const message =
+              phase === 'write'
+                ? vscode.l10n.t('writing {0}/{1}', done, total)
+                : phase === 'translate'
+                  ? vscode.l10n.t('translating')
+                  : vscode.l10n.t('reading');
+            progress.report({ increment: Math.max(0, percent - shown), message });
+            shown = Math.max(shown, percent);
+          });
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
   } finally {
     running = undefined;
     d.contextKeys.set(ContextKey.localizationUpdating, false);
@@ -168,16 +209,23 @@ function tell(reports: { folder: string; report: UpdateReport }[]): void {
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}.', head));
     return;
   }
-  const message = vscode.l10n.t('Doc Translate: {0}; {1} paragraph(s) were edited by hand where the source changed: they were left as they are.', head, conflicts);
+  const message = vscode.l10n.t(
+    'Doc Translate: {0}; {1} paragraph(s) were edited by hand where the source changed: they were left as they are.',
+    head,
+    conflicts,
+  );
   void Promise.resolve(vscode.window.showWarningMessage(message, vscode.l10n.t('Show Conflict'))).then(
     (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationShowConflict),
   );
 }
 
 function noSetup(): UpdateResult {
-  void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'), vscode.l10n.t('Set Up Localization…'))).then(
-    (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationSetUp),
-  );
+  void Promise.resolve(
+    vscode.window.showInformationMessage(
+      vscode.l10n.t('Doc Translate: no localization set-up (doc-translate.json) covers this.'),
+      vscode.l10n.t('Set Up Localization…'),
+    ),
+  ).then((picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationSetUp));
   return { started: false, reason: 'noSetup' };
 }
 
@@ -205,7 +253,12 @@ async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ coun
   const open = (counts['stale'] ?? 0) + (counts['missing'] ?? 0) + (counts['conflict'] ?? 0);
   const text = vscode.l10n.t(
     'Doc Translate: {0} source file(s): {1} translation(s) up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.',
-    files, counts['up-to-date'] ?? 0, counts['stale'] ?? 0, counts['missing'] ?? 0, counts['edited'] ?? 0, counts['conflict'] ?? 0,
+    files,
+    counts['up-to-date'] ?? 0,
+    counts['stale'] ?? 0,
+    counts['missing'] ?? 0,
+    counts['edited'] ?? 0,
+    counts['conflict'] ?? 0,
   );
   const update = vscode.l10n.t('Update Translations');
   const show = vscode.l10n.t('Show Localization');

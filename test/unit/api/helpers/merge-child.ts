@@ -27,16 +27,18 @@ async function main(): Promise<void> {
   const maxAfter = process.resourceUsage().maxRSS * 1024;
   if (maxAfter > maxBefore) peak = Math.max(peak, maxAfter);
   await client.close();
-  process.stdout.write(`${JSON.stringify({
-    path: saved.path,
-    filename: saved.filename,
-    bytes: saved.bytes,
-    contentType: saved.contentType,
-    mergeMs: Math.round(ms),
-    baselineMb: baseline / MB,
-    peakMb: peak / MB,
-    growthMb: (peak - baseline) / MB,
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      path: saved.path,
+      filename: saved.filename,
+      bytes: saved.bytes,
+      contentType: saved.contentType,
+      mergeMs: Math.round(ms),
+      baselineMb: baseline / MB,
+      peakMb: peak / MB,
+      growthMb: (peak - baseline) / MB,
+    })}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

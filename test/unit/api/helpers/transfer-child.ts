@@ -41,18 +41,20 @@ async function main(): Promise<void> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(result.path), hash);
   await client.close();
-  process.stdout.write(`${JSON.stringify({
-    documentBytes: doc.file_size,
-    downloadedBytes: result.bytes,
-    path: result.path,
-    sha256: hash.digest('hex'),
-    uploadMs: Math.round(t1 - t0),
-    downloadMs: Math.round(t2 - t1),
-    baselineMb: baseline / MB,
-    peakMb: peak / MB,
-    growthMb: (peak - baseline) / MB,
-    uploadGrowthMb: (uploadPeak - baseline) / MB,
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      documentBytes: doc.file_size,
+      downloadedBytes: result.bytes,
+      path: result.path,
+      sha256: hash.digest('hex'),
+      uploadMs: Math.round(t1 - t0),
+      downloadMs: Math.round(t2 - t1),
+      baselineMb: baseline / MB,
+      peakMb: peak / MB,
+      growthMb: (peak - baseline) / MB,
+      uploadGrowthMb: (uploadPeak - baseline) / MB,
+    })}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -19,9 +19,20 @@ export interface JobFields {
 /** A full spec 2.3 job object. */
 export function jobObject(fields: JobFields): Record<string, unknown> {
   return {
-    id: JOB_ID, document_id: 'doc_1', source_lang: null, target_lang: 'de', engine: 'xr-397b', time_cost: 0,
-    error_msg: null, quota_exceeded: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:01Z',
-    stage_progress: 0, stage_message: '', queue_position: null, ...fields,
+    id: JOB_ID,
+    document_id: 'doc_1',
+    source_lang: null,
+    target_lang: 'de',
+    engine: 'xr-397b',
+    time_cost: 0,
+    error_msg: null,
+    quota_exceeded: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:01Z',
+    stage_progress: 0,
+    stage_message: '',
+    queue_position: null,
+    ...fields,
   };
 }
 

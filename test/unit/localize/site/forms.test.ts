@@ -5,7 +5,11 @@ import { Computed, detectSites, readJsModule, sourcePages, undeclaredLocaleFolde
 function memoryIo(tree: Record<string, string>): SiteIo {
   return {
     readText: async (p) => tree[p],
-    listFiles: async (dir) => Object.keys(tree).filter((f) => dir === '' || f.startsWith(`${dir}/`)).map((f) => (dir === '' ? f : f.slice(dir.length + 1))).sort(),
+    listFiles: async (dir) =>
+      Object.keys(tree)
+        .filter((f) => dir === '' || f.startsWith(`${dir}/`))
+        .map((f) => (dir === '' ? f : f.slice(dir.length + 1)))
+        .sort(),
   };
 }
 
@@ -25,7 +29,10 @@ describe('localize/site: config forms', () => {
       export default config;`);
     assert.deepEqual(ts.default, { i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'ja'] } });
     assert.deepEqual(readJsModule(`module.exports = { a: -1, b: \`x\`, c: null, d: [true] };`).default, { a: -1, b: 'x', c: null, d: [true] });
-    const computed = readJsModule(`import x from 'y'; export default defineConfig({ a: x, b: f(), c: \`\${x}\`, d: p ? 1 : 2 })`).default as Record<string, unknown>;
+    const computed = readJsModule(`import x from 'y'; export default defineConfig({ a: x, b: f(), c: \`\${x}\`, d: p ? 1 : 2 })`).default as Record<
+      string,
+      unknown
+    >;
     for (const k of ['a', 'b', 'c', 'd']) assert.ok(computed[k] instanceof Computed, k);
   });
 
@@ -40,7 +47,8 @@ describe('localize/site: config forms', () => {
         };
         export default config;`,
       'site/versions.json': '["1.0"]',
-      'site/guides/a.md': '# A', 'site/guides/b/c.mdx': '# C',
+      'site/guides/a.md': '# A',
+      'site/guides/b/c.mdx': '# C',
       'site/versioned_docs/version-1.0/a.md': '# A1',
       'site/news/2024-01-01-hello.md': '# Hello',
       'site/i18n/fr/docusaurus-plugin-content-docs/current/a.md': '# A fr',
@@ -49,13 +57,31 @@ describe('localize/site: config forms', () => {
       'site/CHANGELOG.md': '# Changes',
     });
     assert.equal(m.siteRoot, 'site');
-    assert.deepEqual(m.locales.map((l) => l.code), ['fr', 'de']);
-    assert.deepEqual(m.sourceSets.map((s) => [s.dir, s.role]), [['guides', 'docs'], ['versioned_docs/version-1.0', 'versioned-docs'], ['news', 'blog']]);
+    assert.deepEqual(
+      m.locales.map((l) => l.code),
+      ['fr', 'de'],
+    );
+    assert.deepEqual(
+      m.sourceSets.map((s) => [s.dir, s.role]),
+      [
+        ['guides', 'docs'],
+        ['versioned_docs/version-1.0', 'versioned-docs'],
+        ['news', 'blog'],
+      ],
+    );
     assert.deepEqual(m.sourceSets[1]!.layout, { pattern: 'i18n/${lang}/docusaurus-plugin-content-docs/version-1.0/${rel}' });
     assert.equal(m.proposal?.layout, 'docusaurus');
     assert.equal(m.proposal?.source, 'guides');
     assert.deepEqual(m.proposal?.targetLanguages, ['fr', 'de']);
-    const files = ['guides/a.md', 'guides/b/c.mdx', 'versioned_docs/version-1.0/a.md', 'news/2024-01-01-hello.md', 'i18n/fr/docusaurus-plugin-content-docs/current/a.md', 'build/index.md', 'CHANGELOG.md'];
+    const files = [
+      'guides/a.md',
+      'guides/b/c.mdx',
+      'versioned_docs/version-1.0/a.md',
+      'news/2024-01-01-hello.md',
+      'i18n/fr/docusaurus-plugin-content-docs/current/a.md',
+      'build/index.md',
+      'CHANGELOG.md',
+    ];
     assert.deepEqual(sourcePages(m, files), ['guides/a.md', 'guides/b/c.mdx', 'news/2024-01-01-hello.md', 'versioned_docs/version-1.0/a.md']);
 
     const c = await one({
@@ -66,7 +92,11 @@ describe('localize/site: config forms', () => {
     assert.equal(c.unreadable.length, 1);
     assert.equal(c.unreadable[0]!.key, 'i18n.locales');
     assert.match(c.unreadable[0]!.message, /docusaurus\.config\.js: i18n\.locales is a call to require\(\) \(line 1\).*"targetLanguages"/);
-    assert.deepEqual(c.locales.map((l) => l.code), ['ja'], 'falls back to the i18n/ folders');
+    assert.deepEqual(
+      c.locales.map((l) => l.code),
+      ['ja'],
+      'falls back to the i18n/ folders',
+    );
   });
 
   it('Starlight: defaultLocale in a folder (no root) proposes a pattern; computed locales are reported', async () => {
@@ -79,7 +109,10 @@ describe('localize/site: config forms', () => {
       'src/content/docs/zh-cn/a.md': '# A',
     });
     assert.equal(m.sourceLanguage, 'en');
-    assert.deepEqual(m.sourceSets.map((s) => s.dir), ['src/content/docs/en']);
+    assert.deepEqual(
+      m.sourceSets.map((s) => s.dir),
+      ['src/content/docs/en'],
+    );
     assert.deepEqual(m.proposal?.layout, { pattern: 'src/content/docs/${lang}/${rel}' });
     assert.deepEqual(sourcePages(m, ['src/content/docs/en/a.md', 'src/content/docs/zh-cn/a.md']), ['src/content/docs/en/a.md']);
 
@@ -94,7 +127,10 @@ describe('localize/site: config forms', () => {
   it('VitePress: srcDir, srcExclude, locale links, no rewrites', async () => {
     const m = await one({
       '.vitepress/config.mts': `export default { srcDir: 'src', srcExclude: ['**/README.md'], locales: { root: { lang: 'en' }, fr: { lang: 'fr-FR', link: '/fr/' } } }`,
-      'src/index.md': '#', 'src/README.md': '#', 'src/fr/index.md': '#', 'src/public/robots.md': '#',
+      'src/index.md': '#',
+      'src/README.md': '#',
+      'src/fr/index.md': '#',
+      'src/public/robots.md': '#',
     });
     assert.equal(m.proposal?.layout, 'vitepress');
     assert.equal(m.proposal?.source, 'src');
@@ -105,51 +141,102 @@ describe('localize/site: config forms', () => {
     const m = await one({
       'config/_default/hugo.toml': `DefaultContentLanguage = "en"\ncontentDir = "content"`,
       'config/_default/languages.toml': `[en]\nlanguageName = "English"\n[fr]\nlanguageName = "Français"\n[ja]\nlanguageCode = "ja-JP"`,
-      'content/_index.md': '#', 'content/_index.fr.md': '#', 'content/docs/a.md': '#', 'content/docs/a.ja.md': '#', 'content/docs/b.en.md': '#',
-      'layouts/index.html': '<html>', 'i18n/fr.toml': 'x = "y"',
+      'content/_index.md': '#',
+      'content/_index.fr.md': '#',
+      'content/docs/a.md': '#',
+      'content/docs/a.ja.md': '#',
+      'content/docs/b.en.md': '#',
+      'layouts/index.html': '<html>',
+      'i18n/fr.toml': 'x = "y"',
     });
     assert.equal(m.framework, 'hugo');
     assert.equal(m.configFile, 'config/_default/hugo.toml');
     assert.equal(m.sourceLanguage, 'en');
-    assert.deepEqual(m.locales.map((l) => [l.code, l.lang]), [['fr', undefined], ['ja', 'ja-JP']]);
+    assert.deepEqual(
+      m.locales.map((l) => [l.code, l.lang]),
+      [
+        ['fr', undefined],
+        ['ja', 'ja-JP'],
+      ],
+    );
     assert.equal(m.proposal?.layout, 'hugo');
-    assert.deepEqual(sourcePages(m, ['content/_index.md', 'content/_index.fr.md', 'content/docs/a.md', 'content/docs/a.ja.md', 'content/docs/b.en.md', 'layouts/index.html']),
-      ['content/_index.md', 'content/docs/a.md', 'content/docs/b.en.md']);
+    assert.deepEqual(
+      sourcePages(m, ['content/_index.md', 'content/_index.fr.md', 'content/docs/a.md', 'content/docs/a.ja.md', 'content/docs/b.en.md', 'layouts/index.html']),
+      ['content/_index.md', 'content/docs/a.md', 'content/docs/b.en.md'],
+    );
     assert.ok(m.translationGlobs.includes('i18n/fr.{toml,yaml,yml,json}'));
   });
 
   it('MkDocs: !!python/name and !ENV tags, folder structure, exclude_docs, custom_dir', async () => {
     const m = await one({
       'mkdocs.yml': [
-        'site_name: x', 'docs_dir: documentation', 'exclude_docs: |', '  drafts/', '  *.tmp.md',
-        'theme:', '  name: material', '  custom_dir: overrides',
-        'markdown_extensions:', '  - pymdownx.emoji:', '      emoji_index: !!python/name:material.extensions.emoji.twemoji',
-        'extra:', '  key: !ENV [API_KEY, none]',
-        'plugins:', '  - search', '  - i18n:', '      docs_structure: folder', '      languages:',
-        '        - locale: de', '          default: true', '          name: Deutsch',
-        '        - locale: en', '          name: English', '        - locale: es', '          build: false',
+        'site_name: x',
+        'docs_dir: documentation',
+        'exclude_docs: |',
+        '  drafts/',
+        '  *.tmp.md',
+        'theme:',
+        '  name: material',
+        '  custom_dir: overrides',
+        'markdown_extensions:',
+        '  - pymdownx.emoji:',
+        '      emoji_index: !!python/name:material.extensions.emoji.twemoji',
+        'extra:',
+        '  key: !ENV [API_KEY, none]',
+        'plugins:',
+        '  - search',
+        '  - i18n:',
+        '      docs_structure: folder',
+        '      languages:',
+        '        - locale: de',
+        '          default: true',
+        '          name: Deutsch',
+        '        - locale: en',
+        '          name: English',
+        '        - locale: es',
+        '          build: false',
       ].join('\n'),
-      'documentation/de/index.md': '#', 'documentation/de/drafts/x.md': '#', 'documentation/de/a.tmp.md': '#',
-      'documentation/en/index.md': '#', 'overrides/main.html': '<html>',
+      'documentation/de/index.md': '#',
+      'documentation/de/drafts/x.md': '#',
+      'documentation/de/a.tmp.md': '#',
+      'documentation/en/index.md': '#',
+      'overrides/main.html': '<html>',
     });
     assert.equal(m.sourceLanguage, 'de');
-    assert.deepEqual(m.locales.map((l) => [l.code, l.built ?? true]), [['en', true], ['es', false]]);
+    assert.deepEqual(
+      m.locales.map((l) => [l.code, l.built ?? true]),
+      [
+        ['en', true],
+        ['es', false],
+      ],
+    );
     assert.equal(m.proposal?.layout, 'mkdocs-folder');
     assert.equal(m.proposal?.source, 'documentation/de');
     assert.deepEqual(m.proposal?.targetLanguages, ['en']);
     assert.ok(m.exclusions.some((e) => e.glob === 'overrides/**'));
-    assert.deepEqual(sourcePages(m, ['documentation/de/index.md', 'documentation/de/drafts/x.md', 'documentation/de/a.tmp.md', 'documentation/en/index.md']), ['documentation/de/index.md']);
+    assert.deepEqual(sourcePages(m, ['documentation/de/index.md', 'documentation/de/drafts/x.md', 'documentation/de/a.tmp.md', 'documentation/en/index.md']), [
+      'documentation/de/index.md',
+    ]);
   });
 
   it('undeclaredLocaleFolders: a folder named by a language that mirrors the sources, not in the config', async () => {
     const m = await one({
       '.vitepress/config.js': `export default { locales: { root: { lang: 'en' }, fr: { lang: 'fr' } } }`,
-      'index.md': '#', 'guide/a.md': '#', 'guide/b.md': '#', 'fr/index.md': '#',
-      'de/index.md': '#', 'de/guide/a.md': '#', 'api/index.md': '#', 'es/unrelated.md': '#',
+      'index.md': '#',
+      'guide/a.md': '#',
+      'guide/b.md': '#',
+      'fr/index.md': '#',
+      'de/index.md': '#',
+      'de/guide/a.md': '#',
+      'api/index.md': '#',
+      'es/unrelated.md': '#',
     });
     const files = ['index.md', 'guide/a.md', 'guide/b.md', 'fr/index.md', 'de/index.md', 'de/guide/a.md', 'api/index.md', 'es/unrelated.md'];
     const w = undeclaredLocaleFolders(m, files);
-    assert.deepEqual(w.map((x) => [x.folder, x.mirrored, x.pages]), [['de', 2, 2]]);
+    assert.deepEqual(
+      w.map((x) => [x.folder, x.mirrored, x.pages]),
+      [['de', 2, 2]],
+    );
     assert.match(w[0]!.message, /does not declare de/);
   });
 });

@@ -38,11 +38,14 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.sourceLanguage, 'en');
     assert.deepEqual(codes(model), ['de', 'es', 'ja', 'fr', 'it', 'id', 'zh-cn', 'pt-br', 'pt-pt', 'ko', 'tr', 'ru', 'hi', 'da', 'uk', 'fa']);
     assert.equal(model.locales.find((l) => l.code === 'zh-cn')?.lang, 'zh-CN');
-    assert.deepEqual(model.sourceSets.map((s) => s.dir), ['src/content/docs']);
+    assert.deepEqual(
+      model.sourceSets.map((s) => s.dir),
+      ['src/content/docs'],
+    );
     assert.equal(model.proposal?.layout, 'starlight');
     assert.deepEqual(model.unreadable, []);
     // Independent: pages directly in src/content/docs or in a subfolder not named like a locale.
-    const expected = files.filter((f) => /^src\/content\/docs\/.+\.mdx?$/.test(f) && !localeFolder.test(f.split('/')[3]!) );
+    const expected = files.filter((f) => /^src\/content\/docs\/.+\.mdx?$/.test(f) && !localeFolder.test(f.split('/')[3]!));
     assert.equal(pages.length, 21);
     assert.deepEqual(pages, expected.sort());
     assert.ok(pages.every((p) => !codes(model).includes(p.split('/')[3]!)));
@@ -57,7 +60,10 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.configFile, '.vitepress/config.ts');
     assert.equal(model.sourceLanguage, 'en-US');
     assert.deepEqual(codes(model), ['zh', 'pt', 'ru', 'es', 'ko', 'fa', 'ja']);
-    assert.deepEqual(model.sourceSets.map((s) => s.dir), ['en']);
+    assert.deepEqual(
+      model.sourceSets.map((s) => s.dir),
+      ['en'],
+    );
     assert.deepEqual(model.proposal?.layout, { pattern: '${lang}/${rel}' });
     assert.equal(model.proposal?.source, 'en');
     assert.ok(model.exclusions.some((e) => e.glob === 'public/**'));
@@ -75,7 +81,10 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.configFile, 'docusaurus.config.js');
     assert.equal(model.sourceLanguage, 'en');
     assert.deepEqual(codes(model), ['fr', 'ko', 'ja', 'es', 'bn', 'de', 'it', 'ru', 'tr', 'ar', 'zh-Hans']);
-    assert.deepEqual(model.sourceSets.map((s) => [s.dir, s.role]), [['docs', 'docs']]);
+    assert.deepEqual(
+      model.sourceSets.map((s) => [s.dir, s.role]),
+      [['docs', 'docs']],
+    );
     assert.equal(model.proposal?.layout, 'docusaurus');
     assert.deepEqual(model.translationGlobs, ['i18n/**']);
     assert.deepEqual(model.unreadable, []);
@@ -92,7 +101,10 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.siteRoot, '');
     assert.equal(model.sourceLanguage, 'en');
     assert.deepEqual(codes(model), ['fr']);
-    assert.deepEqual(model.sourceSets.map((s) => s.dir), ['docs']);
+    assert.deepEqual(
+      model.sourceSets.map((s) => s.dir),
+      ['docs'],
+    );
     assert.equal(model.proposal?.layout, 'mkdocs-suffix');
     assert.ok(model.exclusions.some((e) => e.glob === 'docs/overrides/**' && /custom_dir/.test(e.reason)));
     const expected = files.filter((f) => /^docs\/.+\.md$/.test(f) && !/\.[a-z]{2}\.md$/.test(f) && !/(^|\/)changelog\.md$/i.test(f));
@@ -108,7 +120,10 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.configFile, 'config.toml');
     assert.equal(model.sourceLanguage, 'en');
     assert.deepEqual(codes(model), ['bn', 'fr', 'de', 'hi', 'it', 'ja', 'ko', 'pt-br', 'ru', 'zh-cn', 'es', 'zh-tw', 'tr', 'ur', 'vi']);
-    assert.deepEqual(model.sourceSets.map((s) => s.dir), ['content/en']);
+    assert.deepEqual(
+      model.sourceSets.map((s) => s.dir),
+      ['content/en'],
+    );
     assert.deepEqual(model.proposal?.layout, { pattern: 'content/${lang}/${rel}' });
     assert.ok(model.exclusions.some((e) => e.glob === 'public/**'));
     const expected = files.filter((f) => /^content\/en\/.+\.md$/.test(f));
@@ -126,7 +141,10 @@ describe('localize/site: real documentation sites', () => {
     assert.equal(model.configFile, 'hugo.yaml');
     assert.equal(model.sourceLanguage, 'en');
     assert.deepEqual(codes(model), ['no', 'fa']);
-    assert.deepEqual(model.sourceSets.map((s) => s.dir), ['content/en']);
+    assert.deepEqual(
+      model.sourceSets.map((s) => s.dir),
+      ['content/en'],
+    );
     const expected = files.filter((f) => /^content\/en\/.+\.md$/.test(f));
     assert.equal(pages.length, 30);
     assert.deepEqual(pages, expected.sort());
@@ -134,13 +152,16 @@ describe('localize/site: real documentation sites', () => {
 
   it('all sites of a workspace at once, each at its own root', async () => {
     const sites = await detectSites('', nodeSiteIo(SITES));
-    assert.deepEqual(sites.map((s) => `${s.framework}@${s.siteRoot}`), [
-      'docusaurus@docusaurus-riverpod/website',
-      'hugo@hugo-cncf-glossary',
-      'hugo@hugo-docsy-example',
-      'mkdocs@mkdocs-static-i18n',
-      'starlight@starlight-docs/docs',
-      'vitepress@vitepress-docs/docs',
-    ]);
+    assert.deepEqual(
+      sites.map((s) => `${s.framework}@${s.siteRoot}`),
+      [
+        'docusaurus@docusaurus-riverpod/website',
+        'hugo@hugo-cncf-glossary',
+        'hugo@hugo-docsy-example',
+        'mkdocs@mkdocs-static-i18n',
+        'starlight@starlight-docs/docs',
+        'vitepress@vitepress-docs/docs',
+      ],
+    );
   });
 });

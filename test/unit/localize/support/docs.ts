@@ -5,9 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const WORDS = ('install configure project server client request response module option value default folder file page guide ' +
+const WORDS = (
+  'install configure project server client request response module option value default folder file page guide ' +
   'build deploy release version update document section example command setting language translation output input cache ' +
-  'network account key token limit error message status report review change branch commit merge test check').split(' ');
+  'network account key token limit error message status report review change branch commit merge test check'
+).split(' ');
 
 /** Deterministic pseudo-random words (mulberry32). */
 export function wordSource(seed: number): (n: number) => string {

@@ -38,7 +38,10 @@ export function globToRegExp(glob: string): RegExp {
       if (close < 0) {
         re += '\\[';
       } else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         re += `[${body}]`;
         i = close;
       }
