@@ -180,5 +180,5 @@ const remove = (d: ItemDeps): Command =>
   });
 
 export function itemCommands(d: ItemDeps): Command[] {
-  return [open(d), download(d), translateAgain(d), rename(d), remove(d)];
+  return [open(d), download(d), translateAgain(d), renameItem(d), remove(d)];
 }
