@@ -106,7 +106,7 @@ const translateAgain = (d: ItemDeps): Command =>
     },
   });
 
-const rename = (d: ItemDeps): Command =>
+const renameItem = (d: ItemDeps): Command =>
   defineCommand(d, {
     id: CommandId.libraryRename,
     operation: () => vscode.l10n.t('Rename'),
