@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import type { Balance } from '../../api/index.ts';
+import { defineCommand, type RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
 import { registerCommands } from '../../platform/commands.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { lazy } from '../../platform/lazy.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { showError } from '../../platform/showError.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import { RECEIPT_SCHEME } from './scheme.ts';
 
@@ -51,7 +50,12 @@ export function activateAccount(p: Platform): vscode.Disposable[] {
       provideTextDocumentContent: async (uri) => (await loadUi()).receiptContent(p, uri),
     }),
     ...registerCommands([
-      { id: CommandId.showBalance, run: () => showBalance(p) },
+      defineCommand(p, {
+        id: CommandId.showBalance,
+        operation: () => vscode.l10n.t('Fetching the balance'),
+        failed: () => undefined,
+        run: (ctx) => showBalance(p, ctx),
+      }),
       { id: CommandId.accountRefresh, run: async () => (await accountView()).refresh() },
       { id: CommandId.accountOpenReceipt, run: async (id?: unknown) => (await loadUi()).openReceipt(p, id) },
       ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.accountSnapshot, run: async () => (await accountView()).snapshot() }] : []),
@@ -63,19 +67,14 @@ export function activateAccount(p: Platform): vscode.Disposable[] {
   ];
 }
 
-async function showBalance(s: AccountDeps): Promise<Balance | undefined> {
-  if ((await requireClient(s.clients)) === undefined) return undefined;
-  try {
-    const balance = await withCancellableProgress(vscode.l10n.t('Doc Translate: fetching the balance'), (signal) => s.balance.fetch({ signal }));
-    if (balance === undefined) return undefined;
-    const message =
-      balance.debt > 0
-        ? vscode.l10n.t('Doc Translate: {0} available, debt {1}.', formatCredits(balance.available), formatCredits(balance.debt))
-        : vscode.l10n.t('Doc Translate: {0} available.', formatCredits(balance.available));
-    void vscode.window.showInformationMessage(message);
-    return balance;
-  } catch (err) {
-    void showError(err, { operation: vscode.l10n.t('Fetching the balance'), baseUrl: s.settings.baseUrl });
-    return undefined;
-  }
+async function showBalance(s: AccountDeps, ctx: RunContext): Promise<Balance | undefined> {
+  await ctx.client();
+  const balance = await withCancellableProgress(vscode.l10n.t('Doc Translate: fetching the balance'), (signal) => s.balance.fetch({ signal }));
+  if (balance === undefined) return undefined;
+  const message =
+    balance.debt > 0
+      ? vscode.l10n.t('Doc Translate: {0} available, debt {1}.', formatCredits(balance.available), formatCredits(balance.debt))
+      : vscode.l10n.t('Doc Translate: {0} available.', formatCredits(balance.available));
+  void vscode.window.showInformationMessage(message);
+  return balance;
 }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
+import { defineCommand, type RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { settlementId } from './describe.ts';
 import type { MediaFeature } from './feature.ts';
@@ -9,13 +8,13 @@ import { openDeliveredFile, saveNextToSource } from './files.ts';
 import { mediaSnapshot } from './snapshot.ts';
 import { startMedia } from './start.ts';
 import { MediaJobNode } from './tree.ts';
-import { addVoice, voiceAction } from './voices.ts';
+import { addVoice, voiceAction, voiceActionTitle, type AddVoiceResult } from './voices.ts';
 
 /** Explorer commands receive (clicked uri, selected uris); tests add their answers as a third argument. */
 const onFile = (f: MediaFeature, products: Parameters<typeof startMedia>[2], verb: string) => (uri?: unknown, _uris?: unknown, args?: unknown) =>
   startMedia(f, uri instanceof vscode.Uri ? uri : undefined, products, verb, args);
 
-async function cancel(f: MediaFeature, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
+async function cancel(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
   const id =
     arg instanceof MediaJobNode
       ? arg.job.operation_id
@@ -23,16 +22,9 @@ async function cancel(f: MediaFeature, arg: unknown): Promise<{ cancelled: boole
         ? (arg as { operationId: string }).operationId
         : undefined;
   if (id === undefined) return { cancelled: false };
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { cancelled: false };
-  try {
-    const job = await client.media.jobs.cancel(id);
-    f.store.upsert(job);
-    return { cancelled: true, status: job.status };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Cancel') });
-    return { cancelled: false, ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
-  }
+  const job = await (await ctx.client()).media.jobs.cancel(id);
+  f.store.upsert(job);
+  return { cancelled: true, status: job.status };
 }
 
 export function mediaCommands(f: MediaFeature): Command[] {
@@ -43,13 +35,29 @@ export function mediaCommands(f: MediaFeature): Command[] {
     { id: CommandId.mediaSynthesizeSpeech, run: onFile(f, ['tts'], vscode.l10n.t('Synthesize Speech')) },
     // The view lists jobs and voices again on its next read.
     { id: CommandId.mediaRefresh, run: () => f.tree.reload() },
-    { id: CommandId.mediaCancel, run: (arg?: unknown) => cancel(f, arg) },
+    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, {
+      id: CommandId.mediaCancel,
+      operation: () => vscode.l10n.t('Cancel'),
+      failed: (why) => ('error' in why && why.error !== 'failed' ? { cancelled: false, error: why.error } : { cancelled: false }),
+      run: (ctx, arg) => cancel(f, ctx, arg),
+    }),
     { id: CommandId.mediaOpenFile, run: (arg?: unknown) => openDeliveredFile(f, arg) },
     { id: CommandId.mediaSaveNextToSource, run: (arg?: unknown) => saveNextToSource(f, arg) },
-    { id: CommandId.mediaAddVoice, run: (uri?: unknown, _uris?: unknown, args?: unknown) => addVoice(f, uri, args) },
-    { id: CommandId.mediaConfirmVoice, run: (arg?: unknown) => voiceAction(f, 'confirm', arg) },
-    { id: CommandId.mediaReconcileVoice, run: (arg?: unknown) => voiceAction(f, 'reconcile', arg) },
-    { id: CommandId.mediaRevokeVoice, run: (arg?: unknown) => voiceAction(f, 'revoke', arg) },
+    defineCommand<AddVoiceResult>(f.p, {
+      id: CommandId.mediaAddVoice,
+      operation: () => vscode.l10n.t('Add Voice'),
+      failed: (why) =>
+        'error' in why ? { created: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { created: false, reason: 'noClient' },
+      run: (ctx, uri, _uris, args) => addVoice(f, ctx, uri, args),
+    }),
+    ...(['confirm', 'reconcile', 'revoke'] as const).map((action) =>
+      defineCommand<Awaited<ReturnType<typeof voiceAction>>>(f.p, {
+        id: action === 'confirm' ? CommandId.mediaConfirmVoice : action === 'reconcile' ? CommandId.mediaReconcileVoice : CommandId.mediaRevokeVoice,
+        operation: () => voiceActionTitle(action),
+        failed: (why) => ({ done: false, reason: 'error' in why ? (why.error === 'failed' ? 'error' : why.error) : 'noClient' }),
+        run: (ctx, arg) => voiceAction(f, ctx, action, arg),
+      }),
+    ),
     {
       id: CommandId.mediaShowReceipt,
       // The Account feature owns receipts; features meet through command ids.

@@ -270,7 +270,7 @@ describe('Media: video and voices', function () {
     ]);
   });
 
-  it('Synthesize Speech uses a voice made with Add Voice…, and refuses an unknown or revoked voice without charging', async () => {
+  it('Synthesize Speech uses a voice made with Add Voice…; once revoked, the voice is no longer offered and nothing is sent or charged', async () => {
     const recording = writeFile('media/narrator.wav', wavFile(6000));
     testing.prompter.answerNext(CONSENT);
     const voice = await vscode.commands.executeCommand<{ created: boolean; assetId?: string; status?: string }>(
