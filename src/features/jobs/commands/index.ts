@@ -4,7 +4,6 @@ import { saveArtifactAs, saveNextToSource } from '../artifacts/save.ts';
 import type { JobsFeature } from '../feature.ts';
 import { fromApiJob } from '../model.ts';
 import { JobNode } from '../view/nodes.ts';
-import { showError } from '../../../platform/showError.ts';
 import { defineCommand } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { CommandId } from '../../../shared/ids.ts';
@@ -20,35 +19,34 @@ import { jobsSnapshot } from './snapshot.ts';
  */
 export function jobsCommands(f: JobsFeature): Command[] {
   const deps = { artifacts: f.artifacts, store: f.store, settings: f.settings, writer: f.writer, prompter: f.prompter };
-  const withArtifact =
-    <T>(run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>) =>
-    async (arg: unknown, ...rest: unknown[]): Promise<T | undefined> => {
-      try {
+  // A command on one result: its failures are reported as "Opening the translation" and return nothing.
+  const onArtifact = <T>(id: CommandId, run: (a: NonNullable<Awaited<ReturnType<typeof artifactFrom>>>, ...rest: unknown[]) => Promise<T>): Command =>
+    defineCommand<T | undefined>(f, {
+      id,
+      operation: () => vscode.l10n.t('Opening the translation'),
+      failed: () => undefined,
+      run: async (_ctx, arg, ...rest) => {
         const artifact = await artifactFrom(f, arg);
-        return artifact === undefined ? undefined : await run(artifact, ...rest);
-      } catch (err) {
-        void showError(err, { operation: vscode.l10n.t('Opening the translation'), baseUrl: f.settings.baseUrl });
-        return undefined;
-      }
-    };
+        return artifact === undefined ? undefined : run(artifact, ...rest);
+      },
+    });
   return [
-    { id: CommandId.jobsRefresh, run: (arg?: unknown) => refresh(f, arg) },
+    defineCommand(f, {
+      id: CommandId.jobsRefresh,
+      operation: () => vscode.l10n.t('Refreshing the jobs'),
+      failed: () => f.store.all().length,
+      run: (_ctx, arg) => refresh(f, arg),
+    }),
     defineCommand<CancelResult>(f, {
       id: CommandId.jobsCancel,
       operation: () => vscode.l10n.t('Cancelling the job'),
       failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'failed' }),
       run: (ctx, arg) => cancelJob(f, ctx, arg),
     }),
-    { id: CommandId.jobsOpenArtifact, run: withArtifact((a) => openArtifact(f.artifacts, a)) },
-    { id: CommandId.jobsShowDiff, run: withArtifact((a) => showArtifactDiff(f.artifacts, f.store, a)) },
-    {
-      id: CommandId.jobsSaveNextToSource,
-      run: withArtifact((a) => saveNextToSource(deps, a)),
-    },
-    {
-      id: CommandId.jobsSaveArtifactAs,
-      run: withArtifact((a, target) => saveArtifactAs(deps, a, target instanceof vscode.Uri ? target : undefined)),
-    },
+    onArtifact(CommandId.jobsOpenArtifact, (a) => openArtifact(f.artifacts, a)),
+    onArtifact(CommandId.jobsShowDiff, (a) => showArtifactDiff(f.artifacts, f.store, a)),
+    onArtifact(CommandId.jobsSaveNextToSource, (a) => saveNextToSource(deps, a)),
+    onArtifact(CommandId.jobsSaveArtifactAs, (a, target) => saveArtifactAs(deps, a, target instanceof vscode.Uri ? target : undefined)),
     { id: CommandId.jobsCopyJobId, run: (arg?: unknown) => copyJobId(f, arg) },
     defineCommand(f, {
       id: CommandId.jobsShowReceipt,
@@ -57,26 +55,27 @@ export function jobsCommands(f: JobsFeature): Command[] {
       run: (ctx, arg) => showReceipt(f, ctx, arg),
     }),
     ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.jobsSnapshot, run: () => jobsSnapshot(f) }] : []),
-    { id: CommandId.jobsLoadOlder, run: () => loadOlder(f) },
+    defineCommand(f, {
+      id: CommandId.jobsLoadOlder,
+      operation: () => vscode.l10n.t('Loading older jobs'),
+      failed: () => ({ loaded: 0, jobs: f.store.all().length, hasMore: f.store.paging()?.hasMore === true }),
+      run: () => loadOlder(f),
+    }),
     ...runCommands(f),
   ];
 }
 
 /** Refresh: one job (its state and results) from a node, else the whole list. Returns the jobs known. */
 async function refresh(f: JobsFeature, arg: unknown): Promise<number> {
-  try {
-    if (arg instanceof JobNode) {
-      const state = await f.clients.get();
-      if (state.kind === 'ready') {
-        f.store.upsert(fromApiJob(await state.client.jobs.get(arg.job.id)));
-        if (f.store.get(arg.job.id)?.status === 'completed') await f.artifacts.list(arg.job.id, { refresh: true });
-      }
-    } else {
-      await f.loadJobs();
-      f.tree.refresh();
+  if (arg instanceof JobNode) {
+    const state = await f.clients.get();
+    if (state.kind === 'ready') {
+      f.store.upsert(fromApiJob(await state.client.jobs.get(arg.job.id)));
+      if (f.store.get(arg.job.id)?.status === 'completed') await f.artifacts.list(arg.job.id, { refresh: true });
     }
-  } catch (err) {
-    void showError(err, { operation: vscode.l10n.t('Refreshing the jobs'), baseUrl: f.settings.baseUrl });
+  } else {
+    await f.loadJobs();
+    f.tree.refresh();
   }
   return f.store.all().length;
 }
@@ -91,14 +90,8 @@ async function copyJobId(f: JobsFeature, arg: unknown): Promise<string | undefin
 
 /** Load older jobs (the row at the end of the Jobs view): the next page back; says so when there is nothing older. */
 async function loadOlder(f: JobsFeature): Promise<{ loaded: number; jobs: number; hasMore: boolean }> {
-  let loaded = 0;
-  try {
-    const n = await f.loadOlderJobs();
-    if (n === undefined) vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: there are no older jobs.'), 3000);
-    loaded = n ?? 0;
-    f.tree.refresh();
-  } catch (err) {
-    void showError(err, { operation: vscode.l10n.t('Loading older jobs'), baseUrl: f.settings.baseUrl });
-  }
-  return { loaded, jobs: f.store.all().length, hasMore: f.store.paging()?.hasMore === true };
+  const n = await f.loadOlderJobs();
+  if (n === undefined) vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: there are no older jobs.'), 3000);
+  f.tree.refresh();
+  return { loaded: n ?? 0, jobs: f.store.all().length, hasMore: f.store.paging()?.hasMore === true };
 }
