@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DocTranslateClient } from '../../api/index.ts';
+import { defineCommand, type Failure, type RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { rememberSecret } from '../../shared/secretValues.ts';
 import { serviceOrigin } from '../../shared/serviceUrl.ts';
@@ -33,19 +32,33 @@ export function webhookCommands(s: HookDeps, changed: () => void): Command[] {
     if (result.done) changed();
     return result;
   };
+  const failed = (why: Failure): WebhookResult =>
+    'reason' in why ? { done: false, reason: 'notConfigured' } : { done: false, reason: 'failed', ...(why.error !== 'failed' ? { error: why.error } : {}) };
+  const command = (id: CommandId, operation: () => string, run: (ctx: RunContext, id: unknown) => Promise<WebhookResult>): Command =>
+    defineCommand(s, { id, operation, failed, run: (ctx, arg) => after(run(ctx, arg)) });
   return [
-    { id: CommandId.webhooksAdd, run: () => after(add(s)) },
-    { id: CommandId.webhooksEdit, run: (id?: unknown) => after(edit(s, id)) },
-    { id: CommandId.webhooksEnable, run: (id?: unknown) => after(enable(s, id)) },
-    { id: CommandId.webhooksDelete, run: (id?: unknown) => after(remove(s, id)) },
+    command(
+      CommandId.webhooksAdd,
+      () => vscode.l10n.t('Adding the webhook'),
+      (ctx) => add(s, ctx),
+    ),
+    command(
+      CommandId.webhooksEdit,
+      () => vscode.l10n.t('Updating the webhook'),
+      (ctx, id) => edit(s, ctx, id),
+    ),
+    command(
+      CommandId.webhooksEnable,
+      () => vscode.l10n.t('Re-enabling the webhook'),
+      (ctx, id) => enable(s, ctx, id),
+    ),
+    command(
+      CommandId.webhooksDelete,
+      () => vscode.l10n.t('Deleting the webhook'),
+      (ctx, id) => remove(s, ctx, id),
+    ),
   ];
 }
-
-const failed = (s: HookDeps, err: unknown, operation: string): WebhookResult => {
-  void showError(err, { operation, baseUrl: s.settings.baseUrl });
-  const code = errorCode(err);
-  return { done: false, reason: 'failed', ...(code !== undefined ? { error: code } : {}) };
-};
 
 async function list(client: DocTranslateClient): Promise<WebhookRow[]> {
   return (await client.webhooks.list({ timeoutMs: 15_000 })).flatMap((w) => webhookRow(w) ?? []);
@@ -68,41 +81,36 @@ async function target(s: HookDeps, client: DocTranslateClient, id: unknown, titl
   return picked?.w;
 }
 
-async function add(s: HookDeps): Promise<WebhookResult> {
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { done: false, reason: 'notConfigured' };
-  try {
-    const limit = webhookLimitNote((await list(client)).length);
-    if (limit !== undefined) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', limit));
-      return { done: false, reason: 'limit' };
-    }
-    const url = await askUrl(s.prompter);
-    if (url === undefined) return { done: false, reason: 'cancelled' };
-    const events = await askEvents(s.prompter);
-    if (events === undefined) return { done: false, reason: 'cancelled' };
-    const description = await s.prompter.input('description', {
-      title: vscode.l10n.t('Doc Translate: webhook description (optional)'),
-      prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".'),
-    });
-    if (description === undefined) return { done: false, reason: 'cancelled' };
-    const sign = await askSecret(s);
-    if (sign === undefined) return { done: false, reason: 'cancelled' };
-    const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
-    // Masked by value in every log line and error message from now on (also if the service echoes it).
-    rememberSecret(secret);
-    const created = await client.webhooks.create({ url, events, description, ...(secret !== undefined ? { secret } : {}) }, { timeoutMs: 15_000 });
-    s.logger.info(`Webhook ${created.id} added${secret !== undefined ? ' with a signing secret (kept in secret storage)' : ''}.`);
-    if (secret !== undefined) {
-      await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
-      void showSecretOnce(s, secret);
-    } else {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook added. Its deliveries are not signed.'));
-    }
-    return { done: true, id: created.id };
-  } catch (err) {
-    return failed(s, err, vscode.l10n.t('Adding the webhook'));
+async function add(s: HookDeps, ctx: RunContext): Promise<WebhookResult> {
+  const client = await ctx.client();
+  const limit = webhookLimitNote((await list(client)).length);
+  if (limit !== undefined) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', limit));
+    return { done: false, reason: 'limit' };
   }
+  const url = await askUrl(s.prompter);
+  if (url === undefined) return { done: false, reason: 'cancelled' };
+  const events = await askEvents(s.prompter);
+  if (events === undefined) return { done: false, reason: 'cancelled' };
+  const description = await s.prompter.input('description', {
+    title: vscode.l10n.t('Doc Translate: webhook description (optional)'),
+    prompt: vscode.l10n.t('A name to recognise it by, e.g. "CI".'),
+  });
+  if (description === undefined) return { done: false, reason: 'cancelled' };
+  const sign = await askSecret(s);
+  if (sign === undefined) return { done: false, reason: 'cancelled' };
+  const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
+  // Masked by value in every log line and error message from now on (also if the service echoes it).
+  rememberSecret(secret);
+  const created = await client.webhooks.create({ url, events, description, ...(secret !== undefined ? { secret } : {}) }, { timeoutMs: 15_000 });
+  s.logger.info(`Webhook ${created.id} added${secret !== undefined ? ' with a signing secret (kept in secret storage)' : ''}.`);
+  if (secret !== undefined) {
+    await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
+    void showSecretOnce(s, secret);
+  } else {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook added. Its deliveries are not signed.'));
+  }
+  return { done: true, id: created.id };
 }
 
 async function askSecret(s: HookDeps): Promise<boolean | undefined> {
@@ -137,29 +145,24 @@ async function showSecretOnce(s: HookDeps, secret: string): Promise<void> {
   if (picked === copy) await vscode.env.clipboard.writeText(secret);
 }
 
-async function edit(s: HookDeps, id: unknown): Promise<WebhookResult> {
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { done: false, reason: 'notConfigured' };
-  try {
-    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: edit which webhook?'));
-    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    const url = await askUrl(s.prompter, hook.url);
-    if (url === undefined) return { done: false, reason: 'cancelled' };
-    const events = await askEvents(s.prompter, hook.events);
-    if (events === undefined) return { done: false, reason: 'cancelled' };
-    const description = await s.prompter.input('description', { title: vscode.l10n.t('Doc Translate: webhook description'), value: hook.description });
-    if (description === undefined) return { done: false, reason: 'cancelled' };
-    const changes: Record<string, unknown> = {};
-    if (url !== hook.url) changes['url'] = url;
-    if (events.join(',') !== hook.events.join(',')) changes['events'] = events;
-    if (description !== hook.description) changes['description'] = description;
-    if (Object.keys(changes).length === 0) return { done: false, reason: 'cancelled', id: hook.id };
-    await client.webhooks.update(hook.id, changes, { timeoutMs: 15_000 });
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook updated.'));
-    return { done: true, id: hook.id };
-  } catch (err) {
-    return failed(s, err, vscode.l10n.t('Updating the webhook'));
-  }
+async function edit(s: HookDeps, ctx: RunContext, id: unknown): Promise<WebhookResult> {
+  const client = await ctx.client();
+  const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: edit which webhook?'));
+  if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+  const url = await askUrl(s.prompter, hook.url);
+  if (url === undefined) return { done: false, reason: 'cancelled' };
+  const events = await askEvents(s.prompter, hook.events);
+  if (events === undefined) return { done: false, reason: 'cancelled' };
+  const description = await s.prompter.input('description', { title: vscode.l10n.t('Doc Translate: webhook description'), value: hook.description });
+  if (description === undefined) return { done: false, reason: 'cancelled' };
+  const changes: Record<string, unknown> = {};
+  if (url !== hook.url) changes['url'] = url;
+  if (events.join(',') !== hook.events.join(',')) changes['events'] = events;
+  if (description !== hook.description) changes['description'] = description;
+  if (Object.keys(changes).length === 0) return { done: false, reason: 'cancelled', id: hook.id };
+  await client.webhooks.update(hook.id, changes, { timeoutMs: 15_000 });
+  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook updated.'));
+  return { done: true, id: hook.id };
 }
 
 /**
@@ -169,40 +172,35 @@ async function edit(s: HookDeps, id: unknown): Promise<WebhookResult> {
  * as active, the user is told so and may recreate it (same address, events, description and
  * signing secret, under a new id), which the spec does define.
  */
-async function enable(s: HookDeps, id: unknown): Promise<WebhookResult> {
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { done: false, reason: 'notConfigured' };
-  try {
-    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.state !== 'active');
-    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    await client.webhooks.update(hook.id, { url: hook.url }, { timeoutMs: 15_000 });
-    const hooks = await list(client);
-    const after = hooks.find((w) => w.id === hook.id);
-    if (after?.state === 'active') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook re-enabled.'));
-      return { done: true, id: hook.id };
-    }
-    const name = hook.description || hook.url;
-    const why =
-      after?.state === 'disabled'
-        ? vscode.l10n.t('The service still lists {0} as disabled.', name)
-        : vscode.l10n.t('The service does not list whether {0} is active again.', name);
-    const RECREATE = vscode.l10n.t('Recreate');
-    const answer = await s.prompter.choose(
-      `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.',
-        ),
-      },
-      RECREATE,
-    );
-    if (answer !== RECREATE) return { done: false, reason: 'stillDisabled', id: hook.id };
-    return await recreateWebhook(s, client, hook, hooks.length);
-  } catch (err) {
-    return failed(s, err, vscode.l10n.t('Re-enabling the webhook'));
+async function enable(s: HookDeps, ctx: RunContext, id: unknown): Promise<WebhookResult> {
+  const client = await ctx.client();
+  const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: re-enable which webhook?'), (w) => w.state !== 'active');
+  if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+  await client.webhooks.update(hook.id, { url: hook.url }, { timeoutMs: 15_000 });
+  const hooks = await list(client);
+  const after = hooks.find((w) => w.id === hook.id);
+  if (after?.state === 'active') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook re-enabled.'));
+    return { done: true, id: hook.id };
   }
+  const name = hook.description || hook.url;
+  const why =
+    after?.state === 'disabled'
+      ? vscode.l10n.t('The service still lists {0} as disabled.', name)
+      : vscode.l10n.t('The service does not list whether {0} is active again.', name);
+  const RECREATE = vscode.l10n.t('Recreate');
+  const answer = await s.prompter.choose(
+    `${why} ${vscode.l10n.t('The service does not say how to re-enable a webhook (only that a PATCH does it); recreate the webhook?')}`,
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'A new webhook with the same address, events, description and signing secret replaces it; it gets a new id. Doc Translate sent its address again (PATCH), the only change the service documents.',
+      ),
+    },
+    RECREATE,
+  );
+  if (answer !== RECREATE) return { done: false, reason: 'stillDisabled', id: hook.id };
+  return await recreateWebhook(s, client, hook, hooks.length);
 }
 
 /** A new webhook in place of `hook` (spec 4.11 POST and DELETE); its signing secret moves with it. */
@@ -231,24 +229,19 @@ async function recreateWebhook(s: HookDeps, client: DocTranslateClient, hook: We
   return { done: true, id: created.id, replaced: hook.id };
 }
 
-async function remove(s: HookDeps, id: unknown): Promise<WebhookResult> {
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { done: false, reason: 'notConfigured' };
-  try {
-    const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: delete which webhook?'));
-    if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
-    const del = vscode.l10n.t('Delete');
-    const answer = await s.prompter.choose(
-      vscode.l10n.t('Doc Translate: delete the webhook {0}?', hook.description || hook.url),
-      { modal: true, detail: vscode.l10n.t('{0} will get no more events. Its signing secret is removed from this computer. This cannot be undone.', hook.url) },
-      del,
-    );
-    if (answer !== del) return { done: false, reason: 'cancelled', id: hook.id };
-    await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
-    await s.context.secrets.delete(webhookSecretName(s.settings.baseUrl, hook.id));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook deleted.'));
-    return { done: true, id: hook.id };
-  } catch (err) {
-    return failed(s, err, vscode.l10n.t('Deleting the webhook'));
-  }
+async function remove(s: HookDeps, ctx: RunContext, id: unknown): Promise<WebhookResult> {
+  const client = await ctx.client();
+  const hook = await target(s, client, id, vscode.l10n.t('Doc Translate: delete which webhook?'));
+  if (hook === undefined) return { done: false, reason: typeof id === 'string' ? 'notFound' : 'cancelled' };
+  const del = vscode.l10n.t('Delete');
+  const answer = await s.prompter.choose(
+    vscode.l10n.t('Doc Translate: delete the webhook {0}?', hook.description || hook.url),
+    { modal: true, detail: vscode.l10n.t('{0} will get no more events. Its signing secret is removed from this computer. This cannot be undone.', hook.url) },
+    del,
+  );
+  if (answer !== del) return { done: false, reason: 'cancelled', id: hook.id };
+  await client.webhooks.delete(hook.id, { timeoutMs: 15_000 });
+  await s.context.secrets.delete(webhookSecretName(s.settings.baseUrl, hook.id));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: webhook deleted.'));
+  return { done: true, id: hook.id };
 }
