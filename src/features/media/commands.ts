@@ -22,7 +22,8 @@ async function cancel(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{
         ? (arg as { operationId: string }).operationId
         : undefined;
   if (id === undefined) return { cancelled: false };
-  const job = await (await ctx.client()).media.jobs.cancel(id);
+  const client = await ctx.client();
+  const job = await client.media.jobs.cancel(id);
   f.store.upsert(job);
   return { cancelled: true, status: job.status };
 }
