@@ -18,7 +18,7 @@ import { freeName } from './outputs.ts';
 import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
 import { parseRanges, qualityProblem } from './input.ts';
 import { showToolError } from './showToolError.ts';
-import { TOOLS, pricing, qualityRange, takes, targetFormats, type Offer, type ToolId } from './tools.ts';
+import { TOOLS, pricing, offerRefusal, qualityRange, targetFormats, type Offer, type ToolId } from './tools.ts';
 
 export type FileTool = Extract<ToolId, 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'>;
 
@@ -50,28 +50,8 @@ function refuse(reason: 'unavailable' | 'wrongType' | 'tooFew' | 'noFile', messa
 }
 
 function checkOffer(offer: Offer, files: vscode.Uri[]): FileToolResult | undefined {
-  const title = TOOLS[offer.tool].title;
-  if (!offer.open)
-    return refuse(
-      'unavailable',
-      vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')),
-    );
-  const wrong = files.filter((f) => !takes(offer, baseName(f)));
-  if (wrong.length > 0) {
-    return refuse(
-      'wrongType',
-      vscode.l10n.t(
-        '{0} takes {1} files, not {2}.',
-        title,
-        offer.formats
-          .filter((f) => f !== 'jpeg')
-          .map((f) => f.toUpperCase())
-          .join(vscode.l10n.t(' and ')),
-        wrong.map(baseName).join(', '),
-      ),
-    );
-  }
-  return undefined;
+  const refusal = offerRefusal(offer, files.map(baseName));
+  return refusal === undefined ? undefined : refuse(refusal.reason, refusal.message);
 }
 
 /** A tool the service does not list as free is confirmed before anything is sent. */

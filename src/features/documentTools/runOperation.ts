@@ -17,7 +17,7 @@ import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation } from './model.ts';
 import { checkPageLimit, MAX_COUNT_BYTES, readPdfPageCount, unknownPageCount, type PageCount } from './pdfPages.ts';
 import { showToolError } from './showToolError.ts';
-import { TOOLS, maxPages, pricing, takes, type Offer, type ToolId } from './tools.ts';
+import { TOOLS, maxPages, offerRefusal, pricing, type Offer, type ToolId } from './tools.ts';
 
 export type OperationTool = Extract<ToolId, 'extractText' | 'pdfToHtml' | 'visualExtract'>;
 
@@ -67,26 +67,8 @@ function refuse(reason: 'unavailable' | 'wrongType', message: string): RunResult
 
 /** Unavailable (with the service's reason) or of a type the tool does not take: refused before sending. */
 function checkOffer(offer: Offer, name: string): RunResult | undefined {
-  const title = TOOLS[offer.tool].title;
-  if (!offer.open)
-    return refuse(
-      'unavailable',
-      vscode.l10n.t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? vscode.l10n.t('the service lists it as unavailable')),
-    );
-  if (!takes(offer, name))
-    return refuse(
-      'wrongType',
-      vscode.l10n.t(
-        '{0} takes {1} files, not {2}.',
-        title,
-        offer.formats
-          .filter((f) => f !== 'jpeg')
-          .map((f) => f.toUpperCase())
-          .join(vscode.l10n.t(' and ')),
-        name,
-      ),
-    );
-  return undefined;
+  const refusal = offerRefusal(offer, [name]);
+  return refusal === undefined ? undefined : refuse(refusal.reason, refusal.message);
 }
 
 /** Pages counted here, or why they are unknown (too large to read for that, unreadable, not understood, over a budget). */

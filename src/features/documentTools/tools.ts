@@ -168,6 +168,24 @@ export function takes(offer: Offer, fileName: string): boolean {
   return dot > 0 && offer.formats.includes(fileName.slice(dot + 1).toLowerCase());
 }
 
+/** Why a tool may not run on these files before anything is sent: closed (with the service's reason) or a type it does not take. */
+export function offerRefusal(offer: Offer, fileNames: readonly string[]): { reason: 'unavailable' | 'wrongType'; message: string } | undefined {
+  const title = TOOLS[offer.tool].title;
+  if (!offer.open) {
+    return {
+      reason: 'unavailable',
+      message: t('{0} is not available: {1}. Nothing was sent.', title, offer.reason ?? t('the service lists it as unavailable')),
+    };
+  }
+  const wrong = fileNames.filter((name) => !takes(offer, name));
+  if (wrong.length === 0) return undefined;
+  const formats = offer.formats
+    .filter((f) => f !== 'jpeg')
+    .map((f) => f.toUpperCase())
+    .join(t(' and '));
+  return { reason: 'wrongType', message: t('{0} takes {1} files, not {2}.', title, formats, wrong.join(', ')) };
+}
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

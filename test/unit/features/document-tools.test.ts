@@ -6,7 +6,7 @@ import { describeToolError } from '../../../src/features/documentTools/errorText
 import { contextValueOf, describeOperation, fromApiOperation, operationLabel, operationTooltip } from '../../../src/features/documentTools/model.ts';
 import { countPdfPages } from '../../../src/features/documentTools/pdfPages.ts';
 import { parseRanges, qualityProblem } from '../../../src/features/documentTools/input.ts';
-import { maxPages, menuExtensions, offerOf, pricing, qualityRange, takes, targetFormats } from '../../../src/features/documentTools/tools.ts';
+import { maxPages, menuExtensions, offerOf, offerRefusal, pricing, qualityRange, takes, targetFormats } from '../../../src/features/documentTools/tools.ts';
 import { makePdf } from '../emulator/doctools-fixture.ts';
 
 async function pdfWith(pages: number, objectStreams: boolean): Promise<Buffer> {
@@ -77,6 +77,20 @@ describe('document tools: offers from the capabilities (spec part 9)', () => {
     assert.equal(maxPages(o), 20);
     assert.deepEqual(pricing(o), { mode: 'per_page', free: false, perPageMillicredits: 1000 });
     assert.deepEqual(pricing(offerOf('extractText', undefined)), { mode: 'free', free: true });
+  });
+
+  it('a tool refuses before sending: closed with the reason, or naming the files of a type it does not take', () => {
+    const image = offerOf('compressImage', undefined);
+    assert.equal(offerRefusal(image, ['a.png', 'b.JPG']), undefined);
+    assert.deepEqual(offerRefusal(image, ['a.png', 'notes.txt', 'c.pdf']), {
+      reason: 'wrongType',
+      message: 'Compress Image takes PNG and JPG files, not notes.txt, c.pdf.',
+    });
+    const closed = { ...offerOf('splitPdf', undefined), open: false, reason: 'paused for maintenance' };
+    assert.deepEqual(offerRefusal(closed, ['a.pdf']), {
+      reason: 'unavailable',
+      message: 'Split PDF is not available: paused for maintenance. Nothing was sent.',
+    });
   });
 
   it('an unavailable item is not offered and carries the reason; a missing one is not offered either', () => {
