@@ -14,6 +14,8 @@ export type Failure = { reason: 'notConfigured' } | { error: string };
 export interface RunContext {
   /** The client; when the URL or key is missing, the person is asked for it and the command ends (`notConfigured`). */
   client(): Promise<DocTranslateClient>;
+  /** More for the error message once the command knows it (the language a person picked). */
+  about(context: Omit<ErrorContext, 'operation'>): void;
 }
 
 /** A command as a feature declares it: what it does, what its failures are called and what they return. */
@@ -44,16 +46,20 @@ export const failedAs =
  * command's own result. A feature's command body neither catches nor asks for the client itself.
  */
 export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Command {
-  const ctx: RunContext = {
-    client: async () => {
-      const client = await requireClient(deps.clients);
-      if (client === undefined) throw new NotConfigured();
-      return client;
-    },
-  };
   return {
     id: spec.id,
     run: async (...args: unknown[]) => {
+      let learnt: Omit<ErrorContext, 'operation'> = {};
+      const ctx: RunContext = {
+        client: async () => {
+          const client = await requireClient(deps.clients);
+          if (client === undefined) throw new NotConfigured();
+          return client;
+        },
+        about: (context) => {
+          learnt = { ...learnt, ...context };
+        },
+      };
       try {
         return await spec.run(ctx, ...args);
       } catch (err) {
@@ -61,7 +67,12 @@ export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Comman
         const balance = deps.balance;
         await showError(
           err,
-          { operation: spec.operation(...args), ...spec.context?.(...args), ...(deps.clients.baseUrl !== '' ? { baseUrl: deps.clients.baseUrl } : {}) },
+          {
+            operation: spec.operation(...args),
+            ...spec.context?.(...args),
+            ...learnt,
+            ...(deps.clients.baseUrl !== '' ? { baseUrl: deps.clients.baseUrl } : {}),
+          },
           balance !== undefined ? { availableMillicredits: async () => (await balance.fetch({ timeoutMs: 5000 }))?.available } : {},
         );
         return spec.failed({ error: errorCode(err) ?? 'failed' });

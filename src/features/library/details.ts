@@ -4,10 +4,9 @@
 // field is shown as sent except tokens and addresses (model.ts detailsMarkdown).
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { DocTranslateClient } from '../../api/index.ts';
+import { defineCommand, failedAs, type RunnerDeps } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { detailsMarkdown, readArtifactArg } from './model.ts';
 import { DocumentNode, FileNode, ProjectNode, ShareNode } from './nodes.ts';
@@ -22,16 +21,12 @@ type Part = { heading: string; record: Record<string, unknown> };
 export class LibraryDetails implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
 
-  constructor(private readonly p: Pick<Platform, 'clients'>) {}
-
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? vscode.l10n.t('These details are no longer at hand: use Show Details on the item in the Library view again.');
   }
 
   /** What the node stands for, read from the service now. */
-  private async read(node: unknown): Promise<{ kind: string; id: string; title: string; parts: Part[] } | undefined> {
-    const client = await requireClient(this.p.clients);
-    if (client === undefined) return undefined;
+  private async read(client: DocTranslateClient, node: unknown): Promise<{ kind: string; id: string; title: string; parts: Part[] } | undefined> {
     const o = typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : {};
     if (node instanceof ProjectNode || typeof o.projectId === 'string') {
       const id = node instanceof ProjectNode ? node.project.id : (o.projectId as string);
@@ -76,29 +71,31 @@ export class LibraryDetails implements vscode.TextDocumentContentProvider {
     return undefined;
   }
 
-  async show(node: unknown): Promise<Result> {
-    try {
-      const found = await this.read(node);
-      if (found === undefined) return { shown: false, reason: 'nothing' };
-      const text = detailsMarkdown(found.title, found.parts);
-      // The text's hash in the address: the same details reuse their tab, changed ones get a fresh one.
-      const version = createHash('sha256').update(text).digest('hex').slice(0, 8);
-      const name = `${found.title.replace(/[/\\?#]/g, '_')}.details.md`;
-      const uri = vscode.Uri.from({
-        scheme: LIBRARY_SCHEME,
-        authority: DETAILS_AUTHORITY,
-        path: `/${found.kind}/${encodeURIComponent(found.id)}/${version}/${name}`,
-      });
-      this.texts.set(uri.toString(), text);
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
-      return { shown: true, uri, text };
-    } catch (err) {
-      await showError(err, { operation: vscode.l10n.t('Show Details') });
-      return { shown: false, error: errorCode(err) ?? 'failed' };
-    }
+  async show(client: DocTranslateClient, node: unknown): Promise<Result> {
+    const found = await this.read(client, node);
+    if (found === undefined) return { shown: false, reason: 'nothing' };
+    const text = detailsMarkdown(found.title, found.parts);
+    // The text's hash in the address: the same details reuse their tab, changed ones get a fresh one.
+    const version = createHash('sha256').update(text).digest('hex').slice(0, 8);
+    const name = `${found.title.replace(/[/\\?#]/g, '_')}.details.md`;
+    const uri = vscode.Uri.from({
+      scheme: LIBRARY_SCHEME,
+      authority: DETAILS_AUTHORITY,
+      path: `/${found.kind}/${encodeURIComponent(found.id)}/${version}/${name}`,
+    });
+    this.texts.set(uri.toString(), text);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    return { shown: true, uri, text };
   }
 }
 
-export function detailsCommands(details: LibraryDetails): Command[] {
-  return [{ id: CommandId.libraryShowDetails, run: (node?: unknown) => details.show(node) }];
+export function detailsCommands(d: RunnerDeps, details: LibraryDetails): Command[] {
+  return [
+    defineCommand(d, {
+      id: CommandId.libraryShowDetails,
+      operation: () => vscode.l10n.t('Show Details'),
+      failed: failedAs('shown'),
+      run: async (ctx, node?: unknown) => details.show(await ctx.client(), node),
+    }),
+  ];
 }

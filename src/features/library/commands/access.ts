@@ -5,10 +5,9 @@
 // last entry. Link addresses are secrets: copied on request, never shown or logged.
 import * as vscode from 'vscode';
 import type { Grant, Link, StorageFile } from '../../../api/index.ts';
+import { defineCommand, failedAs, type RunContext } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
-import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { describeLink } from '../model.ts';
 import { resolveFile } from './args.ts';
@@ -35,82 +34,83 @@ function entries(kind: 'links' | 'access', records: readonly (Link | Grant)[], n
   return items;
 }
 
-async function manage(d: AccessDeps, kind: 'links' | 'access', node: unknown): Promise<Result> {
-  const file: StorageFile | undefined = await resolveFile(d.clients, node).catch(() => undefined);
+async function manage(d: AccessDeps, ctx: RunContext, kind: 'links' | 'access', node: unknown): Promise<Result> {
+  const file: StorageFile | undefined = await resolveFile(ctx, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { revoked: false, reason: 'notShareable' };
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { revoked: false, reason: 'notConfigured' };
-  const operation = kind === 'links' ? vscode.l10n.t('Manage Links') : vscode.l10n.t('Manage Access');
-  try {
-    const records: (Link | Grant)[] =
-      kind === 'links'
-        ? (await client.storage.listLinks(file.id, { limit: 100 })).items
-        : (await client.storage.listPermissions(file.id, { limit: 100 })).items;
-    const items = entries(kind, records, Date.now());
-    const chosen = await d.prompter.pick(kind === 'links' ? 'linkId' : 'grantId', items, {
-      title: kind === 'links' ? vscode.l10n.t('Links to {0}', file.name) : vscode.l10n.t('Access to {0}', file.name),
-      placeHolder:
-        records.length === 0
-          ? kind === 'links'
-            ? vscode.l10n.t('No links yet')
-            : vscode.l10n.t('Nobody else has access yet')
-          : kind === 'links'
-            ? vscode.l10n.t('Choose a link to revoke it or copy it')
-            : vscode.l10n.t('Choose a grant to revoke it'),
-    });
-    if (chosen === undefined) return { revoked: false, reason: 'cancelled' };
-    if (chosen.create === true) {
-      return {
-        revoked: false,
-        reason: 'create',
-        created: await vscode.commands.executeCommand(kind === 'links' ? CommandId.libraryCreateStorageLink : CommandId.libraryGrantAccess, node),
-      };
-    }
-    const record = chosen.record!;
-    const url = kind === 'links' && typeof record.url === 'string' && record.status !== 'expired' && record.status !== 'exhausted' ? record.url : undefined;
-    if (url !== undefined) {
-      const revokeItem = { label: vscode.l10n.t('$(close) Revoke…'), revoke: true, action: 'revoke' };
-      const copyItem = { label: vscode.l10n.t('$(copy) Copy Link'), revoke: false, action: 'copy' };
-      const action = await d.prompter.pick('linkAction', [copyItem, revokeItem], { title: chosen.label.replace(/^\$\([\w-]+\) /, '') });
-      if (action === undefined) return { revoked: false, reason: 'cancelled' };
-      if (!action.revoke) {
-        await vscode.env.clipboard.writeText(url);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: a link to {0} is on the clipboard.', file.name));
-        return { revoked: false, copied: true };
-      }
-    }
-    const revoke = vscode.l10n.t('Revoke');
-    const who = typeof record.grantee === 'string' ? record.grantee : record.id;
-    const answer =
-      kind === 'links'
-        ? await d.prompter.choose(
-            vscode.l10n.t('Revoke this link to {0}?', file.name),
-            { modal: true, detail: vscode.l10n.t('Anyone holding it can no longer open the file. This cannot be undone; you can create a new link later.') },
-            revoke,
-          )
-        : await d.prompter.choose(
-            vscode.l10n.t('Revoke the access of {0} to {1}?', who, file.name),
-            { modal: true, detail: vscode.l10n.t('{0} can no longer see the file. You can grant access again later.', who) },
-            revoke,
-          );
-    if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
-    if (kind === 'links') await client.storage.deleteLink(file.id, record.id);
-    else await client.storage.revokePermission(file.id, record.id);
-    void vscode.window.showInformationMessage(
-      kind === 'links'
-        ? vscode.l10n.t('Doc Translate: the link to {0} is revoked.', file.name)
-        : vscode.l10n.t('Doc Translate: {0} no longer has access to {1}.', who, file.name),
-    );
-    return { revoked: true, id: record.id };
-  } catch (err) {
-    await showError(err, { operation });
-    return { revoked: false, error: errorCode(err) ?? 'failed' };
+  const client = await ctx.client();
+  const records: (Link | Grant)[] =
+    kind === 'links' ? (await client.storage.listLinks(file.id, { limit: 100 })).items : (await client.storage.listPermissions(file.id, { limit: 100 })).items;
+  const items = entries(kind, records, Date.now());
+  const chosen = await d.prompter.pick(kind === 'links' ? 'linkId' : 'grantId', items, {
+    title: kind === 'links' ? vscode.l10n.t('Links to {0}', file.name) : vscode.l10n.t('Access to {0}', file.name),
+    placeHolder:
+      records.length === 0
+        ? kind === 'links'
+          ? vscode.l10n.t('No links yet')
+          : vscode.l10n.t('Nobody else has access yet')
+        : kind === 'links'
+          ? vscode.l10n.t('Choose a link to revoke it or copy it')
+          : vscode.l10n.t('Choose a grant to revoke it'),
+  });
+  if (chosen === undefined) return { revoked: false, reason: 'cancelled' };
+  if (chosen.create === true) {
+    return {
+      revoked: false,
+      reason: 'create',
+      created: await vscode.commands.executeCommand(kind === 'links' ? CommandId.libraryCreateStorageLink : CommandId.libraryGrantAccess, node),
+    };
   }
+  const record = chosen.record!;
+  const url = kind === 'links' && typeof record.url === 'string' && record.status !== 'expired' && record.status !== 'exhausted' ? record.url : undefined;
+  if (url !== undefined) {
+    const revokeItem = { label: vscode.l10n.t('$(close) Revoke…'), revoke: true, action: 'revoke' };
+    const copyItem = { label: vscode.l10n.t('$(copy) Copy Link'), revoke: false, action: 'copy' };
+    const action = await d.prompter.pick('linkAction', [copyItem, revokeItem], { title: chosen.label.replace(/^\$\([\w-]+\) /, '') });
+    if (action === undefined) return { revoked: false, reason: 'cancelled' };
+    if (!action.revoke) {
+      await vscode.env.clipboard.writeText(url);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: a link to {0} is on the clipboard.', file.name));
+      return { revoked: false, copied: true };
+    }
+  }
+  const revoke = vscode.l10n.t('Revoke');
+  const who = typeof record.grantee === 'string' ? record.grantee : record.id;
+  const answer =
+    kind === 'links'
+      ? await d.prompter.choose(
+          vscode.l10n.t('Revoke this link to {0}?', file.name),
+          { modal: true, detail: vscode.l10n.t('Anyone holding it can no longer open the file. This cannot be undone; you can create a new link later.') },
+          revoke,
+        )
+      : await d.prompter.choose(
+          vscode.l10n.t('Revoke the access of {0} to {1}?', who, file.name),
+          { modal: true, detail: vscode.l10n.t('{0} can no longer see the file. You can grant access again later.', who) },
+          revoke,
+        );
+  if (answer !== revoke) return { revoked: false, reason: 'cancelled' };
+  if (kind === 'links') await client.storage.deleteLink(file.id, record.id);
+  else await client.storage.revokePermission(file.id, record.id);
+  void vscode.window.showInformationMessage(
+    kind === 'links'
+      ? vscode.l10n.t('Doc Translate: the link to {0} is revoked.', file.name)
+      : vscode.l10n.t('Doc Translate: {0} no longer has access to {1}.', who, file.name),
+  );
+  return { revoked: true, id: record.id };
 }
 
 export function accessCommands(d: AccessDeps): Command[] {
   return [
-    { id: CommandId.libraryManageLinks, run: (node?: unknown) => manage(d, 'links', node) },
-    { id: CommandId.libraryManageAccess, run: (node?: unknown) => manage(d, 'access', node) },
+    defineCommand(d, {
+      id: CommandId.libraryManageLinks,
+      operation: () => vscode.l10n.t('Manage Links'),
+      failed: failedAs('revoked'),
+      run: (ctx, node?: unknown) => manage(d, ctx, 'links', node),
+    }),
+    defineCommand(d, {
+      id: CommandId.libraryManageAccess,
+      operation: () => vscode.l10n.t('Manage Access'),
+      failed: failedAs('revoked'),
+      run: (ctx, node?: unknown) => manage(d, ctx, 'access', node),
+    }),
   ];
 }

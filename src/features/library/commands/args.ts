@@ -1,7 +1,6 @@
 // Reading what a Library command was invoked on.
 import type { StorageFile } from '../../../api/index.ts';
-import type { ClientService } from '../../../platform/clientService.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
+import type { RunContext } from '../../../platform/commandRunner.ts';
 import { DocumentNode, FileNode, ProjectNode, ShareNode, TagNode } from '../nodes.ts';
 
 /** The document id a node stands for (a Documents row, or a Storage item of a translation input). */
@@ -35,11 +34,11 @@ export function targetOf(node: unknown): Target | undefined {
 }
 
 /** A Storage row, or `{ fileId }` (scripts, tests): then the item is read from the service (free). */
-export async function resolveFile(clients: ClientService, node: unknown): Promise<StorageFile | undefined> {
+export async function resolveFile(ctx: RunContext, node: unknown): Promise<StorageFile | undefined> {
   const file = fileOf(node);
   if (file !== undefined) return file;
   const id = typeof node === 'object' && node !== null ? (node as { fileId?: unknown }).fileId : undefined;
   if (typeof id !== 'string') return undefined;
-  const client = await requireClient(clients);
-  return client?.storage.get(id);
+  const client = await ctx.client();
+  return client.storage.get(id);
 }

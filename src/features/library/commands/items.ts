@@ -5,8 +5,6 @@ import { defineCommand, failedAs } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { COMMON_LANGUAGES, languageName } from '../../../platform/languages.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
-import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryFiles } from '../files.ts';
 import type { DocumentContainer } from '../model.ts';
@@ -21,8 +19,8 @@ const open = (d: ItemDeps): Command =>
     id: CommandId.libraryOpen,
     operation: () => vscode.l10n.t('Opening a library file'),
     failed: failedAs('opened'),
-    run: async (_ctx, node) => {
-      const file = await resolveFile(d.clients, node);
+    run: async (ctx, node) => {
+      const file = await resolveFile(ctx, node);
       if (file === undefined) return { opened: false, reason: 'noFile' };
       return d.files.open(file);
     },
@@ -34,8 +32,8 @@ const download = (d: ItemDeps): Command =>
     id: CommandId.libraryDownload,
     operation: () => vscode.l10n.t('Downloading'),
     failed: failedAs('written'),
-    run: async (_ctx, node) => {
-      const file = await resolveFile(d.clients, node).catch(() => undefined);
+    run: async (ctx, node) => {
+      const file = await resolveFile(ctx, node).catch(() => undefined);
       if (file === undefined) return { written: false, reason: 'noFile' };
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const target = await d.prompter.saveDialog('target', {
@@ -86,23 +84,19 @@ const translateAgain = (d: ItemDeps): Command =>
         translate,
       );
       if (answer !== translate) return { created: false, reason: 'cancelled' };
-      try {
-        const job = await client.jobs.create({ document_id: doc.id, target_lang: targetLang, engine: d.settings.engine });
-        void vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t(
-            'Doc Translate: translating {0} into {1} (job {2}). It appears in the Jobs view.',
-            doc.name,
-            languageName(targetLang, vscode.env.language),
-            job.id,
-          ),
-        );
-        return { created: true, jobId: job.id };
-      } catch (err) {
-        // The language is part of the message (an unsupported language names it).
-        await showError(err, { operation: vscode.l10n.t('Translate Again'), targetLanguage: targetLang });
-        return { created: false, error: errorCode(err) ?? 'failed' };
-      }
+      // The language is part of an error message (an unsupported language names it).
+      ctx.about({ targetLanguage: targetLang });
+      const job = await client.jobs.create({ document_id: doc.id, target_lang: targetLang, engine: d.settings.engine });
+      void vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Doc Translate: translating {0} into {1} (job {2}). It appears in the Jobs view.',
+          doc.name,
+          languageName(targetLang, vscode.env.language),
+          job.id,
+        ),
+      );
+      return { created: true, jobId: job.id };
     },
   });
 
@@ -163,8 +157,8 @@ const remove = (d: ItemDeps): Command =>
       if (target === undefined || target.kind === 'share') return { deleted: false, reason: 'notDeletable' };
       // Called with a bare id (a script, a search result): the question names the document (a free query).
       if (target.kind === 'document' && target.name === target.id) {
-        const client = await requireClient(d.clients);
-        if (client !== undefined) target.name = (await client.documents.get(target.id).catch(() => undefined))?.basename ?? target.id;
+        const client = await ctx.client();
+        target.name = (await client.documents.get(target.id).catch(() => undefined))?.basename ?? target.id;
       }
       const question = deleteQuestion(target.kind, target.name, node instanceof DocumentNode ? node.container : undefined);
       const del = vscode.l10n.t('Delete');

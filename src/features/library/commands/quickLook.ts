@@ -59,7 +59,7 @@ function validity(seconds: unknown): string {
   return minutes === 1 ? vscode.l10n.t('It works for about a minute.') : vscode.l10n.t('It works for about {0} minutes.', minutes);
 }
 
-async function copyDownloadLink(d: QuickLookDeps, ctx: RunContext, node: unknown): Promise<Result> {
+async function copyDownloadLink(ctx: RunContext, node: unknown): Promise<Result> {
   const artifact = artifactOf(node);
   if (node instanceof FileNode && !node.file.capabilities.can_download) return { copied: false, reason: 'notDownloadable' };
   const client = await ctx.client();
@@ -76,7 +76,7 @@ async function copyDownloadLink(d: QuickLookDeps, ctx: RunContext, node: unknown
       return { copied: false, reason: 'noLink' };
     }
   } else {
-    const file = await resolveFile(d.clients, node);
+    const file = await resolveFile(ctx, node);
     if (file === undefined) return { copied: false, reason: 'noFile' };
     if (!file.capabilities.can_download) return { copied: false, reason: 'notDownloadable' };
     const ticket = await client.storage.ticket(file.id);
@@ -104,7 +104,7 @@ export function quickLookCommands(d: QuickLookDeps): Command[] {
       id: CommandId.libraryCopyDownloadLink,
       operation: () => vscode.l10n.t('Copy Download Link'),
       failed: failedAs('copied'),
-      run: (ctx, node?: unknown) => copyDownloadLink(d, ctx, node),
+      run: (ctx, node?: unknown) => copyDownloadLink(ctx, node),
     }),
   ];
 }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import type { DocTranslateClient, SearchHit } from '../../../api/index.ts';
+import { defineCommand, failedAs, type RunContext } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
 import { describeError } from '../../../platform/errorMessages.ts';
-import { showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryFiles } from '../files.ts';
 
@@ -39,9 +38,8 @@ async function openHit(d: SearchDeps, client: DocTranslateClient, hit: SearchHit
 }
 
 /** "Search Library…": live results while typing (debounced), documents and jobs; Enter opens one. */
-async function search(d: SearchDeps): Promise<Record<string, unknown>> {
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { opened: false, reason: 'notConfigured' };
+async function search(d: SearchDeps, ctx: RunContext): Promise<Record<string, unknown>> {
+  const client = await ctx.client();
   // Tests script what is typed and which result is chosen (`{ search: { query, pick } }`).
   const scripted = d.prompter.scriptedAnswer('search')?.value as { query: string; pick?: number } | undefined;
   if (scripted !== undefined) {
@@ -93,14 +91,16 @@ async function search(d: SearchDeps): Promise<Record<string, unknown>> {
   controller?.abort();
   qp.dispose();
   if (chosen === undefined) return { opened: false, reason: 'cancelled' };
-  try {
-    return await openHit(d, client, chosen.hit);
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Opening a search result') });
-    return { opened: false };
-  }
+  return openHit(d, client, chosen.hit);
 }
 
 export function searchCommands(d: SearchDeps): Command[] {
-  return [{ id: CommandId.librarySearch, run: () => search(d) }];
+  return [
+    defineCommand(d, {
+      id: CommandId.librarySearch,
+      operation: () => vscode.l10n.t('Opening a search result'),
+      failed: failedAs('opened'),
+      run: (ctx) => search(d, ctx),
+    }),
+  ];
 }

@@ -5,7 +5,6 @@ import type { DocTranslateClient, Share } from '../../../api/index.ts';
 import { defineCommand, failedAs, type RunContext } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import { describeExpiry, EXPIRY_CHOICES, readArtifactArg, validateDays } from '../model.ts';
 import { ShareNode } from '../nodes.ts';
@@ -61,10 +60,9 @@ async function createShareLink(d: ShareDeps, ctx: RunContext, arg: unknown): Pro
 }
 
 /** "Copy Share Link" on a Shares row, or (tests, scripts) `{ artifactId }`: the share Revoke would take. */
-async function copyShareLink(d: ShareDeps, arg: unknown): Promise<Result> {
+async function copyShareLink(ctx: RunContext, arg: unknown): Promise<Result> {
   if (!(arg instanceof ShareNode) && readArtifactArg(arg) === undefined) return { copied: false };
-  const client = await requireClient(d.clients);
-  if (client === undefined) return { copied: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   const share = await shareFor(client, arg);
   if (share === undefined) return { copied: false, reason: 'noShare' };
   await vscode.env.clipboard.writeText(linkOf(client, share));
@@ -136,7 +134,12 @@ export function shareCommands(d: ShareDeps): Command[] {
       failed: failedAs('created'),
       run: (ctx, arg?: unknown) => createShareLink(d, ctx, arg),
     }),
-    { id: CommandId.libraryCopyShareLink, run: (node?: unknown) => copyShareLink(d, node) },
+    defineCommand(d, {
+      id: CommandId.libraryCopyShareLink,
+      operation: () => vscode.l10n.t('Copy Share Link'),
+      failed: failedAs('copied'),
+      run: (ctx, node?: unknown) => copyShareLink(ctx, node),
+    }),
     defineCommand(d, {
       id: CommandId.libraryRevokeShare,
       operation: () => vscode.l10n.t('Revoke Share Link'),

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { defineCommand, failedAs, type RunContext } from '../../../platform/commandRunner.ts';
 import type { Command } from '../../../platform/commands.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { errorCode, showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 import type { LibraryTree } from '../tree.ts';
 import { resolveFile } from './args.ts';
@@ -13,17 +12,12 @@ export type StorageDeps = Pick<Platform, 'clients' | 'prompter'> & { tree: Libra
 type Result = Record<string, unknown>;
 
 async function loadMore(d: StorageDeps): Promise<Result> {
-  try {
-    return { loaded: await d.tree.loadMore(), items: d.tree.storage.items.length, hasMore: d.tree.storage.hasMore };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Loading more files') });
-    return { loaded: false, error: errorCode(err) ?? 'failed' };
-  }
+  return { loaded: await d.tree.loadMore(), items: d.tree.storage.items.length, hasMore: d.tree.storage.hasMore };
 }
 
 /** A public link to a library item (only on items whose capabilities allow sharing); copied, never shown. */
 async function createStorageLink(d: StorageDeps, ctx: RunContext, node: unknown): Promise<Result> {
-  const file = await resolveFile(d.clients, node).catch(() => undefined);
+  const file = await resolveFile(ctx, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { created: false, reason: 'notShareable' };
   const days = await askExpiry(d);
   if (days === undefined) return { created: false, reason: 'cancelled' };
@@ -43,7 +37,7 @@ async function createStorageLink(d: StorageDeps, ctx: RunContext, node: unknown)
 }
 
 async function grantAccess(d: StorageDeps, ctx: RunContext, node: unknown): Promise<Result> {
-  const file = await resolveFile(d.clients, node).catch(() => undefined);
+  const file = await resolveFile(ctx, node).catch(() => undefined);
   if (file === undefined || !file.capabilities.can_share) return { granted: false, reason: 'notShareable' };
   const grantee = await d.prompter.input('grantee', {
     title: vscode.l10n.t('Grant access to {0}', file.name),
@@ -74,7 +68,12 @@ async function grantAccess(d: StorageDeps, ctx: RunContext, node: unknown): Prom
 
 export function storageCommands(d: StorageDeps): Command[] {
   return [
-    { id: CommandId.libraryLoadMore, run: () => loadMore(d) },
+    defineCommand(d, {
+      id: CommandId.libraryLoadMore,
+      operation: () => vscode.l10n.t('Loading more files'),
+      failed: failedAs('loaded'),
+      run: () => loadMore(d),
+    }),
     defineCommand(d, {
       id: CommandId.libraryCreateStorageLink,
       operation: () => vscode.l10n.t('Create Link'),

@@ -29,7 +29,7 @@ export interface LibraryPart extends Part {
 export function libraryPart(p: LibraryPlatform): LibraryPart {
   const tree = new LibraryTree(p.clients);
   const files = new LibraryFiles(p);
-  const details = new LibraryDetails(p);
+  const details = new LibraryDetails();
   const owned: vscode.Disposable[] = [
     tree,
     // A new key or service address shows another account's library.
@@ -52,7 +52,7 @@ export function libraryPart(p: LibraryPlatform): LibraryPart {
       ...shareCommands({ clients: p.clients, prompter: p.prompter, downloads: p.downloads, writer: p.writer, tree }),
       ...accessCommands({ clients: p.clients, prompter: p.prompter }),
       ...quickLookCommands({ clients: p.clients }),
-      ...detailsCommands(details),
+      ...detailsCommands(p, details),
       ...storageCommands({ clients: p.clients, prompter: p.prompter, tree }),
       ...searchCommands({ clients: p.clients, prompter: p.prompter, files }),
     ],
