@@ -57,7 +57,12 @@ export function activateAccount(p: Platform): vscode.Disposable[] {
         run: (ctx) => showBalance(p, ctx),
       }),
       { id: CommandId.accountRefresh, run: async () => (await accountView()).refresh() },
-      { id: CommandId.accountOpenReceipt, run: async (id?: unknown) => (await loadUi()).openReceipt(p, id) },
+      defineCommand(p, {
+        id: CommandId.accountOpenReceipt,
+        operation: () => vscode.l10n.t('Fetching the receipt'),
+        failed: () => undefined,
+        run: async (ctx, id?: unknown) => (await loadUi()).openReceipt(ctx, id),
+      }),
       ...(process.env.NODE_ENV !== 'production' ? [{ id: CommandId.accountSnapshot, run: async () => (await accountView()).snapshot() }] : []),
       webhook(CommandId.webhooksAdd),
       webhook(CommandId.webhooksEdit),

@@ -6,13 +6,19 @@ import { settlementId } from './describe.ts';
 import type { MediaFeature } from './feature.ts';
 import { openDeliveredFile, saveNextToSource } from './files.ts';
 import { mediaSnapshot } from './snapshot.ts';
-import { startMedia } from './start.ts';
+import { startMedia, type StartResult } from './start.ts';
 import { MediaJobNode } from './tree.ts';
 import { addVoice, voiceAction, voiceActionTitle, type AddVoiceResult } from './voices.ts';
 
-/** Explorer commands receive (clicked uri, selected uris); tests add their answers as a third argument. */
-const onFile = (f: MediaFeature, products: Parameters<typeof startMedia>[2], verb: string) => (uri?: unknown, _uris?: unknown, args?: unknown) =>
-  startMedia(f, uri instanceof vscode.Uri ? uri : undefined, products, verb, args);
+/** Explorer commands receive (clicked uri, selected uris); a third argument carries options (source language, maximum duration). */
+const onFile = (f: MediaFeature, id: CommandId, products: Parameters<typeof startMedia>[3], verb: () => string): Command =>
+  defineCommand<StartResult>(f.p, {
+    id,
+    operation: verb,
+    failed: (why) =>
+      'error' in why ? { started: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { started: false, reason: 'noClient' },
+    run: (ctx, uri?: unknown, _uris?: unknown, args?: unknown) => startMedia(f, ctx, uri instanceof vscode.Uri ? uri : undefined, products, verb(), args),
+  });
 
 async function cancel(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
   const id =
@@ -30,10 +36,10 @@ async function cancel(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{
 
 export function mediaCommands(f: MediaFeature): Command[] {
   return [
-    { id: CommandId.mediaTranscribe, run: onFile(f, ['asr'], vscode.l10n.t('Transcribe')) },
-    { id: CommandId.mediaTranslateSubtitles, run: onFile(f, ['subtitle_translation'], vscode.l10n.t('Translate Subtitles')) },
-    { id: CommandId.mediaProcessVideo, run: onFile(f, ['basic_video', 'full_video'], vscode.l10n.t('Process Video')) },
-    { id: CommandId.mediaSynthesizeSpeech, run: onFile(f, ['tts'], vscode.l10n.t('Synthesize Speech')) },
+    onFile(f, CommandId.mediaTranscribe, ['asr'], () => vscode.l10n.t('Transcribe')),
+    onFile(f, CommandId.mediaTranslateSubtitles, ['subtitle_translation'], () => vscode.l10n.t('Translate Subtitles')),
+    onFile(f, CommandId.mediaProcessVideo, ['basic_video', 'full_video'], () => vscode.l10n.t('Process Video')),
+    onFile(f, CommandId.mediaSynthesizeSpeech, ['tts'], () => vscode.l10n.t('Synthesize Speech')),
     // The view lists jobs and voices again on its next read.
     { id: CommandId.mediaRefresh, run: () => f.tree.reload() },
     defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, {
@@ -42,8 +48,18 @@ export function mediaCommands(f: MediaFeature): Command[] {
       failed: (why) => ('error' in why && why.error !== 'failed' ? { cancelled: false, error: why.error } : { cancelled: false }),
       run: (ctx, arg) => cancel(f, ctx, arg),
     }),
-    { id: CommandId.mediaOpenFile, run: (arg?: unknown) => openDeliveredFile(f, arg) },
-    { id: CommandId.mediaSaveNextToSource, run: (arg?: unknown) => saveNextToSource(f, arg) },
+    defineCommand<Awaited<ReturnType<typeof openDeliveredFile>>>(f.p, {
+      id: CommandId.mediaOpenFile,
+      operation: () => vscode.l10n.t('Opening the result'),
+      failed: (why) => ('error' in why && why.error !== 'failed' ? { opened: false, error: why.error } : { opened: false }),
+      run: (ctx, arg) => openDeliveredFile(f, ctx, arg),
+    }),
+    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, {
+      id: CommandId.mediaSaveNextToSource,
+      operation: () => vscode.l10n.t('Saving the result'),
+      failed: (why) => ({ saved: false, reason: 'error' in why ? 'error' : why.reason }),
+      run: (ctx, arg) => saveNextToSource(f, ctx, arg),
+    }),
     defineCommand<AddVoiceResult>(f.p, {
       id: CommandId.mediaAddVoice,
       operation: () => vscode.l10n.t('Add Voice'),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DeliveredFile, MediaJob } from '../../api/index.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import { isTextFile, safeName } from './describe.ts';
 import type { MediaFeature } from './feature.ts';
 import { MediaFileNode } from './tree.ts';
@@ -19,14 +19,13 @@ function refOf(arg: unknown): FileRef | undefined {
   return undefined;
 }
 
-async function resolve(f: MediaFeature, arg: unknown): Promise<{ job: MediaJob; file: DeliveredFile } | undefined> {
+async function resolve(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ job: MediaJob; file: DeliveredFile } | undefined> {
   const ref = refOf(arg);
   if (ref === undefined) return undefined;
   let job = f.store.job(ref.operationId);
   if (job === undefined || job.files.length === 0) {
-    const state = await f.p.clients.get();
-    if (state.kind !== 'ready') return undefined;
-    job = await state.client.media.jobs.get(ref.operationId);
+    const client = await ctx.client();
+    job = await client.media.jobs.get(ref.operationId);
     f.store.upsert(job);
   }
   const file = ref.artifactId !== undefined ? job.files.find((x) => x.artifact_id === ref.artifactId) : job.files[0];
@@ -34,19 +33,16 @@ async function resolve(f: MediaFeature, arg: unknown): Promise<{ job: MediaJob; 
 }
 
 /** Local path of a delivered file in the platform's download cache (never the workspace). */
-function cachedPath(f: MediaFeature, file: DeliveredFile, signal?: AbortSignal): Promise<string> {
+function cachedPath(f: MediaFeature, ctx: RunContext, file: DeliveredFile): Promise<string> {
   const id = file.artifact_id;
   if (typeof id !== 'string') return Promise.reject(new Error(vscode.l10n.t('The service gave no downloadable id for this file.')));
   return f.p.downloads.get(`media:${id}`, async (dir, ifNoneMatch) => {
-    const state = await f.p.clients.get();
-    if (state.kind !== 'ready')
-      throw new Error(state.missing === 'apiKey' ? vscode.l10n.t('Set your API key first.') : vscode.l10n.t('Set the service URL first.'));
-    const result = await state.client.artifacts.download(id, {
+    const client = await ctx.client();
+    const result = await client.artifacts.download(id, {
       targetDir: dir,
       ifExists: 'overwrite',
       ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
       ...(file.filename ? { fallbackFilename: path.basename(file.filename) } : {}),
-      ...(signal !== undefined ? { signal } : {}),
     });
     return result.notModified
       ? { notModified: true, ...(result.etag !== undefined ? { etag: result.etag } : {}) }
@@ -55,62 +51,56 @@ function cachedPath(f: MediaFeature, file: DeliveredFile, signal?: AbortSignal):
 }
 
 /** Text results in an editor tab, audio and video in VS Code's own media preview. */
-export async function openDeliveredFile(f: MediaFeature, arg: unknown): Promise<{ opened: boolean; uri?: vscode.Uri; error?: string }> {
-  try {
-    const found = await resolve(f, arg);
-    if (found === undefined) return { opened: false };
-    const uri = vscode.Uri.file(await cachedPath(f, found.file));
-    if (isTextFile(found.file)) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-    else await vscode.commands.executeCommand('vscode.open', uri);
-    return { opened: true, uri };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Opening the result') });
-    return { opened: false, ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
-  }
+export async function openDeliveredFile(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ opened: boolean; uri?: vscode.Uri; error?: string }> {
+  const found = await resolve(f, ctx, arg);
+  if (found === undefined) return { opened: false };
+  const uri = vscode.Uri.file(await cachedPath(f, ctx, found.file));
+  if (isTextFile(found.file)) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  else await vscode.commands.executeCommand('vscode.open', uri);
+  return { opened: true, uri };
 }
 
 /** Beside the file the job was started from, through the platform's safe writer (asks before replacing). */
-export async function saveNextToSource(f: MediaFeature, arg: unknown): Promise<{ saved: boolean; how?: string; reason?: string; uri?: vscode.Uri }> {
-  try {
-    const found = await resolve(f, arg);
-    if (found === undefined) return { saved: false, reason: 'notFound' };
-    const source = f.store.source(found.job.operation_id);
-    if (source === undefined) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Doc Translate: this job was not started from a file in this workspace; use Open and save it yourself.'),
-      );
-      return { saved: false, reason: 'noSource' };
-    }
-    const sourceUri = vscode.Uri.parse(source.uri);
-    const local = await cachedPath(f, found.file);
-    const target = vscode.Uri.joinPath(vscode.Uri.file(path.dirname(sourceUri.fsPath)), safeName(found.file.filename, `result-${found.job.operation_id}`));
-    const text = isTextFile(found.file);
-    const outcome = await f.p.writer.write({
-      target,
-      content: await readFile(local),
-      what:
-        found.file.role !== undefined && found.file.role !== null
-          ? vscode.l10n.t('the {0} of {1}', found.file.role, path.basename(sourceUri.fsPath))
-          : vscode.l10n.t('the result of {0}', path.basename(sourceUri.fsPath)),
-      ...(text
-        ? {
-            compare: async (current: vscode.Uri) =>
-              void (await vscode.commands.executeCommand(
-                'vscode.diff',
-                current,
-                vscode.Uri.file(local),
-                vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)),
-              )),
-          }
-        : {}),
-    });
-    if (!outcome.written) {
-      if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
-      return { saved: false, reason: outcome.reason, uri: outcome.uri };
-    }
-    return { saved: true, how: outcome.how, uri: outcome.uri };
-  } catch (err) {
-    await showError(err, { operation: vscode.l10n.t('Saving the result') });
-    return { saved: false, reason: 'error' };
+export async function saveNextToSource(
+  f: MediaFeature,
+  ctx: RunContext,
+  arg: unknown,
+): Promise<{ saved: boolean; how?: string; reason?: string; uri?: vscode.Uri }> {
+  const found = await resolve(f, ctx, arg);
+  if (found === undefined) return { saved: false, reason: 'notFound' };
+  const source = f.store.source(found.job.operation_id);
+  if (source === undefined) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Doc Translate: this job was not started from a file in this workspace; use Open and save it yourself.'),
+    );
+    return { saved: false, reason: 'noSource' };
   }
+  const sourceUri = vscode.Uri.parse(source.uri);
+  const local = await cachedPath(f, ctx, found.file);
+  const target = vscode.Uri.joinPath(vscode.Uri.file(path.dirname(sourceUri.fsPath)), safeName(found.file.filename, `result-${found.job.operation_id}`));
+  const text = isTextFile(found.file);
+  const outcome = await f.p.writer.write({
+    target,
+    content: await readFile(local),
+    what:
+      found.file.role !== undefined && found.file.role !== null
+        ? vscode.l10n.t('the {0} of {1}', found.file.role, path.basename(sourceUri.fsPath))
+        : vscode.l10n.t('the result of {0}', path.basename(sourceUri.fsPath)),
+    ...(text
+      ? {
+          compare: async (current: vscode.Uri) =>
+            void (await vscode.commands.executeCommand(
+              'vscode.diff',
+              current,
+              vscode.Uri.file(local),
+              vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)),
+            )),
+        }
+      : {}),
+  });
+  if (!outcome.written) {
+    if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
+    return { saved: false, reason: outcome.reason, uri: outcome.uri };
+  }
+  return { saved: true, how: outcome.how, uri: outcome.uri };
 }

@@ -2,10 +2,9 @@ import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateClient, Voice } from '../../api/index.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import { COMMON_LANGUAGES, languageName } from '../../platform/languages.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
 import { ViewId } from '../../shared/ids.ts';
 import { credits } from './describe.ts';
 import { localDurationMs } from './duration.ts';
@@ -93,6 +92,7 @@ async function estimateText(client: DocTranslateClient, product: ProductId, dura
  */
 export async function startMedia(
   f: MediaFeature,
+  ctx: RunContext,
   uri: vscode.Uri | undefined,
   candidates: readonly ProductId[],
   verb: string,
@@ -105,69 +105,63 @@ export async function startMedia(
     void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0} works on a file: right-click it in the Explorer.', verb));
     return { started: false, reason: 'noFile' };
   }
-  const client = await requireClient(p.clients);
-  if (client === undefined) return { started: false, reason: 'noClient' };
+  const client = await ctx.client();
   const name = path.basename(file.fsPath);
-  try {
-    const catalog = await client.media.catalog();
-    applyMediaMenus(p.contextKeys, catalog);
-    const all = offers(catalog, candidates);
-    const open = all.filter((o) => o.open);
-    const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
-    if (open.length === 0) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')),
-      );
-      return { started: false, reason: 'notOpen', closed };
-    }
-    const offer = await pickProduct(
-      p.prompter,
-      open,
-      all.filter((o) => !o.open),
-      verb,
+  const catalog = await client.media.catalog();
+  applyMediaMenus(p.contextKeys, catalog);
+  const all = offers(catalog, candidates);
+  const open = all.filter((o) => o.open);
+  const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
+  if (open.length === 0) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Doc Translate: {0}.', all.map((o) => vscode.l10n.t('{0} is not open ({1})', o.name, o.reason ?? vscode.l10n.t('closed'))).join('; ')),
     );
-    if (offer === undefined) return { started: false, reason: 'cancelled', closed };
-    let target: string | undefined;
-    if (needsTarget(offer.product)) {
-      target = await pickTarget(p.prompter, p.settings.targetLanguage);
-      if (target === undefined) return { started: false, reason: 'cancelled' };
-    }
-    let voice: string | null | undefined = null;
-    if (offer.product === 'tts' || offer.product === 'full_video') {
-      voice = await pickVoice(p.prompter, client);
-      if (voice === undefined) return { started: false, reason: 'cancelled' };
-    }
-    const size = (await stat(file.fsPath)).size;
-    const durationMs = await localDurationMs(file.fsPath, path.extname(name), size).catch(() => undefined);
-    const estimate = await estimateText(client, offer.product, durationMs);
-    const question =
-      target !== undefined
-        ? vscode.l10n.t('{0} {1} into {2} with {3}? {4}', verb, name, languageName(target, vscode.env.language), offer.name, estimate.line)
-        : vscode.l10n.t('{0} {1} with {2}? {3}', verb, name, offer.name, estimate.line);
-    const START = vscode.l10n.t('Start');
-    const answer = await p.prompter.choose(question, { modal: true, detail: estimate.detail }, START);
-    if (answer !== START) return { started: false, reason: 'cancelled' };
-    const job = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', verb, name), async (signal) => {
-      const doc = await client.uploadFile(file.fsPath, { signal });
-      return client.media.jobs.create(
-        {
-          product: offer.product,
-          document_id: doc.id,
-          source_language: typeof args.sourceLanguage === 'string' ? args.sourceLanguage : 'auto',
-          ...(target !== undefined ? { target_language: target } : {}),
-          ...(typeof voice === 'string' ? { voice_id: voice } : {}),
-          ...(typeof args.maxDurationMs === 'number' ? { max_duration_ms: args.maxDurationMs } : {}),
-        },
-        { signal },
-      );
-    });
-    await f.store.remember(job.operation_id, { uri: file.toString(), ...(target !== undefined ? { targetLanguage: target } : {}) });
-    f.store.upsert(job);
-    f.follow(job);
-    void vscode.commands.executeCommand(`${ViewId.media}.focus`);
-    return { started: true, operationId: job.operation_id };
-  } catch (err) {
-    await showError(err, { operation: verb }, { availableMillicredits: async () => (await client.getBalance()).available });
-    return { started: false, reason: 'error', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
+    return { started: false, reason: 'notOpen', closed };
   }
+  const offer = await pickProduct(
+    p.prompter,
+    open,
+    all.filter((o) => !o.open),
+    verb,
+  );
+  if (offer === undefined) return { started: false, reason: 'cancelled', closed };
+  let target: string | undefined;
+  if (needsTarget(offer.product)) {
+    target = await pickTarget(p.prompter, p.settings.targetLanguage);
+    if (target === undefined) return { started: false, reason: 'cancelled' };
+  }
+  let voice: string | null | undefined = null;
+  if (offer.product === 'tts' || offer.product === 'full_video') {
+    voice = await pickVoice(p.prompter, client);
+    if (voice === undefined) return { started: false, reason: 'cancelled' };
+  }
+  const size = (await stat(file.fsPath)).size;
+  const durationMs = await localDurationMs(file.fsPath, path.extname(name), size).catch(() => undefined);
+  const estimate = await estimateText(client, offer.product, durationMs);
+  const question =
+    target !== undefined
+      ? vscode.l10n.t('{0} {1} into {2} with {3}? {4}', verb, name, languageName(target, vscode.env.language), offer.name, estimate.line)
+      : vscode.l10n.t('{0} {1} with {2}? {3}', verb, name, offer.name, estimate.line);
+  const START = vscode.l10n.t('Start');
+  const answer = await p.prompter.choose(question, { modal: true, detail: estimate.detail }, START);
+  if (answer !== START) return { started: false, reason: 'cancelled' };
+  const job = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', verb, name), async (signal) => {
+    const doc = await client.uploadFile(file.fsPath, { signal });
+    return client.media.jobs.create(
+      {
+        product: offer.product,
+        document_id: doc.id,
+        source_language: typeof args.sourceLanguage === 'string' ? args.sourceLanguage : 'auto',
+        ...(target !== undefined ? { target_language: target } : {}),
+        ...(typeof voice === 'string' ? { voice_id: voice } : {}),
+        ...(typeof args.maxDurationMs === 'number' ? { max_duration_ms: args.maxDurationMs } : {}),
+      },
+      { signal },
+    );
+  });
+  await f.store.remember(job.operation_id, { uri: file.toString(), ...(target !== undefined ? { targetLanguage: target } : {}) });
+  f.store.upsert(job);
+  f.follow(job);
+  void vscode.commands.executeCommand(`${ViewId.media}.focus`);
+  return { started: true, operationId: job.operation_id };
 }
