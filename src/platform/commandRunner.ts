@@ -16,6 +16,8 @@ export interface RunContext {
   client(): Promise<DocTranslateClient>;
   /** More for the error message once the command knows it (the language a person picked). */
   about(context: Omit<ErrorContext, 'operation'>): void;
+  /** A feature's own wording for the errors it knows (a refused document tool and its fix); it falls back to the error messages itself. */
+  reportWith(report: (err: unknown) => Promise<void>): void;
 }
 
 /** A command as a feature declares it: what it does, what its failures are called and what they return. */
@@ -50,6 +52,7 @@ export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Comman
     id: spec.id,
     run: async (...args: unknown[]) => {
       let learnt: Omit<ErrorContext, 'operation'> = {};
+      let report: ((err: unknown) => Promise<void>) | undefined;
       const ctx: RunContext = {
         client: async () => {
           const client = await requireClient(deps.clients);
@@ -59,22 +62,27 @@ export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Comman
         about: (context) => {
           learnt = { ...learnt, ...context };
         },
+        reportWith: (own) => {
+          report = own;
+        },
       };
       try {
         return await spec.run(ctx, ...args);
       } catch (err) {
         if (err instanceof NotConfigured) return spec.failed({ reason: 'notConfigured' });
         const balance = deps.balance;
-        await showError(
-          err,
-          {
-            operation: spec.operation(...args),
-            ...spec.context?.(...args),
-            ...learnt,
-            ...(deps.clients.baseUrl !== '' ? { baseUrl: deps.clients.baseUrl } : {}),
-          },
-          balance !== undefined ? { availableMillicredits: async () => (await balance.fetch({ timeoutMs: 5000 }))?.available } : {},
-        );
+        if (report !== undefined) await report(err);
+        else
+          await showError(
+            err,
+            {
+              operation: spec.operation(...args),
+              ...spec.context?.(...args),
+              ...learnt,
+              ...(deps.clients.baseUrl !== '' ? { baseUrl: deps.clients.baseUrl } : {}),
+            },
+            balance !== undefined ? { availableMillicredits: async () => (await balance.fetch({ timeoutMs: 5000 }))?.available } : {},
+          );
         return spec.failed({ error: errorCode(err) ?? 'failed' });
       }
     },

@@ -11,9 +11,10 @@ import { CommandId, ViewId } from '../../shared/ids.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation, kindTitle, type TrackedOperation } from './model.ts';
 import { isTextOutput } from './outputs.ts';
-import { runFileTool } from './runFileTool.ts';
-import { runOperation } from './runOperation.ts';
+import { runFileTool, type FileToolResult } from './runFileTool.ts';
+import { runOperation, type RunResult } from './runOperation.ts';
 import { operationsSnapshot } from './snapshot.ts';
+import { TOOLS } from './tools.ts';
 import { OperationNode } from './tree.ts';
 
 /** A tree node (menus), `{ operationId }` or an id (notifications, tests); nothing: the user picks. */
@@ -215,22 +216,34 @@ async function refresh(f: DocumentToolsFeature): Promise<number> {
 
 export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
   const focus = (): void => void vscode.commands.executeCommand(`${ViewId.operations}.focus`).then(undefined, () => undefined);
-  const op = (tool: 'extractText' | 'pdfToHtml' | 'visualExtract') => async (arg?: unknown) => {
-    const result = await runOperation(f, tool, arg);
-    if (result.started) focus();
-    return result;
-  };
-  const file = (tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage') => (arg?: unknown, selection?: unknown) =>
-    runFileTool(f, tool, arg, selection);
+  const op = (id: CommandId, tool: 'extractText' | 'pdfToHtml' | 'visualExtract'): Command =>
+    defineCommand<RunResult>(f.p, {
+      id,
+      operation: () => TOOLS[tool].title,
+      failed: (why) =>
+        'error' in why ? { started: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { started: false, ...why },
+      run: async (ctx, arg?: unknown) => {
+        const result = await runOperation(f, ctx, tool, arg);
+        if (result.started) focus();
+        return result;
+      },
+    });
+  const file = (id: CommandId, tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'): Command =>
+    defineCommand<FileToolResult>(f.p, {
+      id,
+      operation: () => TOOLS[tool].title,
+      failed: (why) => ('error' in why ? { done: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { done: false, ...why }),
+      run: (ctx, arg?: unknown, selection?: unknown) => runFileTool(f, ctx, tool, arg, selection),
+    });
   return [
-    { id: CommandId.toolsExtractText, run: op('extractText') },
-    { id: CommandId.toolsPdfToHtml, run: op('pdfToHtml') },
-    { id: CommandId.toolsVisualExtract, run: op('visualExtract') },
-    { id: CommandId.toolsMergePdfs, run: file('mergePdfs') },
-    { id: CommandId.toolsSplitPdf, run: file('splitPdf') },
-    { id: CommandId.toolsCompressPdf, run: file('compressPdf') },
-    { id: CommandId.toolsConvertImage, run: file('convertImage') },
-    { id: CommandId.toolsCompressImage, run: file('compressImage') },
+    op(CommandId.toolsExtractText, 'extractText'),
+    op(CommandId.toolsPdfToHtml, 'pdfToHtml'),
+    op(CommandId.toolsVisualExtract, 'visualExtract'),
+    file(CommandId.toolsMergePdfs, 'mergePdfs'),
+    file(CommandId.toolsSplitPdf, 'splitPdf'),
+    file(CommandId.toolsCompressPdf, 'compressPdf'),
+    file(CommandId.toolsConvertImage, 'convertImage'),
+    file(CommandId.toolsCompressImage, 'compressImage'),
     defineCommand(f.p, {
       id: CommandId.operationsRefresh,
       operation: () => vscode.l10n.t('Refreshing the operations'),

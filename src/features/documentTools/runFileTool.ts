@@ -11,8 +11,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateClient, SavedFile } from '../../api/index.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { withCancellableProgress, type ReportProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode } from '../../platform/showError.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { freeName } from './outputs.ts';
 import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
@@ -196,7 +195,7 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
   }
 }
 
-export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: unknown, selection: unknown): Promise<FileToolResult> {
+export async function runFileTool(f: DocumentToolsFeature, ctx: RunContext, tool: FileTool, arg: unknown, selection: unknown): Promise<FileToolResult> {
   const title = TOOLS[tool].title;
   const all = selectedFiles(arg, selection).filter((u) => u.scheme === 'file');
   const files = tool === 'mergePdfs' ? all : all.slice(0, 1);
@@ -212,26 +211,20 @@ export async function runFileTool(f: DocumentToolsFeature, tool: FileTool, arg: 
   const known = f.offer(tool);
   const early = known.known ? checkOffer(known, files) : undefined;
   if (early !== undefined) return early;
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { done: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   const names = files.map(baseName).join(', ');
   let formats = known.formats;
-  try {
-    await f.capabilities(client);
-    const offer = f.offer(tool);
-    formats = offer.formats;
-    const refused = checkOffer(offer, files);
-    if (refused !== undefined) return refused;
-    const steps = plan(f, tool, files, offer);
-    const answers = await steps.ask();
-    if (answers === undefined) return { done: false, reason: 'cancelled' };
-    if (!(await confirmPrice(f, offer, steps.what))) return { done: false, reason: 'cancelled' };
-    return await execute(f, client, tool, files, steps, answers);
-  } catch (err) {
-    void showToolError(f.p, err, { tool: title, files: names, formats });
-    const code = errorCode(err);
-    return { done: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
-  }
+  ctx.reportWith((err) => showToolError(f.p, err, { tool: title, files: names, formats }));
+  await f.capabilities(client);
+  const offer = f.offer(tool);
+  formats = offer.formats;
+  const refused = checkOffer(offer, files);
+  if (refused !== undefined) return refused;
+  const steps = plan(f, tool, files, offer);
+  const answers = await steps.ask();
+  if (answers === undefined) return { done: false, reason: 'cancelled' };
+  if (!(await confirmPrice(f, offer, steps.what))) return { done: false, reason: 'cancelled' };
+  return await execute(f, client, tool, files, steps, answers);
 }
 
 async function execute(

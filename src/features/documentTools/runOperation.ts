@@ -11,8 +11,7 @@ import type { DocTranslateClient, DocumentOperation } from '../../api/index.ts';
 import { loadApi } from '../../platform/api.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
-import { errorCode } from '../../platform/showError.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation } from './model.ts';
 import { checkPageLimit, MAX_COUNT_BYTES, readPdfPageCount, unknownPageCount, type PageCount } from './pdfPages.ts';
@@ -157,7 +156,7 @@ async function confirmUnknownPages(f: DocumentToolsFeature, offer: Offer, name: 
   return (await f.p.prompter.choose(headline, { modal: true, severity: 'warning', detail: lines.join('\n') }, SEND)) === SEND;
 }
 
-export async function runOperation(f: DocumentToolsFeature, tool: OperationTool, arg: unknown): Promise<RunResult> {
+export async function runOperation(f: DocumentToolsFeature, ctx: RunContext, tool: OperationTool, arg: unknown): Promise<RunResult> {
   const file = targetFile(arg);
   const title = TOOLS[tool].title;
   if (file === undefined || file.scheme !== 'file') {
@@ -177,27 +176,21 @@ export async function runOperation(f: DocumentToolsFeature, tool: OperationTool,
     const check = checkPageLimit(count, maxPages(f.offer(tool)));
     if (check.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
   }
-  const client = await requireClient(f.p.clients);
-  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   let formats = known.formats;
-  try {
-    await f.capabilities(client);
-    const offer = f.offer(tool);
-    formats = offer.formats;
-    const refused = checkOffer(offer, name);
-    if (refused !== undefined) return refused;
-    const check = count !== undefined ? checkPageLimit(count, maxPages(offer)) : undefined;
-    if (check?.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
-    if (check?.action === 'askUnknown') {
-      // An unknown count never passes as within the limit: asked with the reason, or not sent.
-      if (!(await confirmUnknownPages(f, offer, name, check.reason))) return { started: false, reason: 'cancelled', message: check.reason };
-    } else if (!(await confirmCost(f, offer, name, pages))) return { started: false, reason: 'cancelled' };
-    return await execute(f, client, tool, file, name, pages);
-  } catch (err) {
-    void showToolError(f.p, err, { tool: title, files: name, formats });
-    const code = errorCode(err);
-    return { started: false, reason: 'error', ...(code !== undefined ? { error: code } : {}) };
-  }
+  ctx.reportWith((err) => showToolError(f.p, err, { tool: title, files: name, formats }));
+  await f.capabilities(client);
+  const offer = f.offer(tool);
+  formats = offer.formats;
+  const refused = checkOffer(offer, name);
+  if (refused !== undefined) return refused;
+  const check = count !== undefined ? checkPageLimit(count, maxPages(offer)) : undefined;
+  if (check?.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
+  if (check?.action === 'askUnknown') {
+    // An unknown count never passes as within the limit: asked with the reason, or not sent.
+    if (!(await confirmUnknownPages(f, offer, name, check.reason))) return { started: false, reason: 'cancelled', message: check.reason };
+  } else if (!(await confirmCost(f, offer, name, pages))) return { started: false, reason: 'cancelled' };
+  return await execute(f, client, tool, file, name, pages);
 }
 
 async function execute(
