@@ -1,14 +1,14 @@
-import type { DocTranslateClient } from '../api/index.ts';
+import type { DocTranslateClient, Logger } from '../api/index.ts';
 import type { CommandId } from '../shared/ids.ts';
 import type { BalanceService } from './balance.ts';
 import type { ClientService } from './clientService.ts';
 import type { Command } from './commands.ts';
-import type { ErrorContext } from './errorMessages.ts';
+import { isCancellation, type ErrorContext } from './errorMessages.ts';
 import { requireClient } from './requireClient.ts';
 import { errorCode, showError } from './showError.ts';
 
-/** Why a command ended without its work: the service is not set up, or a call failed (the client's code). */
-export type Failure = { reason: 'notConfigured' } | { error: string };
+/** Why a command ended without its work: the service is not set up, the person cancelled it, or a call failed (the client's code). */
+export type Failure = { reason: 'notConfigured' | 'cancelled' } | { error: string };
 
 /** What a command's body gets besides its arguments. */
 export interface RunContext {
@@ -33,7 +33,12 @@ export interface CommandSpec<R> {
 }
 
 /** What the runner needs of the platform: the client service, and the balance for a 402's message. */
-export type RunnerDeps = { readonly clients: ClientService; readonly balance?: Pick<BalanceService, 'fetch'> };
+export type RunnerDeps = {
+  readonly clients: ClientService;
+  readonly balance?: Pick<BalanceService, 'fetch'>;
+  /** Where a failure is noted (masked) besides its message. */
+  readonly logger?: Pick<Logger, 'warn'>;
+};
 
 class NotConfigured extends Error {}
 
@@ -70,6 +75,8 @@ export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Comman
         return await spec.run(ctx, ...args);
       } catch (err) {
         if (err instanceof NotConfigured) return spec.failed({ reason: 'notConfigured' });
+        if (isCancellation(err)) return spec.failed({ reason: 'cancelled' });
+        deps.logger?.warn(`${spec.operation(...args)} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
         const balance = deps.balance;
         if (report !== undefined) await report(err);
         else

@@ -16,7 +16,9 @@ const onFile = (f: MediaFeature, id: CommandId, products: Parameters<typeof star
     id,
     operation: verb,
     failed: (why) =>
-      'error' in why ? { started: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { started: false, reason: 'noClient' },
+      'error' in why
+        ? { started: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) }
+        : { started: false, reason: why.reason === 'cancelled' ? 'cancelled' : 'noClient' },
     run: (ctx, uri?: unknown, _uris?: unknown, args?: unknown) => startMedia(f, ctx, uri instanceof vscode.Uri ? uri : undefined, products, verb(), args),
   });
 
@@ -64,14 +66,19 @@ export function mediaCommands(f: MediaFeature): Command[] {
       id: CommandId.mediaAddVoice,
       operation: () => vscode.l10n.t('Add Voice'),
       failed: (why) =>
-        'error' in why ? { created: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { created: false, reason: 'noClient' },
+        'error' in why
+          ? { created: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) }
+          : { created: false, reason: why.reason === 'cancelled' ? 'cancelled' : 'noClient' },
       run: (ctx, uri, _uris, args) => addVoice(f, ctx, uri, args),
     }),
     ...(['confirm', 'reconcile', 'revoke'] as const).map((action) =>
       defineCommand<Awaited<ReturnType<typeof voiceAction>>>(f.p, {
         id: action === 'confirm' ? CommandId.mediaConfirmVoice : action === 'reconcile' ? CommandId.mediaReconcileVoice : CommandId.mediaRevokeVoice,
         operation: () => voiceActionTitle(action),
-        failed: (why) => ({ done: false, reason: 'error' in why ? (why.error === 'failed' ? 'error' : why.error) : 'noClient' }),
+        failed: (why) => ({
+          done: false,
+          reason: 'error' in why ? (why.error === 'failed' ? 'error' : why.error) : why.reason === 'cancelled' ? 'cancelled' : 'noClient',
+        }),
         run: (ctx, arg) => voiceAction(f, ctx, action, arg),
       }),
     ),

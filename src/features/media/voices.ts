@@ -12,7 +12,7 @@ export interface AddVoiceResult {
   created: boolean;
   assetId?: string;
   status?: string;
-  reason?: 'noFile' | 'noClient' | 'noConsent' | 'error';
+  reason?: 'noFile' | 'noClient' | 'noConsent' | 'cancelled' | 'error';
   error?: string;
 }
 

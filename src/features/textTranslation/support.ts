@@ -1,11 +1,13 @@
 // Helpers shared by the translate commands: request parameters from settings and failure reporting.
 import type { Platform } from '../../platform/platform.ts';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { defineCommand, type RunContext } from '../../platform/commandRunner.ts';
+import type { Command } from '../../platform/commands.ts';
+import type { CommandId } from '../../shared/ids.ts';
 import type { TranslateParams } from './engine.ts';
 import { dialectOf, type Dialect } from './dialect.ts';
 import { frontMatterKeysForDocument } from './frontMatterKeys.ts';
-import { isCancellation, type ErrorContext } from '../../platform/errorMessages.ts';
-import { errorCode, showError } from '../../platform/showError.ts';
+import type { ErrorContext } from '../../platform/errorMessages.ts';
 import type { TranslateResult } from './results.ts';
 
 /**
@@ -40,9 +42,9 @@ export function reportLine(r: { segments: number; fellBack: number; untranslated
   return `${r.segments} segment(s); ${r.fellBack} block(s) failed the structure check and were sent again as fragments; ${r.untranslated} part(s) kept their source text`;
 }
 
-export function errorContext(s: Pick<Platform, 'settings'>, operation: string): ErrorContext {
+/** What an error message of a translation names: the service, the languages and the engine. */
+function settingsContext(s: Pick<Platform, 'settings'>): Omit<ErrorContext, 'operation'> {
   return {
-    operation,
     baseUrl: s.settings.baseUrl,
     targetLanguage: s.settings.targetLanguage,
     sourceLanguage: s.settings.sourceLanguage,
@@ -50,13 +52,16 @@ export function errorContext(s: Pick<Platform, 'settings'>, operation: string): 
   };
 }
 
-/** Shows the error (without waiting for a click) and returns the command's failed result. */
-export function reportFailure(s: TextDeps, err: unknown, operation: string): TranslateResult {
-  if (isCancellation(err)) return { applied: false, reason: 'cancelled' };
-  s.logger.warn(`${operation} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
-  void showError(err, errorContext(s, operation), { availableMillicredits: async () => (await s.balance.fetch({ timeoutMs: 5000 }))?.available });
-  const code = errorCode(err);
-  return code !== undefined ? { applied: false, reason: 'failed', error: code } : { applied: false, reason: 'failed' };
+/** A translate command declared through the runner: the settings in its error messages, the balance on a 402. */
+export function translateCommand(s: TextDeps, id: CommandId, run: (ctx: RunContext, ...args: unknown[]) => Promise<TranslateResult>): Command {
+  return defineCommand<TranslateResult>(s, {
+    id,
+    operation: () => vscode.l10n.t('Translation'),
+    context: () => settingsContext(s),
+    failed: (why) =>
+      'error' in why ? { applied: false, reason: 'failed', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { applied: false, ...why },
+    run,
+  });
 }
 
 /** Runs `task` with the translation engine, loaded on first use (it brings the segmentation bundle). */

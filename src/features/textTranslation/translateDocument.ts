@@ -2,11 +2,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openBeside } from '../../platform/openBeside.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { documentParams, reportFailure, reportLine, translateWith, type TextDeps } from './support.ts';
+import { documentParams, translateCommand, reportLine, translateWith, type TextDeps } from './support.ts';
 import { undecodedFile } from './encodingCheck.ts';
 import type { TranslationPairs } from './translationPairs.ts';
 
@@ -15,10 +15,10 @@ import type { TranslationPairs } from './translationPairs.ts';
  * structure preserved. The source is never modified. Optional argument: the document's Uri.
  */
 export function translateDocumentCommand(s: TextDeps & { pairs: TranslationPairs }): Command {
-  return { id: CommandId.translateDocument, run: (uri?: unknown) => translateDocument(s, uri) };
+  return translateCommand(s, CommandId.translateDocument, (ctx, uri?: unknown) => translateDocument(s, ctx, uri));
 }
 
-async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg: unknown): Promise<TranslateResult> {
+async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, ctx: RunContext, arg: unknown): Promise<TranslateResult> {
   const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
   if (doc === undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a Markdown or text document to translate.'));
@@ -40,14 +40,13 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
     );
     return { applied: false, reason: 'failed', error: 'invalid_encoding' };
   }
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { applied: false, reason: 'notConfigured' };
+  const client = await ctx.client();
 
   const { params, dialect } = await documentParams(s, doc);
   s.logger.info(`Translate Document: ${name}, ${text.length} characters, into ${params.targetLanguage}`);
-  let translated: string;
-  try {
-    translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage), (signal, report) =>
+  const translated: string = await withCancellableProgress(
+    vscode.l10n.t('Doc Translate: translating {0} to {1}', name, params.targetLanguage),
+    (signal, report) =>
       translateWith((e) =>
         e.translateDocumentText(client, text, dialect.kind, {
           ...params,
@@ -57,10 +56,7 @@ async function translateDocument(s: TextDeps & { pairs: TranslationPairs }, arg:
           onReport: (r) => s.logger.info(`Translate Document: ${reportLine(r)}`),
         }),
       ),
-    );
-  } catch (err) {
-    return reportFailure(s, err, vscode.l10n.t('Translation'));
-  }
+  );
   const translation = await openBeside(translated, doc.languageId, { source: doc.uri, language: params.targetLanguage });
   s.pairs.remember(doc.uri, translation.uri);
 

@@ -5,11 +5,11 @@ import { applyIfUnchanged } from './applyEdits.ts';
 import { isLocalizedSource } from './localizedSource.ts';
 import { openBeside } from '../../platform/openBeside.ts';
 import { withCancellableProgress } from '../../platform/progress.ts';
-import { requireClient } from '../../platform/requireClient.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
 import type { Command } from '../../platform/commands.ts';
 import { CommandId } from '../../shared/ids.ts';
 import type { TranslateResult } from './results.ts';
-import { documentParams, reportFailure, reportLine, translateWith, type TextDeps } from './support.ts';
+import { documentParams, translateCommand, reportLine, translateWith, type TextDeps } from './support.ts';
 
 export interface TranslateSelectionArgs {
   mode?: SelectionMode;
@@ -17,10 +17,10 @@ export interface TranslateSelectionArgs {
 
 /** Translate Selection: every non-empty selection, applied per `docTranslate.selectionMode` or `args.mode`. */
 export function translateSelectionCommand(s: TextDeps): Command {
-  return { id: CommandId.translateSelection, run: (args?: unknown) => translateSelection(s, args) };
+  return translateCommand(s, CommandId.translateSelection, (ctx, args?: unknown) => translateSelection(s, ctx, args));
 }
 
-async function translateSelection(s: TextDeps, args: unknown): Promise<TranslateResult> {
+async function translateSelection(s: TextDeps, ctx: RunContext, args: unknown): Promise<TranslateResult> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: open a file and select the text to translate.'));
@@ -37,30 +37,24 @@ async function translateSelection(s: TextDeps, args: unknown): Promise<Translate
   // A source page of localized documentation keeps its text: its translations are other files.
   const keptSource = !isSelectionMode(requested) && mode === 'replace' && (await isLocalizedSource(doc.uri));
   if (keptSource) mode = 'insertBelow';
-  const client = await requireClient(s.clients);
-  if (client === undefined) return { applied: false, reason: 'notConfigured' };
+  const client = await ctx.client();
 
   const version = doc.version;
   const texts = selections.map((sel) => doc.getText(sel));
   const { params, dialect } = await documentParams(s, doc);
   const chars = texts.reduce((n, t) => n + t.length, 0);
   s.logger.info(`Translate Selection: ${texts.length} selection(s), ${chars} characters, ${mode}, into ${params.targetLanguage}`);
-  let translated: string[];
-  try {
-    translated = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating to {0}', params.targetLanguage), (signal, report) =>
-      translateWith((e) =>
-        e.translateTexts(client, texts, dialect.kind, {
-          ...params,
-          mdx: dialect.mdx,
-          signal,
-          onProgress: report,
-          onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`),
-        }),
-      ),
-    );
-  } catch (err) {
-    return reportFailure(s, err, vscode.l10n.t('Translation'));
-  }
+  const translated: string[] = await withCancellableProgress(vscode.l10n.t('Doc Translate: translating to {0}', params.targetLanguage), (signal, report) =>
+    translateWith((e) =>
+      e.translateTexts(client, texts, dialect.kind, {
+        ...params,
+        mdx: dialect.mdx,
+        signal,
+        onProgress: report,
+        onReport: (r) => s.logger.info(`Translate Selection: ${reportLine(r)}`),
+      }),
+    ),
+  );
 
   const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   const offsets = selections.map((sel) => ({ start: doc.offsetAt(sel.start), end: doc.offsetAt(sel.end), anchor: doc.offsetAt(insertBelowAnchor(doc, sel)) }));
