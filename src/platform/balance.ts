@@ -22,7 +22,7 @@ export class BalanceService implements vscode.Disposable {
   async fetch(opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Balance | undefined> {
     const state = await this.clients.get();
     if (state.kind !== 'ready') return undefined;
-    const balance = await state.client.billing.balance({ timeoutMs: opts.timeoutMs ?? 10_000, ...(opts.signal !== undefined ? { signal: opts.signal } : {}) });
+    const balance = await state.client.billing.balance({ timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal });
     this.last = balance;
     this.changed.fire(balance);
     return balance;

@@ -78,7 +78,7 @@ export class Prompter {
       if (this.scripted.length > 0) return this.scripted.shift();
     }
     const show = opts.severity === 'info' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-    const options: vscode.MessageOptions = { modal: opts.modal ?? false, ...(opts.detail !== undefined ? { detail: opts.detail } : {}) };
+    const options: vscode.MessageOptions = { modal: opts.modal ?? false, detail: opts.detail };
     return show(message, options, ...choices);
   }
 

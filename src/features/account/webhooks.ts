@@ -102,7 +102,7 @@ async function add(s: HookDeps, ctx: RunContext): Promise<WebhookResult> {
   const secret = sign ? `whsec_${randomBytes(32).toString('hex')}` : undefined;
   // Masked by value in every log line and error message from now on (also if the service echoes it).
   rememberSecret(secret);
-  const created = await client.webhooks.create({ url, events, description, ...(secret !== undefined ? { secret } : {}) }, { timeoutMs: 15_000 });
+  const created = await client.webhooks.create({ url, events, description, secret }, { timeoutMs: 15_000 });
   s.logger.info(`Webhook ${created.id} added${secret !== undefined ? ' with a signing secret (kept in secret storage)' : ''}.`);
   if (secret !== undefined) {
     await s.context.secrets.store(webhookSecretName(s.settings.baseUrl, created.id), secret);
@@ -214,7 +214,7 @@ async function recreateWebhook(s: HookDeps, client: DocTranslateClient, hook: We
     url: hook.url,
     events: hook.events.length > 0 ? hook.events : ['job.completed'],
     description: hook.description,
-    ...(secret !== undefined ? { secret } : {}),
+    secret,
   };
   // At the service's limit the old one has to go first.
   const first = count >= WEBHOOK_LIMIT;

@@ -53,12 +53,10 @@ export class OutputFiles implements vscode.TextDocumentContentProvider {
         targetDir: dir,
         ifExists: 'overwrite',
         fallbackFilename: `document-${documentId}`,
-        ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
-        ...(signal !== undefined ? { signal } : {}),
+        etag: ifNoneMatch,
+        signal,
       });
-      return res.notModified
-        ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
-        : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+      return res;
     });
   }
 
@@ -66,7 +64,7 @@ export class OutputFiles implements vscode.TextDocumentContentProvider {
   private async libraryItem(client: DocTranslateClient, documentId: string, signal?: AbortSignal): Promise<string> {
     const known = this.items.get(documentId);
     if (known !== undefined) return known;
-    for await (const file of client.storage.iterate({ pageSize: 100, ...(signal !== undefined ? { signal } : {}) })) {
+    for await (const file of client.storage.iterate({ pageSize: 100, signal })) {
       if (!standsFor(file, documentId)) continue;
       if (!file.capabilities.can_download) {
         throw new Error(vscode.l10n.t("The output's file in the service's library ({0}) cannot be downloaded: its capabilities do not allow it.", file.name));

@@ -90,7 +90,7 @@ export class JobsFeature implements vscode.Disposable {
   async loadJobs(signal?: AbortSignal): Promise<void> {
     const state = await this.clients.get();
     if (state.kind !== 'ready') return;
-    const list = await state.client.jobs.list({ limit: LIST_LIMIT, ...(signal !== undefined ? { signal } : {}) });
+    const list = await state.client.jobs.list({ limit: LIST_LIMIT, signal });
     this.store.setPaging(pagingOf(list, LIST_LIMIT), false);
     this.store.merge(list.items.map(fromApiJob));
     for (const job of this.store.active()) this.watchers.watch(job.id, false);
@@ -109,7 +109,7 @@ export class JobsFeature implements vscode.Disposable {
       return this.store.all().length;
     }
     if (!paging.hasMore || paging.before === undefined) return undefined;
-    const list = await state.client.jobs.list({ limit: LIST_LIMIT, before: paging.before, ...(signal !== undefined ? { signal } : {}) });
+    const list = await state.client.jobs.list({ limit: LIST_LIMIT, before: paging.before, signal });
     this.store.setPaging(pagingOf(list, LIST_LIMIT, paging.before), true);
     this.store.merge(list.items.map(fromApiJob));
     for (const job of this.store.active()) this.watchers.watch(job.id, false);

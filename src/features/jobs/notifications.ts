@@ -93,9 +93,7 @@ export function notifyRunEnd(deps: NotifyDeps, jobs: readonly TrackedJob[]): voi
           .map((j) => `${store.origin(j.id)?.fileName ?? j.documentId} (${j.targetLang}): ${j.quotaExceeded ? quotaExplanation() : (j.errorMsg ?? '')}`)
           .join('\n')
       : undefined;
-  void Promise.resolve(
-    deps.prompter.choose(text, { severity: failed.length > 0 ? 'warning' : 'info', ...(detail !== undefined ? { detail } : {}) }, ...actions),
-  ).then((picked) => {
+  void Promise.resolve(deps.prompter.choose(text, { severity: failed.length > 0 ? 'warning' : 'info', detail }, ...actions)).then((picked) => {
     if (picked === saveAll) void vscode.commands.executeCommand(CommandId.jobsSaveAllNextToSource, { jobIds: done.map((j) => j.id) });
     if (picked === show) void vscode.commands.executeCommand(CommandId.jobsFocus);
     if (picked === balance) void vscode.commands.executeCommand(CommandId.showBalance);

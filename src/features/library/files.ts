@@ -20,12 +20,10 @@ export class LibraryFiles implements vscode.TextDocumentContentProvider {
       if (state.kind !== 'ready') throw new Error(vscode.l10n.t('Set the service URL and API key first.'));
       const res = await state.client.storage.download(fileId, {
         targetDir: dir,
-        ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
-        ...(signal !== undefined ? { signal } : {}),
+        etag: ifNoneMatch,
+        signal,
       });
-      return res.notModified
-        ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
-        : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+      return res;
     });
   }
 

@@ -109,7 +109,7 @@ export class LibraryTree implements vscode.TreeDataProvider<LibraryNode>, vscode
     const offset = this.storage.nextRequest();
     if (offset === undefined) return false;
     const client = await this.client();
-    const page = await client.storage.list({ offset, limit: STORAGE_PAGE_SIZE, ...(signal !== undefined ? { signal } : {}) });
+    const page = await client.storage.list({ offset, limit: STORAGE_PAGE_SIZE, signal });
     this.storage.apply(page, offset);
     this.cache.set('storage', Promise.resolve(this.storageRows()));
     this.changed.fire(this.sections.get('storage'));

@@ -41,12 +41,10 @@ function cachedPath(f: MediaFeature, ctx: RunContext, file: DeliveredFile): Prom
     const result = await client.artifacts.download(id, {
       targetDir: dir,
       ifExists: 'overwrite',
-      ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
+      etag: ifNoneMatch,
       ...(file.filename ? { fallbackFilename: path.basename(file.filename) } : {}),
     });
-    return result.notModified
-      ? { notModified: true, ...(result.etag !== undefined ? { etag: result.etag } : {}) }
-      : { notModified: false, path: result.path, ...(result.etag !== undefined ? { etag: result.etag } : {}) };
+    return result;
   });
 }
 

@@ -25,13 +25,11 @@ export class ArtifactFiles {
       const result = await state.client.artifacts.download(artifact.id, {
         targetDir: dir,
         ifExists: 'overwrite',
-        ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}),
-        ...(artifact.filename !== undefined ? { fallbackFilename: artifact.filename } : {}),
-        ...(signal !== undefined ? { signal } : {}),
+        etag: ifNoneMatch,
+        fallbackFilename: artifact.filename,
+        signal,
       });
-      return result.notModified
-        ? { notModified: true, ...(result.etag !== undefined ? { etag: result.etag } : {}) }
-        : { notModified: false, path: result.path, ...(result.etag !== undefined ? { etag: result.etag } : {}) };
+      return result;
     });
   }
 

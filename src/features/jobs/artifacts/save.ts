@@ -99,7 +99,7 @@ export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, giv
     given ?? (base !== undefined ? base.with({ path: path.posix.join(origin !== undefined ? path.posix.dirname(base.path) : base.path, name) }) : undefined);
   const uri = await deps.prompter.saveDialog('target', {
     title: vscode.l10n.t('Doc Translate: Save Translation As'),
-    ...(near !== undefined ? { defaultUri: near } : {}),
+    defaultUri: near,
   });
   if (uri === undefined) return { saved: false, reason: 'cancelled' };
   return write(deps, artifact, uri);

@@ -21,7 +21,7 @@ export class ArtifactService {
     if (job !== undefined && job.status !== 'completed') return [];
     const state = await this.clients.get();
     if (state.kind !== 'ready') return [];
-    const items = await state.client.artifacts.list(jobId, opts.signal !== undefined ? { signal: opts.signal } : {});
+    const items = await state.client.artifacts.list(jobId, { signal: opts.signal });
     const list = items.map((a) => fromApiArtifact(jobId, a));
     this.store.setArtifacts(jobId, list);
     return list;

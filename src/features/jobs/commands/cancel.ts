@@ -4,7 +4,8 @@ import { fromApiJob, isActive } from '../model.ts';
 import type { RunContext } from '../../../platform/commandRunner.ts';
 import { jobIdFrom } from './args.ts';
 
-export type CancelResult = { cancelled: true; status: string } | { cancelled: false; reason: 'noJob' | 'notConfigured' | 'alreadyEnded' | 'cancelled' | 'failed' };
+export type CancelResult =
+  { cancelled: true; status: string } | { cancelled: false; reason: 'noJob' | 'notConfigured' | 'alreadyEnded' | 'cancelled' | 'failed' };
 
 /** Cancel Job: best effort (spec part 3); a job that already ended is left as it is (409). */
 export async function cancelJob(f: JobsFeature, ctx: RunContext, arg: unknown): Promise<CancelResult> {

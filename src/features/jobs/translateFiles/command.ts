@@ -4,7 +4,7 @@ import type { JobsFeature } from '../feature.ts';
 import { describeNotSent, describeSkipped, leftOutReason, skipReasonText, summarizeThresholds, type LeftOutFile, type SkippedFile } from './fileFormats.ts';
 import { formatCredits } from '../../../platform/format.ts';
 import { languageName } from '../../../platform/languages.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
+import { defineCommand, type RunContext } from '../../../platform/commandRunner.ts';
 import { showError } from '../../../platform/showError.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { CommandId } from '../../../shared/ids.ts';
@@ -22,10 +22,16 @@ export type TranslateFilesResult =
  * a third argument with `targetLanguages` skips the pickers, never the question before sending.
  */
 export function translateFilesCommand(f: JobsFeature, p: OptionDeps): Command {
-  return { id: CommandId.translateFiles, run: (...args: unknown[]) => translateFiles(f, p, args) };
+  return defineCommand<TranslateFilesResult>(f, {
+    id: CommandId.translateFiles,
+    operation: () => vscode.l10n.t('Translate Files'),
+    failed: (why) =>
+      'error' in why ? { started: false, reason: 'failed', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { started: false, ...why },
+    run: (ctx, ...args: unknown[]) => translateFiles(f, p, ctx, args),
+  });
 }
 
-async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): Promise<TranslateFilesResult> {
+async function translateFiles(f: JobsFeature, s: OptionDeps, ctx: RunContext, args: unknown[]): Promise<TranslateFilesResult> {
   const given = urisFrom(args);
   const options = args.map(parseOptions).find((o) => o !== undefined);
   const uris = given.length > 0 ? given : await pickFiles(f);
@@ -38,8 +44,7 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
     );
     return { started: false, reason: 'noFiles', leftOut: skippedFiles(collected.skipped) };
   }
-  const client = await requireClient(f.clients);
-  if (client === undefined) return { started: false, reason: 'notConfigured' };
+  const client = await ctx.client();
   const chosen = options ?? (await pickOptions(s));
   if (chosen === undefined || chosen.targetLanguages.length === 0) return { started: false, reason: 'cancelled' };
 
@@ -56,7 +61,8 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, args: unknown[]): P
     void vscode.window.setStatusBarMessage(started, 4000);
   }
   const first = outcome.failures[0];
-  // An error that stopped the run (key, credits, network) gets its actionable message; files the
+  // The run's outcome, not a thrown error: the jobs already started are kept and returned. An
+  // error that stopped the run (key, credits, network) gets its actionable message; files the
   // service refused (it decides the formats: 415 and the like) are each named with its reason, and
   // so are the files skipped here without a question.
   const stopping = outcome.failures.find((x) => !fileSpecific(x.error));
@@ -107,7 +113,7 @@ async function pickFiles(f: JobsFeature): Promise<vscode.Uri[] | undefined> {
     canSelectFolders: true,
     canSelectMany: true,
     openLabel: vscode.l10n.t('Translate'),
-    ...(vscode.workspace.workspaceFolders?.[0] !== undefined ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
   });
 }
 

@@ -37,7 +37,7 @@ const download = (d: ItemDeps): Command =>
       if (file === undefined) return { written: false, reason: 'noFile' };
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const target = await d.prompter.saveDialog('target', {
-        ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, file.name) } : {}),
+        defaultUri: folder && vscode.Uri.joinPath(folder, file.name),
         saveLabel: vscode.l10n.t('Download'),
       });
       if (target === undefined) return { written: false, reason: 'cancelled' };

@@ -110,16 +110,14 @@ async function downloadShare(d: ShareDeps, ctx: RunContext, arg: unknown): Promi
   const name = typeof share.filename === 'string' && share.filename !== '' ? share.filename.replace(/[/\\]/g, '_') : 'shared-file';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const target = await d.prompter.saveDialog('target', {
-    ...(folder !== undefined ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+    defaultUri: folder && vscode.Uri.joinPath(folder, name),
     saveLabel: vscode.l10n.t('Download'),
   });
   if (target === undefined) return { written: false, reason: 'cancelled' };
   const key = `share:${createHash('sha256').update(share.token).digest('hex').slice(0, 32)}`;
   const local = await d.downloads.get(key, async (dir, ifNoneMatch) => {
-    const res = await client.shares.download(share.token, { targetDir: dir, ...(ifNoneMatch !== undefined ? { etag: ifNoneMatch } : {}) });
-    return res.notModified
-      ? { notModified: true, ...(res.etag !== undefined ? { etag: res.etag } : {}) }
-      : { notModified: false, path: res.path, ...(res.etag !== undefined ? { etag: res.etag } : {}) };
+    const res = await client.shares.download(share.token, { targetDir: dir, etag: ifNoneMatch });
+    return res;
   });
   const outcome = await d.writer.write({ target, content: await readFile(local), what: name });
   if (!outcome.written && outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
