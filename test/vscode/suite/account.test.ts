@@ -23,7 +23,6 @@ import {
 } from './helpers.ts';
 
 const snapshot = (): Thenable<AccountSnapshot> => vscode.commands.executeCommand<AccountSnapshot>('_docTranslate.account.snapshot');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function translateLine(name: string, text: string): Promise<void> {
   const editor = await openWorkspaceFile(name, `${text}\n`);
@@ -118,14 +117,12 @@ describe('Account view', function () {
       outputMode: 'single',
     });
     assert.equal(started.started, true, JSON.stringify(started));
-    const end = Date.now() + 60_000;
-    for (;;) {
-      const shot = await snapshot();
-      const files = shot.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0;
-      if (shot.loads > before.loads && files === filesBefore + 1) break;
-      assert.ok(Date.now() < end, `the view reloaded with the job's usage (loads ${shot.loads}, files ${files})`);
-      await sleep(250);
-    }
+    await until(
+      "the view reloaded with the job's usage",
+      snapshot,
+      (shot) => shot.loads > before.loads && (shot.model?.usage.reduce((n, d) => n + d.files, 0) ?? 0) === filesBefore + 1,
+      60_000,
+    );
   });
 
   it('reloads after a balance change while shown, and sends nothing while hidden', async () => {

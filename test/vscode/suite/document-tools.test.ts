@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { OperationsSnapshot } from '../../../src/features/documentTools/snapshot.ts';
-import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceGet, testEnv, testingHooks, answered } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, control, requestsSeen, serviceGet, testEnv, testingHooks, answered, until } from './helpers.ts';
 
 const snapshot = (): Thenable<OperationsSnapshot> => vscode.commands.executeCommand<OperationsSnapshot>('_docTranslate.operations.snapshot');
 
@@ -175,12 +175,11 @@ describe('Document tools', function () {
         'docTranslate.documentTools.visualExtract',
         doc,
       );
-      let id: string | undefined;
-      for (let i = 0; i < 100 && id === undefined; i++) {
-        id = (await snapshot()).rows.find((r) => r.label === 'slow.pdf' && r.contextValue === 'operation.running')?.operationId;
-        if (id === undefined) await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.ok(id, 'the running operation is in the Operations view');
+      const id = (await until(
+        'the running operation is in the Operations view',
+        async () => (await snapshot()).rows.find((r) => r.label === 'slow.pdf' && r.contextValue === 'operation.running')?.operationId,
+        (v) => v !== undefined,
+      ))!;
       const cancelled = await vscode.commands.executeCommand<{ cancelled: boolean; status?: string }>('docTranslate.operations.cancel', { operationId: id });
       assert.deepEqual(cancelled, { cancelled: true, status: 'cancelled' });
       const result = await running;

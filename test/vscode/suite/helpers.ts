@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocTranslateExports } from '../../../src/extension.ts';
+import { until as untilCheck } from '../../unit/support/until.mjs';
 
 export const EXTENSION_ID = 'doc-translate.doc-translate';
 
@@ -121,11 +122,7 @@ export function looksTranslated(text: string, lang = 'de'): boolean {
 }
 
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilCheck(check, { what, timeoutMs, intervalMs: 50 });
 }
 
 /** A request to the service API with the test key: asserts success, returns the JSON body (undefined when empty). */
@@ -168,15 +165,26 @@ export function writeWorkspaceFile(relative: string, content: Buffer | string): 
   return vscode.Uri.file(file);
 }
 
-/** Reads until `ok` holds (every 250 ms), failing with the last value after `timeoutMs`. */
+/** Reads until `ok` holds (every 250 ms), failing with the last value after `timeoutMs`: the tests' one `until` underneath. */
 export async function until<T>(what: string, read: () => PromiseLike<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let last: T | undefined;
+  await untilCheck(
+    async () => {
+      last = await read();
+      return ok(last);
+    },
+    { what: () => `${what}: ${String(JSON.stringify(last)).slice(0, 1000)}`, timeoutMs, intervalMs: 250 },
+  );
+  return last as T;
+}
+
+/** Waits until a request under `pathPrefix` has reached the emulator and is not answered yet: a barrier instead of a sleep. */
+export async function inFlight(pathPrefix: string): Promise<void> {
+  await until(
+    `a request to ${pathPrefix} in flight`,
+    () => requestsSeen(pathPrefix),
+    (seen) => seen.some((r) => r.status === 0),
+  );
 }
 
 /** The extension's test hooks (the scripted prompter), activating it if needed. */

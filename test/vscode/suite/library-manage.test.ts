@@ -73,14 +73,12 @@ interface Grant {
 /** The text of the Doc Translate output channel (opened with Show Log), once it holds something. */
 async function logText(): Promise<string> {
   await vscode.commands.executeCommand('docTranslate.showLog');
-  const end = Date.now() + 5_000;
-  let text = '';
-  while (Date.now() < end) {
-    text = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.includes('Doc Translate'))?.getText() ?? '';
-    if (text !== '') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return text;
+  return until(
+    'the log has text',
+    async () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.includes('Doc Translate'))?.getText() ?? '',
+    (text) => text !== '',
+    5_000,
+  );
 }
 
 describe('Library: take out, links and grants, quick look, details, workspace sections', function () {

@@ -12,7 +12,7 @@ import type { LocalizationRow, LocalizationSnapshot } from '../../../src/feature
 import type { UpdateResult } from '../../../src/features/localization/commands/update.ts';
 import { fileHash } from '../../../src/localize/hash.ts';
 import { parseLock, serializeLock } from '../../../src/localize/index.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, testingHooks, answered } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, testingHooks, answered, until } from './helpers.ts';
 
 const ws = (): string => testEnv().workspace;
 const abs = (rel: string): string => path.join(ws(), rel);
@@ -32,14 +32,8 @@ const child = (s: LocalizationSnapshot, source: string, lang: string): Localizat
   return found;
 };
 
-async function waitFor(check: (s: LocalizationSnapshot) => boolean, what: string): Promise<LocalizationSnapshot> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const s = await snapshot();
-    if (check(s)) return s;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify(fileRows(s).map((r) => [r.label, r.description]))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function waitFor(check: (s: LocalizationSnapshot) => boolean, what: string): Promise<LocalizationSnapshot> {
+  return until(what, snapshot, check, 10_000);
 }
 
 async function editAndSave(rel: string, from: string, to: string): Promise<vscode.TextDocument> {
@@ -236,13 +230,12 @@ describe('Localization conflicts and the view (issue 19)', function () {
         });
         assert.equal(started.started, true, JSON.stringify(started));
         const ids = started.jobs!.map((j) => j.jobId);
-        const end = Date.now() + 60_000;
-        for (;;) {
-          const s = await vscode.commands.executeCommand<{ rows: { jobId?: string; contextValue: string }[] }>('_docTranslate.jobs.snapshot');
-          if (ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed')) break;
-          assert.ok(Date.now() < end, 'the job completed');
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        await until(
+          'the job completed',
+          () => vscode.commands.executeCommand<{ rows: { jobId?: string; contextValue: string }[] }>('_docTranslate.jobs.snapshot'),
+          (s) => ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'),
+          60_000,
+        );
         const saved = await vscode.commands.executeCommand<{ saved: number }>('docTranslate.jobs.saveAllNextToSource', { jobIds: ids });
         assert.equal(saved.saved, 1);
         const target = abs('site/i18n/fr/docusaurus-plugin-content-docs/current/intro.md');

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { JobsSnapshot } from '../../../src/features/jobs/commands/snapshot.ts';
-import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, answered } from './helpers.ts';
+import { closeAllEditors, configureExtension, control, looksTranslated, testEnv, answered, until } from './helpers.ts';
 
 const snapshot = (): Thenable<JobsSnapshot> => vscode.commands.executeCommand<JobsSnapshot>('_docTranslate.jobs.snapshot');
 const abs = (rel: string): string => path.join(testEnv().workspace, rel);
@@ -40,13 +40,12 @@ describe('Jobs view runs (localization)', function () {
     assert.equal(result.started, true, JSON.stringify(result));
     ids = result.jobs!.map((j) => j.jobId);
     assert.equal(ids.length, 4);
-    const end = Date.now() + 60_000;
-    let s = await snapshot();
-    while (!ids.every((id) => s.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed')) {
-      assert.ok(Date.now() < end, 'the four jobs completed');
-      await new Promise((r) => setTimeout(r, 200));
-      s = await snapshot();
-    }
+    const s = await until(
+      'the four jobs completed',
+      snapshot,
+      (v) => ids.every((id) => v.rows.find((r) => r.jobId === id)?.contextValue === 'job.completed'),
+      60_000,
+    );
     const run = s.tree.find((r) => r.contextValue.startsWith('jobRun'));
     assert.ok(run, `a run node: ${JSON.stringify(s.tree.map((r) => r.label))}`);
     assert.equal(run.label, 'pkgs/ · 2 files → de, fr');

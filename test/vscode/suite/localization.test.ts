@@ -22,6 +22,8 @@ import {
   testEnv,
   testingHooks,
   answered,
+  until,
+  inFlight,
 } from './helpers.ts';
 
 const FILES = 8;
@@ -51,14 +53,8 @@ const child = (s: LocalizationSnapshot, source: string, lang: string): Localizat
   return found;
 };
 
-async function waitForSnapshot(check: (s: LocalizationSnapshot) => boolean, what: string): Promise<LocalizationSnapshot> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const s = await snapshot();
-    if (check(s)) return s;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}: ${JSON.stringify({ status: s.status, rows: s.rows.map((r) => [r.label, r.description]) })}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function waitForSnapshot(check: (s: LocalizationSnapshot) => boolean, what: string): Promise<LocalizationSnapshot> {
+  return until(what, snapshot, check, 10_000);
 }
 
 /** Edits a file in an editor and saves it (the way a user changes docs). */
@@ -274,7 +270,7 @@ describe('Localization view', function () {
     // Cancel while translating (the user's Cancel, through the command): nothing is written.
     await control('POST', '/faults', { kind: 'latency', path_prefix: '/api/v1/ai/', latency_ms: 1500, count: 2 });
     const running = answered<UpdateResult>({ confirm: 'Update' }, 'docTranslate.localization.update');
-    await new Promise((r) => setTimeout(r, 700));
+    await inFlight('/api/v1/ai/');
     assert.equal(await vscode.commands.executeCommand('docTranslate.localization.cancelUpdate'), true);
     const first = await running;
     assert.equal(first.reports![0]!.cancelled, true);

@@ -1,7 +1,7 @@
 // The API key lives in SecretStorage: set (verified with the service), used, cleared.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, closeAllEditors, configureExtension, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered } from './helpers.ts';
+import { clearRequests, closeAllEditors, configureExtension, lineRange, openWorkspaceFile, requestsSeen, select, testEnv, answered, until } from './helpers.ts';
 
 interface Balance {
   available: number;
@@ -76,13 +76,12 @@ describe('Doc Translate log', () => {
     await vscode.commands.executeCommand('docTranslate.translateSelection', { mode: 'replace' });
     await vscode.commands.executeCommand('docTranslate.showLog');
 
-    let log = '';
-    const end = Date.now() + 10_000;
-    while (Date.now() < end && !log.includes('Translate Selection:')) {
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.includes('Doc Translate'));
-      log = doc?.getText() ?? '';
-      if (!log.includes('Translate Selection:')) await new Promise((r) => setTimeout(r, 100));
-    }
+    const log = await until(
+      'the log shows the command',
+      async () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.includes('Doc Translate'))?.getText() ?? '',
+      (text) => text.includes('Translate Selection:'),
+      10_000,
+    );
     assert.ok(log.includes('Translate Selection: 1 selection(s)'), `the log shows the command: ${log.slice(0, 500)}`);
     const key = testEnv().apiKey;
     assert.ok(!log.includes(key), 'the key never appears in the log');

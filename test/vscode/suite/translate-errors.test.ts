@@ -1,7 +1,7 @@
 // Failures leave the document untouched, and errors become actionable messages.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearFaults, closeAllEditors, configureExtension, control, lineRange, openWorkspaceFile, select, setGlobal, answered } from './helpers.ts';
+import { clearFaults, closeAllEditors, configureExtension, control, lineRange, openWorkspaceFile, select, setGlobal, answered, inFlight } from './helpers.ts';
 
 interface TranslateResult {
   applied: boolean;
@@ -57,7 +57,7 @@ describe('Translate failures', () => {
     select(editor, lineRange(editor, 0));
 
     const pending = vscode.commands.executeCommand<TranslateResult>('docTranslate.translateSelection', { mode: 'replace' });
-    await new Promise((r) => setTimeout(r, 300));
+    await inFlight('/api/v1/ai/');
     assert.ok(await editor.edit((b) => b.insert(new vscode.Position(2, 0), 'Typed meanwhile. ')));
     const edited = editor.document.getText();
     const result = await pending;

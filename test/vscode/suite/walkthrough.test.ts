@@ -62,8 +62,20 @@ describe('Walkthrough', function () {
     // Earlier suites of the same run reached these milestones: start this window's record afresh.
     const t = vscode.extensions.getExtension<DocTranslateExports>(EXTENSION_ID)!.exports.testing!;
     for (const s of steps()) t.contextKeys.set(contextKeyOf(s.id) as never, false);
-    await vscode.workspace.getConfiguration('docTranslate').update('baseUrl', testEnv().baseUrl, vscode.ConfigurationTarget.Global);
-    await new Promise((r) => setTimeout(r, 300));
+    // The extension's configuration listener was registered first, so it has run when this one is
+    // called; an unchanged value fires no event and changes nothing.
+    const config = vscode.workspace.getConfiguration('docTranslate');
+    if (config.inspect<string>('baseUrl')?.globalValue !== testEnv().baseUrl) {
+      const seen = new Promise<void>((resolve) => {
+        const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+          if (!e.affectsConfiguration('docTranslate.baseUrl')) return;
+          listener.dispose();
+          resolve();
+        });
+      });
+      await config.update('baseUrl', testEnv().baseUrl, vscode.ConfigurationTarget.Global);
+      await seen;
+    }
     // VS Code's walkthrough never completes a step whose context key was already true when it
     // registered the walkthrough, so a URL only present in settings does not set the key: saving it does.
     assert.notEqual(value(urlKey), true, 'a URL only present in settings does not complete the step');

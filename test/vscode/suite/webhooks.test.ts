@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { verifyWebhookSignature } from '../../../src/api/webhook-signature.ts';
 import type { DocTranslateExports } from '../../../src/extension.ts';
 import type { AccountSnapshot } from '../../../src/features/account/view.ts';
-import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, answered } from './helpers.ts';
+import { clearRequests, configureExtension, control, EXTENSION_ID, requestsSeen, serviceApi, testEnv, answered, until } from './helpers.ts';
 
 interface Result {
   done: boolean;
@@ -87,12 +87,17 @@ describe('Webhooks in the Account view', function () {
     });
     assert.equal(started.started, true, JSON.stringify([started, await requestsSeen()]));
     const { deliveries } = await control<{ deliveries: { ok: boolean }[] }>('GET', `/webhooks/deliveries?webhook_id=${id}&wait=1`);
-    const end = Date.now() + 60_000;
-    while (received.length === 0 || deliveries.length === 0) {
-      assert.ok(Date.now() < end, 'a delivery arrived');
-      await new Promise((r) => setTimeout(r, 250));
-      deliveries.push(...(await control<{ deliveries: { ok: boolean }[] }>('GET', `/webhooks/deliveries?webhook_id=${id}`)).deliveries);
-    }
+    if (received.length === 0 || deliveries.length === 0)
+      deliveries.push(
+        ...(
+          await until(
+            'a delivery arrived',
+            () => control<{ deliveries: { ok: boolean }[] }>('GET', `/webhooks/deliveries?webhook_id=${id}`),
+            (d) => d.deliveries.length > 0 && received.length > 0,
+            60_000,
+          )
+        ).deliveries,
+      );
     const got = received[0]!;
     const ts = Number(got.headers['x-webhook-timestamp']);
     const verified = verifyWebhookSignature(got.body, got.headers, secret, { now: () => ts * 1000 });
