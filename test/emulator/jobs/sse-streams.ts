@@ -25,6 +25,8 @@ export class SseStream {
   private heartbeat: NodeJS.Timeout | undefined;
   private deadline: NodeJS.Timeout | undefined;
   private idle: NodeJS.Timeout | undefined;
+  /** How often the idle time was started: once on open, again at every job event (the control API shows it). */
+  idleStarts = 0;
   private readonly onUpdate = (job: JobRecord): void => {
     if (job.id === this.job.id && !isEnded(job)) {
       this.send('job_update', sseSnapshot(job));
@@ -40,7 +42,7 @@ export class SseStream {
   constructor(
     private readonly app: EmulatorApp,
     private readonly res: ServerResponse,
-    private readonly job: JobRecord,
+    readonly job: JobRecord,
   ) {}
 
   /** Headers, the snapshot, then events until the job ends, the maximum duration passes or the peer leaves. */
@@ -79,6 +81,7 @@ export class SseStream {
   private armIdle(): void {
     if (this.closed) return;
     if (this.idle) this.app.clearTimer(this.idle);
+    this.idleStarts++;
     this.idle = this.app.setTimer(() => this.finish('timeout', { reason: 'idle' }), this.app.state.settings.sse_idle_timeout_ms);
   }
 

@@ -73,7 +73,10 @@ export function register(app: EmulatorApp): void {
     return { status: 200, body: settings };
   });
 
-  c.get('/sse/streams', () => ({ status: 200, body: { open: streamsOf(app).size } }));
+  c.get('/sse/streams', () => ({
+    status: 200,
+    body: { open: streamsOf(app).size, streams: [...streamsOf(app)].map((s) => ({ job_id: s.job.id, idle_starts: s.idleStarts })) },
+  }));
 
   c.post('/sse/drop', () => {
     const streams = [...streamsOf(app)];

@@ -177,7 +177,7 @@ describe('emulator: SSE job streams', () => {
     const bad = await fx.control('/sse/emit', { method: 'POST', body: { event: 'job_done' } });
     assert.equal(bad.status, 422);
     assert.equal(errorCode(bad), 'invalid_request');
-    assert.deepEqual(obj(await fx.control('/sse/streams')), { open: 0 });
+    assert.deepEqual(obj(await fx.control('/sse/streams')), { open: 0, streams: [] });
   });
 
   it('a stream opened on an ended job sends the snapshot and job_done at once', async () => {
