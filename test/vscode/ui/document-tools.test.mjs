@@ -33,7 +33,8 @@ async function runFromMenu(wb, itemText) {
   const item = wb.page.locator('.monaco-submenu .action-item').filter({ hasText: itemText }).first();
   await item.waitFor({ state: 'visible' });
   await item.hover();
-  await wb.page.waitForTimeout(300);
+  // The menu takes Enter for the item it marks focused on hover.
+  await wb.page.locator('.monaco-submenu .action-item.focused').filter({ hasText: itemText }).first().waitFor({ state: 'visible' });
   await wb.page.keyboard.press('Enter');
   await wb.page
     .locator('.monaco-menu')
@@ -68,7 +69,6 @@ describe('Document tools in the workbench', function () {
     for (const absent of ['Merge PDFs', 'Convert Image…', 'Compress Image']) {
       assert.ok(!items.includes(absent), `${absent} is not offered on one PDF: ${JSON.stringify(items)}`);
     }
-    await wb.page.waitForTimeout(400);
     const shot = await wb.screenshot('document-tools-explorer-menu');
     assert.ok(shot.endsWith('document-tools-explorer-menu.png'));
     await runFromMenu(wb, 'Extract Text');
@@ -109,7 +109,6 @@ describe('Document tools in the workbench', function () {
     await wb.page.mouse.move(sidebar.x + sidebar.width + 260, y, { steps: 8 });
     await wb.page.mouse.up();
     await wb.page.locator('.pane').filter({ hasText: 'Operations' }).locator('.monaco-list-row').first().hover();
-    await wb.page.waitForTimeout(1200);
     const shot = await wb.screenshot('document-tools-operations');
     assert.ok(shot.endsWith('document-tools-operations.png'));
     await wb.page.mouse.move(sidebar.x + sidebar.width + 260, y);

@@ -34,7 +34,11 @@ async function only(wb, title) {
     const other = labels.find((l) => !l.toLowerCase().startsWith(title.toLowerCase()));
     if (other === undefined) break;
     await wb.page.locator(`.sidebar .pane-header[aria-expanded="true"][aria-label="${other}"]`).filter({ visible: true }).first().click();
-    await wb.page.waitForTimeout(150);
+    await wb.page
+      .locator(`.sidebar .pane-header[aria-expanded="false"][aria-label="${other}"]`)
+      .filter({ visible: true })
+      .first()
+      .waitFor({ state: 'visible' });
   }
   const mine = wb.page.locator(`.sidebar .pane-header[aria-label^="${title}"]`).first();
   if ((await mine.getAttribute('aria-expanded')) === 'false') await mine.click();

@@ -91,7 +91,6 @@ describe('Media view, transcription and voices in the workbench', function () {
       await wb.page.mouse.up();
     };
     await drag(edge.x, edge.x + 220);
-    await wb.page.waitForTimeout(300);
     const shot = await wb.screenshot('media-view-finished');
     assert.ok(shot.endsWith('media-view-finished.png'));
     await drag(edge.x + 220, edge.x);

@@ -274,7 +274,9 @@ export class Workbench {
   /** Saves a PNG into the screenshots folder (test-results/screenshots); returns its path. */
   async screenshot(name) {
     const path = join(this.screenshotsDir, `${this.screenshotPrefix}${name.replace(/[^\w.-]+/g, '-')}.png`);
-    await this.page.screenshot({ path });
+    // Two frames: what the last hover or click changed is painted; transitions are finished at once.
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await this.page.screenshot({ path, animations: 'disabled' });
     return path;
   }
 }
