@@ -1,6 +1,7 @@
 // The Library view in the workbench: documents organised in projects and tags, and a share link
 // of a translated result, as the user sees them (screenshot test-results/screenshots/library-view.png);
-// a document's menu under a project with Remove from Project apart from Delete (library-item-menu.png).
+// a document's menu under a project with Remove from Project apart from Delete (library-item-menu.png);
+// a result previewed in the Simple Browser (library-preview-simple-browser.png).
 import assert from 'node:assert/strict';
 import { runInfo, workbench } from './context.mjs';
 import { until } from '../../unit/support/until.mjs';
@@ -97,8 +98,9 @@ describe('The Library view in the workbench', function () {
     for (let i = await others.count(); i > 0; i--) {
       const header = others.first();
       if (/^library/i.test((await header.getAttribute('aria-label')) ?? '')) break;
+      const label = await header.getAttribute('aria-label');
       await header.click();
-      await wb.page.waitForTimeout(100);
+      await wb.page.locator(`.sidebar .pane-header[aria-expanded="false"][aria-label="${label}"]`).first().waitFor({ state: 'attached' });
     }
     for (const section of ['Projects', 'Tags', 'Shares']) await expand(wb, section);
     await waitForRow(wb, /Spring launch/);
@@ -145,10 +147,49 @@ describe('The Library view in the workbench', function () {
     const order = labels.map((l) => l.split('\n')[0]);
     assert.ok(order.indexOf('Remove from Project') < order.findIndex((l) => /^Delete…/.test(l)), JSON.stringify(order));
     await remove.hover();
-    await wb.page.waitForTimeout(300);
     const shot = await wb.screenshot('library-item-menu');
     assert.ok(shot.endsWith('library-item-menu.png'));
     await wb.page.keyboard.press('Escape');
+  });
+
+  it('Preview opens a result in the Simple Browser, without downloading it', async () => {
+    const wb = workbench();
+    await wb.runCommand('Doc Translate: Focus on Library View');
+    await expand(wb, 'Shares');
+    const share = wb
+      .view('Library')
+      .locator('.monaco-list-row')
+      .filter({ hasText: /user-guide\.de\.md/ })
+      .last();
+    await share.waitFor({ state: 'visible', timeout: 15_000 });
+    await share.click({ button: 'right' });
+    const preview = wb.page
+      .locator('.monaco-menu .action-item')
+      .filter({ hasText: /^Preview$/ })
+      .first();
+    await preview.waitFor({ state: 'visible', timeout: 10_000 });
+    await preview.click();
+    await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Simple Browser' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The Simple Browser's webview holds the page in a frame of its own: the translated text is shown there.
+    const page = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').frameLocator('iframe');
+    await until(
+      async () =>
+        (
+          (await page
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch(() => '')) ?? ''
+        ).trim().length > 0,
+      {
+        what: 'the result shown in the Simple Browser',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      },
+    );
+    await wb.page.mouse.move(0, 0);
+    const shot = await wb.screenshot('library-preview-simple-browser');
+    assert.ok(shot.endsWith('library-preview-simple-browser.png'));
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('Search Library shows documents and jobs while typing, matched by name, tag or project', async () => {
