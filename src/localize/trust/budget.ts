@@ -223,7 +223,8 @@ export async function startBudget(
   plans: readonly FilePlan[],
   opts: { cap: number | undefined; rate: number; readSource: (plan: FilePlan) => Promise<Buffer | undefined> },
 ): Promise<RunBudget> {
-  if (opts.cap !== undefined && (!Number.isSafeInteger(opts.cap) || opts.cap < 0)) throw new RangeError(`the budget must be a whole number of millicredits >= 0, not ${opts.cap}`);
+  if (opts.cap !== undefined && (!Number.isSafeInteger(opts.cap) || opts.cap < 0))
+    throw new RangeError(`the budget must be a whole number of millicredits >= 0, not ${opts.cap}`);
   const sel = await selectWithinBudget(plans, {
     cap: opts.cap,
     rate: opts.rate,

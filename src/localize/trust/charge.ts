@@ -48,7 +48,8 @@ export function costLines(b: BudgetReport, charged: number | undefined): string[
   lines.push(
     `stopped at the budget: ${l.files.length} translation files left (${l.segments} segments, ${l.chars} characters${estimate}); run again to continue, nothing left is recorded in the lock`,
   );
-  for (const f of l.files.slice(0, LISTED)) lines.push(`left       ${f}${l.unestimated.includes(f) ? ' (cost not known before sending: run without --max-credits)' : ''}`);
+  for (const f of l.files.slice(0, LISTED))
+    lines.push(`left       ${f}${l.unestimated.includes(f) ? ' (cost not known before sending: run without --max-credits)' : ''}`);
   if (l.files.length > LISTED) lines.push(`left       … and ${l.files.length - LISTED} more (--json lists them all)`);
   return lines;
 }
