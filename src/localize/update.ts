@@ -439,6 +439,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   const left = new Set(budget.left.files);
   for (const p of s.plans) if (p.compose === undefined || left.has(p.target)) report.conflicts.push(...p.conflicts);
   report.budget = budget.meter.report(budget.left);
+  report.untranslated += budget.meter.held;
   opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length, work: planned.work });
   return report;
 }
