@@ -43,19 +43,13 @@ export function parseMaxCredits(text: string): number {
   return millicredits;
 }
 
-/** The same check for a number (the editor's setting): millicredits, or a RangeError. */
-export function maxCreditsFromNumber(value: number): number {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`the maximum credits must be a number of at least 0, not ${String(value)}`);
-  return Math.round(value * 1000);
-}
-
 /** Millicredits as credits for people: up to 3 decimals, no trailing zeros. */
 export function formatCredits(millicredits: number): string {
   return String(Math.round(millicredits) / 1000);
 }
 
 /** The estimate of translating one segment of text. */
-export function segmentEstimate(text: string, rate: number): number {
+function segmentEstimate(text: string, rate: number): number {
   return text.trim() === '' ? 0 : text.length * rate;
 }
 
@@ -92,7 +86,7 @@ export interface BudgetReport {
   held: number;
 }
 
-export interface BudgetSelection {
+interface BudgetSelection {
   /** The plans this update works on (all of them without a cap). */
   plans: FilePlan[];
   /** Estimate of each file job chosen, by target (unknown costs at the 2-credit minimum when there is no cap). */

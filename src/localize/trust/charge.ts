@@ -8,11 +8,11 @@
 import { formatCredits, type BudgetReport } from './budget.ts';
 
 /** The part of the client read here (DocTranslateClient fits). */
-export interface BalanceReader {
+interface BalanceReader {
   billing: { balance(opts?: { signal?: AbortSignal }): Promise<{ spent: number }> };
 }
 
-export function isBalanceReader(client: object): client is BalanceReader {
+function isBalanceReader(client: object): client is BalanceReader {
   const billing = (client as { billing?: unknown }).billing;
   return typeof billing === 'object' && billing !== null && typeof (billing as { balance?: unknown }).balance === 'function';
 }
