@@ -33,7 +33,7 @@ import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
 import { BUDGET_EXIT, parseMaxCredits } from './trust/budget.ts';
-import { chargedBetween, costJson, costLines, readSpent } from './trust/charge.ts';
+import { chargeMeter, costJson, costLines } from './trust/charge.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -448,11 +448,11 @@ async function run(args: Args, io: CliIo): Promise<number> {
   };
   try {
     await writeGitignore(localFs(folder).root);
-    const spentBefore = await readSpent(client);
+    const meter = chargeMeter(client);
     const r = await update({
       ...opts,
       ...(args.maxCredits !== undefined ? { maxMillicredits: args.maxCredits } : {}),
-      client: view !== undefined ? view.track(client) : client,
+      client: view !== undefined ? view.track(meter.client) : meter.client,
       tool: 'cli',
       ...(io.signal !== undefined ? { signal: io.signal } : {}),
       onWait: (h) => {
@@ -490,7 +490,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
       say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;
     }
-    const charged = r.budget !== undefined ? chargedBetween(spentBefore, await readSpent(client)) : undefined;
+    const charged = r.budget !== undefined ? await meter.charged() : undefined;
     if (args.json) io.out(JSON.stringify(r.budget !== undefined ? { ...summary, budget: costJson(r.budget, charged) } : summary));
     else {
       io.out(

@@ -60,7 +60,10 @@ Options:
                            estimate, and what is left out and why; sends and writes nothing
 ${SCOPE}
   --json                   print one JSON object: { files, stale, missing, conflicts,
-                           segments_sent, chars_sent, requests, written }
+                           segments_sent, chars_sent, requests, written, budget: {
+                           max_credits, estimated_credits, charged_credits, stopped,
+                           held_segments, left: { files, segments, chars,
+                           estimated_credits, unestimated } } }
   --quiet                  no progress (on a terminal) and no per-language lines (off one)
   --format <text|github>   github: conflicts as workflow error annotations
   --check                  the same as the check command

@@ -3,7 +3,8 @@
  * editor. The charge is the account's settled millicredits (`spent` of GET /billing/credits/balance,
  * spec 2.6 and 4.7; free) after the update minus before it: the service's own figure, covering
  * instant translation and settled file jobs alike. Work the same account settles meanwhile (another
- * person, another run) is in it too; the note says so.
+ * person, another run) is in it too; the note says so. The first reading is taken just before the
+ * first request that can cost something, so an update that sends nothing makes no request at all.
  */
 import { formatCredits, type BudgetReport } from './budget.ts';
 
@@ -18,7 +19,7 @@ function isBalanceReader(client: object): client is BalanceReader {
 }
 
 /** The account's settled millicredits now, or undefined when the balance cannot be read (the update goes on). */
-export async function readSpent(client: object): Promise<number | undefined> {
+async function readSpent(client: object): Promise<number | undefined> {
   if (!isBalanceReader(client)) return undefined;
   try {
     const spent = (await client.billing.balance()).spent;
@@ -29,8 +30,47 @@ export async function readSpent(client: object): Promise<number | undefined> {
 }
 
 /** Settled millicredits between two readings (undefined when either is missing). */
-export function chargedBetween(before: number | undefined, after: number | undefined): number | undefined {
+function chargedBetween(before: number | undefined, after: number | undefined): number | undefined {
   return before === undefined || after === undefined ? undefined : Math.round((after - before) * 10) / 10;
+}
+
+const bind = (target: object, prop: string | symbol): unknown => {
+  const v = Reflect.get(target, prop, target) as unknown;
+  return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+};
+
+/**
+ * The client as the update uses it, reading the balance once before its first charged request
+ * (`translateBatch`, `jobs.create`); `charged()` is then the settled millicredits since, 0 when
+ * nothing was sent, undefined when the balance could not be read.
+ */
+export function chargeMeter<C extends object>(client: C): { client: C; charged: () => Promise<number | undefined> } {
+  let before: Promise<number | undefined> | undefined;
+  const start = (): Promise<number | undefined> => (before ??= readSpent(client));
+  const charged =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      await start();
+      return f(...a);
+    };
+  const metered = new Proxy(client, {
+    get: (target, prop) => {
+      const v = bind(target, prop);
+      if (prop === 'translateBatch' && typeof v === 'function') return charged(v as (...a: unknown[]) => Promise<unknown>);
+      if (prop === 'jobs' && typeof v === 'object' && v !== null)
+        return new Proxy(v, {
+          get: (jobs, p) => {
+            const f = bind(jobs, p);
+            return p === 'create' && typeof f === 'function' ? charged(f as (...a: unknown[]) => Promise<unknown>) : f;
+          },
+        });
+      return v;
+    },
+  });
+  return {
+    client: metered,
+    charged: async () => (before === undefined ? 0 : chargedBetween(await before, await readSpent(client))),
+  };
 }
 
 /** At most this many files are named in the text output (the JSON names them all). */

@@ -105,12 +105,12 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       const confirmed = (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
-    const spent = await engine.readSpent(client);
-    const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress, cap));
+    const meter = engine.chargeMeter(client);
+    const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, meter.client, work, signal, onProgress, cap));
     const cost = runCost(
       reports.map((r) => r.report),
       cap,
-      engine.chargedBetween(spent, await engine.readSpent(client)),
+      await meter.charged(),
     );
     tell(reports, cost);
     void d.balance.refresh();
