@@ -33,7 +33,7 @@ import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
 import { BUDGET_EXIT, parseMaxCredits } from './trust/budget.ts';
-import { chargeMeter, costJson, costLines } from './trust/charge.ts';
+import { chargeMeter, costJson, costLines, stoppedLine } from './trust/charge.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -497,6 +497,10 @@ async function run(args: Args, io: CliIo): Promise<number> {
         `${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`,
       );
       for (const line of r.budget !== undefined ? costLines(r.budget, charged) : []) io.out(line);
+      if (args.format === 'github' && r.budget?.stopped === true) {
+        const file = repoPath(io.env['GITHUB_WORKSPACE'] || (io.cwd ?? process.cwd()), folder)(CONFIG_FILE);
+        io.out(annotationLine({ level: 'warning', file, title: 'Translation budget', message: stoppedLine(r.budget) }));
+      }
     }
     return r.budget?.stopped === true ? BUDGET_EXIT : 0;
   } finally {

@@ -73,6 +73,13 @@ export function chargeMeter<C extends object>(client: C): { client: C; charged: 
   };
 }
 
+/** The sentence saying what the budget left (for a stopped update). */
+export function stoppedLine(b: BudgetReport): string {
+  const l = b.left;
+  const estimate = l.estimatedMillicredits > 0 ? `, about ${formatCredits(l.estimatedMillicredits)} credits` : '';
+  return `stopped at the budget: ${l.files.length} translation files left (${l.segments} segments, ${l.chars} characters${estimate}); the files written are recorded in the lock, run again to continue`;
+}
+
 /** At most this many files are named in the text output (the JSON names them all). */
 const LISTED = 10;
 
@@ -84,10 +91,7 @@ export function costLines(b: BudgetReport, charged: number | undefined): string[
   if (b.held > 0) lines.push(`budget: ${b.held} segments were not sent again after a failed check (it would have passed the cap); they kept their source text`);
   if (!b.stopped) return lines;
   const l = b.left;
-  const estimate = l.estimatedMillicredits > 0 ? `, about ${formatCredits(l.estimatedMillicredits)} credits` : '';
-  lines.push(
-    `stopped at the budget: ${l.files.length} translation files left (${l.segments} segments, ${l.chars} characters${estimate}); run again to continue, nothing left is recorded in the lock`,
-  );
+  lines.push(stoppedLine(b));
   for (const f of l.files.slice(0, LISTED))
     lines.push(`left       ${f}${l.unestimated.includes(f) ? ' (cost not known before sending: run without --max-credits)' : ''}`);
   if (l.files.length > LISTED) lines.push(`left       … and ${l.files.length - LISTED} more (--json lists them all)`);

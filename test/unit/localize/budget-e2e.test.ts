@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DocTranslateClient } from '../../../src/api/index.ts';
 import { parseArgs } from '../../../src/localize/cli.ts';
 import { LOCK_FILE, parseLock } from '../../../src/localize/index.ts';
@@ -153,6 +153,13 @@ describe('localize: a budget cap (--max-credits) on a real site', function () {
       new RegExp(`stopped at the budget: ${whole.files} translation files left \\(${whole.segments} segments, ${whole.chars} characters`),
     );
     assert.equal(zero.stdout.split('\n').filter((l) => l.startsWith('left ')).length, Math.min(whole.files, 11));
+    // In a GitHub workflow the stop is also a warning annotation on the set-up's doc-translate.json.
+    const gh = await runLocalizeCli([site, '--lang', NEW, '--max-credits', '0', '--format', 'github'], { ...env(), GITHUB_WORKSPACE: dirname(site) });
+    assert.equal(gh.code, BUDGET_EXIT, gh.stderr);
+    assert.match(
+      gh.stdout,
+      new RegExp(`^::warning file=docs/doc-translate\\.json,title=Translation budget::stopped at the budget: ${whole.files} translation files left`, 'm'),
+    );
   });
 
   it('a file job under a cap carries max_credit_millicredits: the budget left for it', async () => {
