@@ -92,6 +92,17 @@ describe('localize: the budget cap in the engine', function () {
     assert.deepEqual(sel.left, { files: ['b', 'c'], segments: 2, chars: 8, estimatedMillicredits: 8, unestimated: [] });
     const none = await selectWithinBudget(plans, { cap: undefined, rate: 1, jobCost: () => Promise.resolve(undefined) });
     assert.equal(none.plans.length, 5);
+
+    // A file job whose cost is unknown (a PDF) is left, named as such, and does not stop the others; a known one fits like a file.
+    const job = (target: string): FilePlan => ({ ...plan(target, []), compose: undefined, fileJob: { sourceHash: 'h', targetHash: undefined } });
+    const cost = (p: FilePlan): Promise<number | undefined> => Promise.resolve(p.target.endsWith('.pdf') ? undefined : 3);
+    const mixed = await selectWithinBudget([job('x.pdf'), plan('a', ['aaaa']), job('y.html'), plan('b', ['bb'])], { cap: 8, rate: 1, jobCost: cost });
+    assert.deepEqual(
+      mixed.plans.map((p) => p.target),
+      ['a', 'y.html'],
+    );
+    assert.deepEqual([mixed.left.files, mixed.left.unestimated, mixed.left.estimatedMillicredits], [['x.pdf', 'b'], ['x.pdf'], 2]);
+    assert.deepEqual([...mixed.jobEstimates], [['y.html', 3]]);
   });
 
   it('file job estimates: text by its characters (1 credit each, at least 2), PDF and binary unknown', () => {
