@@ -12,7 +12,8 @@
  * A folder named like a command is given as ./check. `--help` for each command, `--version`.
  * Reads <folder>/doc-translate.json; the service URL from DOC_TRANSLATE_BASE_URL and the key from
  * DOC_TRANSLATE_API_KEY (needed only to update). Exit 0: done or up to date; 1: check found
- * stale, missing or conflicting translations; 2: an error (one clear line on stderr).
+ * stale, missing or conflicting translations; 2: an error (one clear line on stderr); 3: an update
+ * stopped at --max-credits with work left.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -31,6 +32,8 @@ import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
 import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
+import { BUDGET_EXIT, parseMaxCredits } from './trust/budget.ts';
+import { chargeMeter, costJson, costLines, stoppedLine } from './trust/charge.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -73,6 +76,8 @@ export interface Args {
   shard?: string;
   langs?: string[];
   mergeLocks?: string[];
+  /** --max-credits, in millicredits. */
+  maxCredits?: number;
   /** --help: print the command's help. */
   help?: boolean;
   /** --version */
@@ -81,7 +86,7 @@ export interface Args {
 
 /** The options each command takes (besides --help). */
 const TAKES: Record<CommandName, readonly string[]> = {
-  update: ['--dry-run', '--json', '--quiet', '--format', '--shard', '--lang', '--check', '--merge-locks'],
+  update: ['--dry-run', '--json', '--quiet', '--format', '--shard', '--lang', '--check', '--merge-locks', '--max-credits'],
   check: ['--json', '--quiet', '--format', '--shard', '--lang'],
   status: ['--json', '--quiet', '--shard', '--lang'],
   init: ['--lang', '--yes', '--json'],
@@ -107,6 +112,7 @@ const OPTIONS = {
   shard: { type: 'string' },
   lang: { type: 'string' },
   folder: { type: 'string' },
+  'max-credits': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 type OptionName = keyof typeof OPTIONS;
@@ -193,6 +199,13 @@ export function parseArgs(argv: readonly string[]): Args {
         args.format = f;
         break;
       }
+      case 'max-credits':
+        try {
+          args.maxCredits = parseMaxCredits(value());
+        } catch (err) {
+          throw new UsageError((err as Error).message, name);
+        }
+        break;
       case 'merge-locks':
         // The legacy `<folder> --merge-locks <lock>...`: every word after it is a lock.
         args.mergeLocks = words.slice(token.index + 1);
@@ -220,6 +233,8 @@ export function parseArgs(argv: readonly string[]): Args {
     }
   }
   if (args.check && args.dryRun) throw new UsageError('--check and --dry-run exclude each other', name);
+  if (args.maxCredits !== undefined && (args.check || args.dryRun || args.command !== 'run'))
+    throw new UsageError('--max-credits is for an update that sends (not --check or --dry-run)', name);
   if (args.json && args.format === 'github') throw new UsageError('--json and --format github exclude each other', name);
   if (args.format === 'github' && args.dryRun) throw new UsageError('--format github is for check and update', name);
   return { ...args, folder: args.folder ?? '.' };
@@ -433,9 +448,11 @@ async function run(args: Args, io: CliIo): Promise<number> {
   };
   try {
     await writeGitignore(localFs(folder).root);
+    const meter = chargeMeter(client);
     const r = await update({
       ...opts,
-      client: view !== undefined ? view.track(client) : client,
+      ...(args.maxCredits !== undefined ? { maxMillicredits: args.maxCredits } : {}),
+      client: view !== undefined ? view.track(meter.client) : meter.client,
       tool: 'cli',
       ...(io.signal !== undefined ? { signal: io.signal } : {}),
       onWait: (h) => {
@@ -473,12 +490,19 @@ async function run(args: Args, io: CliIo): Promise<number> {
       say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;
     }
-    if (args.json) io.out(JSON.stringify(summary));
-    else
+    const charged = r.budget !== undefined ? await meter.charged() : undefined;
+    if (args.json) io.out(JSON.stringify(r.budget !== undefined ? { ...summary, budget: costJson(r.budget, charged) } : summary));
+    else {
       io.out(
         `${r.files} source files: wrote ${r.written.length} translations; sent ${r.segments_sent} segments (${r.chars_sent} characters) in ${r.requests} requests and ${r.fileJobs} file jobs; ${r.conflicts.length} conflicts`,
       );
-    return 0;
+      for (const line of r.budget !== undefined ? costLines(r.budget, charged) : []) io.out(line);
+      if (args.format === 'github' && r.budget?.stopped === true) {
+        const file = repoPath(io.env['GITHUB_WORKSPACE'] || (io.cwd ?? process.cwd()), folder)(CONFIG_FILE);
+        io.out(annotationLine({ level: 'warning', file, title: 'Translation budget', message: stoppedLine(r.budget) }));
+      }
+    }
+    return r.budget?.stopped === true ? BUDGET_EXIT : 0;
   } finally {
     view?.clear();
     await client.close();

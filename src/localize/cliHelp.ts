@@ -18,7 +18,8 @@ const ENVIRONMENT = `Environment (update only):
   DOC_TRANSLATE_API_KEY    the API key`;
 
 const EXIT = `Exit codes: 0 done or up to date, 1 check found stale, missing or conflicting
-translations, 2 an error (one line on stderr).`;
+translations, 2 an error (one line on stderr), 3 update stopped at --max-credits with work left
+(what was written is recorded; run again to continue).`;
 
 export const MAIN_HELP = `Usage: ${PROGRAM} <command> [folder] [options]
 
@@ -59,11 +60,20 @@ Options:
                            estimate, and what is left out and why; sends and writes nothing
 ${SCOPE}
   --json                   print one JSON object: { files, stale, missing, conflicts,
-                           segments_sent, chars_sent, requests, written }
+                           segments_sent, chars_sent, requests, written, budget: {
+                           max_credits, estimated_credits, charged_credits, stopped,
+                           held_segments, left: { files, segments, chars,
+                           estimated_credits, unestimated } } }
   --quiet                  no progress (on a terminal) and no per-language lines (off one)
   --format <text|github>   github: conflicts as workflow error annotations
   --check                  the same as the check command
+  --max-credits <n>        a budget in credits (decimals allowed: 2.5): only the files whose
+                           estimate fits are sent and written; the rest is left for the next
+                           run, listed, and the exit code is 3
   -h, --help               this help
+
+After an update, the estimate and the service's charge (the account's settled credits before and
+after) are printed side by side.
 
 On a terminal, one updating line shows files, segments and characters done of total, requests
 in flight, elapsed and remaining time; off a terminal (CI logs) one line per language. Ctrl+C

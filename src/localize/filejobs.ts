@@ -96,7 +96,17 @@ export interface FileJobResult {
  */
 export async function runFileJobs(
   plans: readonly FilePlan[],
-  opts: { folder: string; root: GuardedRoot; client: FileJobClient; engine: string; sourceLanguage: string; signal?: AbortSignal; onJob?: () => void },
+  opts: {
+    folder: string;
+    root: GuardedRoot;
+    client: FileJobClient;
+    engine: string;
+    sourceLanguage: string;
+    signal?: AbortSignal;
+    onJob?: () => void;
+    /** The job's `max_credit_millicredits` (spec 4.3: a cap on the request's deduction): the budget left for it, when there is one. */
+    maxCredit?: (plan: FilePlan) => number | undefined;
+  },
 ): Promise<FileJobResult[]> {
   const uploads = new Map<string, Promise<{ id: string }>>();
   const temps: string[] = [];
@@ -111,6 +121,8 @@ export async function runFileJobs(
       }
       const req: CreateJobRequest = { document_id: (await doc).id, target_lang: plan.lang, engine: opts.engine, output_mode: 'single' };
       if (opts.sourceLanguage !== 'auto') req.source_lang = opts.sourceLanguage;
+      const cap = opts.maxCredit?.(plan);
+      if (cap !== undefined) req.max_credit_millicredits = cap;
       const job = await opts.client.jobs.create(req, sig);
       let done: Job;
       try {

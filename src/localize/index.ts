@@ -11,6 +11,8 @@ export { update, BASE_DIR, type BatchTranslator, type UpdateOptions, type Update
 export { mergeConflict, resolveConflict, ResolveError, type Resolution } from './conflicts.ts';
 export type { Conflict, TargetState } from './plan.ts';
 export { hashFile, type FileJobClient } from './filejobs.ts';
+export type { BudgetLeft, BudgetReport } from './trust/budget.ts';
+export { chargeMeter } from './trust/charge.ts';
 export { ChangedError, GuardedRoot } from '../shared/guardedFs.ts';
 export { adopt, type AdoptReport, type AdoptedFile } from './adopt.ts';
 export { siteRulesFor, type SiteRules } from './site/rules.ts';

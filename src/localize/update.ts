@@ -18,6 +18,7 @@ import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
+import { startBudget, type BudgetMeter, type BudgetReport, type RunBudget } from './trust/budget.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -53,6 +54,8 @@ export interface UpdateOptions extends LocalizeOptions {
   tool?: string;
   /** Called once when another update of the same folder is running and this one waits for it. */
   onWait?: (holder: RunHolder) => void;
+  /** A budget cap in millicredits (see trust/budget.ts): only the files whose estimate fits are sent and written. */
+  maxMillicredits?: number;
 }
 
 export interface UpdateReport {
@@ -76,6 +79,8 @@ export interface UpdateReport {
   /** File jobs not run because the client cannot upload (their targets). */
   skipped: string[];
   cancelled: boolean;
+  /** The estimate of what was sent, and with a cap, whether it stopped the update and what is left. */
+  budget?: BudgetReport;
 }
 
 export const BASE_DIR = '.doc-translate/base';
@@ -100,7 +105,12 @@ function workOf(s: Scan): { work: UpdateWork; byLang: { lang: string; unique: Ma
   return { work: { files, segments: languages.reduce((a, l) => a + l.segments, 0), chars: languages.reduce((a, l) => a + l.chars, 0), languages }, byLang };
 }
 
-async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: ReturnType<typeof workOf>): Promise<Map<string, Map<string, string>>> {
+async function translateAll(
+  opts: UpdateOptions,
+  report: UpdateReport,
+  planned: ReturnType<typeof workOf>,
+  meter: BudgetMeter,
+): Promise<Map<string, Map<string, string>>> {
   const { config } = opts;
   const byLang = new Map<string, Map<string, string>>();
   const { work: all, byLang: work } = planned;
@@ -128,6 +138,8 @@ async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: 
       translateBatch: async (segments: Segment[], signal: AbortSignal) => {
         const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
         if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
+        // Past the budget (only a block sent again as fragments can get here): not sent, the source text stays.
+        if (!meter.take(segments.map((x) => x.text))) return segments.map((x) => ({ id: x.id, translated_text: x.text }));
         report.requests++;
         const res = await opts.client.translateBatch(req, { signal });
         report.segments_sent += segments.length;
@@ -291,17 +303,23 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     skipped: [],
     cancelled: false,
   };
-  const fail = (): UpdateReport => ({ ...report, cancelled: true });
+  const budget: RunBudget = await startBudget(s.plans, {
+    cap: opts.maxMillicredits,
+    rate: config.estimateMillicreditsPerChar,
+    readSource: (plan) => s.root.readBytes(join(config.folder, plan.source)),
+  });
+  report.budget = budget.meter.report(budget.left);
+  const fail = (): UpdateReport => ({ ...report, budget: budget.meter.report(budget.left), cancelled: true });
   let translations: Map<string, Map<string, string>>;
-  const planned = workOf(s);
+  const planned = workOf({ ...s, plans: budget.plans });
   try {
-    translations = await translateAll(opts, report, planned);
+    translations = await translateAll(opts, report, planned, budget.meter);
   } catch (err) {
     if (aborted(opts.signal)) return fail();
     throw err;
   }
   if (aborted(opts.signal)) return fail();
-  const jobPlans = s.plans.filter((p) => p.fileJob !== undefined);
+  const jobPlans = budget.plans.filter((p) => p.fileJob !== undefined);
   let jobs: FileJobResult[] = [];
   if (jobPlans.length > 0 && !isFileJobClient(opts.client)) report.skipped = jobPlans.map((p) => p.target);
   else if (jobPlans.length > 0) {
@@ -312,6 +330,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         client: opts.client as FileJobClient,
         engine: config.engine,
         sourceLanguage: config.sourceLanguage,
+        maxCredit: (plan) => budget.meter.jobCap(budget.jobEstimates.get(plan.target) ?? 0),
         ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       });
     } catch (err) {
@@ -324,7 +343,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     await Promise.all(jobs.map((j) => s.root.discard(j.temp)));
     return fail();
   }
-  const toWrite = s.plans.filter((p) => p.compose !== undefined);
+  const toWrite = budget.plans.filter((p) => p.compose !== undefined);
   const urlMemo: { last: SourceUrls } = { last: undefined };
   // What this run changes in the lock; applied to the lock as it is on disk when written.
   const changes = new Map<string, LockEntry | null>();
@@ -417,7 +436,10 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
       });
     }
   }
-  for (const p of s.plans) if (p.compose === undefined) report.conflicts.push(...p.conflicts);
+  const left = new Set(budget.left.files);
+  for (const p of s.plans) if (p.compose === undefined || left.has(p.target)) report.conflicts.push(...p.conflicts);
+  report.budget = budget.meter.report(budget.left);
+  report.untranslated += budget.meter.held;
   opts.onProgress?.({ phase: 'write', done: toWrite.length, total: toWrite.length, work: planned.work });
   return report;
 }

@@ -13,6 +13,7 @@ export const SettingKey = {
   downloadMaxSizeMb: 'download.maxSizeMB',
   segmentation: 'segmentation',
   frontMatterKeys: 'frontMatterKeys',
+  localizeMaxCredits: 'localize.maxCredits',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 

@@ -127,6 +127,16 @@ export class Settings implements vscode.Disposable {
     return Math.floor(mb * 1024 * 1024);
   }
 
+  /**
+   * The budget of an update from the Localization view, in credits (`localize.maxCredits`): undefined
+   * when not set; any other value as it is (NaN when not a number), so the update refuses it by name.
+   */
+  get localizeMaxCredits(): number | undefined {
+    const value = this.fromTrusted(SettingKey.localizeMaxCredits);
+    if (value === undefined || value === null) return undefined;
+    return typeof value === 'number' ? value : Number.NaN;
+  }
+
   async setBaseUrl(url: string): Promise<void> {
     await this.config().update(SettingKey.baseUrl, url, vscode.ConfigurationTarget.Global);
   }

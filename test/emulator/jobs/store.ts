@@ -75,6 +75,7 @@ export function jobView(app: EmulatorApp, job: JobRecord): Record<string, unknow
     include_images: job.include_images,
     context_translation: job.context_translation,
     style_preset: job.style_preset,
+    max_credit_millicredits: job.max_credit_millicredits,
     status: job.status,
     stage: job.stage,
     stage_progress: job.stage_progress,

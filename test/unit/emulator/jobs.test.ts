@@ -118,7 +118,16 @@ describe('emulator: translation jobs', () => {
       max_credit_millicredits: 5000,
     };
     const job = obj(await createJob(fx, body));
-    for (const k of ['source_lang', 'engine', 'output_mode', 'glossary_id', 'include_images', 'context_translation', 'style_preset'] as const) {
+    for (const k of [
+      'source_lang',
+      'engine',
+      'output_mode',
+      'glossary_id',
+      'include_images',
+      'context_translation',
+      'style_preset',
+      'max_credit_millicredits',
+    ] as const) {
       assert.equal(job[k], body[k], k);
     }
     assert.equal((await waitEnded(fx, job.id as string)).status, 'completed');

@@ -135,15 +135,16 @@ describe('localize: the doc-translate npm package, installed and run', function 
     assert.equal(noKey.code, 2);
     assert.match(noKey.stderr, /^doc-translate: DOC_TRANSLATE_BASE_URL is not set/);
 
-    // Off a terminal: one line per language, then the summary; no progress line drawn.
+    // Off a terminal: one line per language, then the summary and the estimate next to the charge; no progress line drawn.
     const up = await npx(['update'], service());
     assert.equal(up.code, 0, up.stderr);
     assert.doesNotMatch(up.stdout + up.stderr, /[\r\x1b]/);
     const lines = up.stdout.trimEnd().split('\n');
     assert.deepEqual(
       lines.map((l) => l.split(':')[0]),
-      ['de', 'fr', '3 source files'],
+      ['de', 'fr', '3 source files', 'cost'],
     );
+    assert.match(lines[3]!, /^cost: estimated [\d.]+ credits, charged [\d.]+ credits \(the account's settled credits before and after\)$/);
     assert.match(lines[0]!, /^de: [\d,]+ segments \([\d,]+ characters\), \d+ requests?, [\d.]+ s$/);
     assert.match(lines[2]!, /^3 source files: wrote 6 translations; sent \d+ segments/);
     for (const page of Object.keys(PAGES)) for (const l of ['de', 'fr']) assert.ok(existsSync(join(repo, page.replace(/\.md$/, `.${l}.md`))), `${page} ${l}`);
@@ -187,7 +188,7 @@ describe('localize: the doc-translate npm package, installed and run', function 
     const again = await npx(['update', '--json'], service());
     assert.equal(again.code, 0, again.stderr);
     const u = JSON.parse(again.stdout) as Record<string, number>;
-    assert.deepEqual(Object.keys(u), ['files', 'stale', 'missing', 'conflicts', 'segments_sent', 'chars_sent', 'requests', 'written']);
+    assert.deepEqual(Object.keys(u), ['files', 'stale', 'missing', 'conflicts', 'segments_sent', 'chars_sent', 'requests', 'written', 'budget']);
     assert.deepEqual([u['stale'], u['written'], u['segments_sent']], [2, 2, 2]);
   });
 });

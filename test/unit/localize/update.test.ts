@@ -174,7 +174,10 @@ describe('localize: update against the emulator', function () {
     edit(pagePath(6), /^Paragraph 5 of page 6:.*$/m, 'Paragraph 5 of page 6: changed for the command line.');
     const r = await cli('--json');
     assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as Record<string, number>;
+    const { budget, ...out } = JSON.parse(r.stdout) as Record<string, number> & { budget: Record<string, unknown> };
+    // The estimate next to the charge (the emulator: 1 millicredit per character, as estimated).
+    const sent = (2 * 'Paragraph 5 of page 6: changed for the command line.'.length) / 1000;
+    assert.deepEqual([budget.max_credits, budget.estimated_credits, budget.charged_credits, budget.stopped], [null, sent, sent, false]);
     assert.deepEqual(out, {
       files: FILES,
       stale: 2,

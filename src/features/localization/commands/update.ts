@@ -14,6 +14,7 @@ import { editorFs, editorReadFs, loadEngine } from '../engine.ts';
 import { dryRunSummary } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
 import type { LocalizationStatusItem } from '../statusBar.ts';
+import { budgetFromSetting, costText, runCost, type RunCost } from './budgetText.ts';
 import { isPlain, scopeOptions, scopesOf, type Scope } from './scope.ts';
 
 export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'settings' | 'logger' | 'contextKeys' | 'balance'> & {
@@ -23,8 +24,10 @@ export type UpdateDeps = Pick<Platform, 'clients' | 'prompter' | 'settings' | 'l
 
 export interface UpdateResult {
   started: boolean;
-  reason?: 'noSetup' | 'upToDate' | 'declined' | 'noClient' | 'busy' | 'failed' | 'untrusted';
+  reason?: 'noSetup' | 'upToDate' | 'declined' | 'noClient' | 'busy' | 'failed' | 'untrusted' | 'badBudget';
   reports?: (Pick<UpdateReport, 'written' | 'requests' | 'chars_sent' | 'segments_sent' | 'cancelled'> & { folder: string; conflicts: number })[];
+  /** The estimate next to the charge, and what the budget (docTranslate.localize.maxCredits) left. */
+  cost?: RunCost;
 }
 
 /** The running update's controller: one update at a time; Cancel Translation Update aborts it. */
@@ -53,6 +56,13 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
   }
   // An untrusted workspace never chooses what is sent, where it is written, or what it costs.
   if (!d.settings.trusted) return untrusted();
+  const cap = budgetFromSetting(d.settings.localizeMaxCredits);
+  if (cap === 'invalid') {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Doc Translate: the setting docTranslate.localize.maxCredits must be a number of credits of at least 0 (or empty for no budget).'),
+    );
+    return { started: false, reason: 'badBudget' };
+  }
   await d.state.ready();
   const scopes = scopesOf(d.state, args);
   if (scopes.length === 0) return noSetup();
@@ -87,12 +97,22 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
           ? vscode.l10n.t('Update 1 translation ({0} characters to send)?', chars)
           : vscode.l10n.t('Update {0} translations ({1} characters to send)?', summary.files, chars);
       const engines = [...new Set(work.map((w) => w.config.engine))].join(', ');
-      const detail = [...summary.lines, vscode.l10n.t('Engine: {0} (doc-translate.json "engine").', engines)].join('\n');
+      const budget =
+        cap === undefined
+          ? []
+          : [vscode.l10n.t('Budget: at most {0} credits (docTranslate.localize.maxCredits); translations beyond it are left for the next update.', cap / 1000)];
+      const detail = [...summary.lines, vscode.l10n.t('Engine: {0} (doc-translate.json "engine").', engines), ...budget].join('\n');
       const confirmed = (await d.prompter.choose(question, { modal: true, severity: 'info', detail }, UPDATE)) === UPDATE;
       if (!confirmed) return { started: false, reason: 'declined' };
     }
-    const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, client, work, signal, onProgress));
-    tell(reports);
+    const meter = engine.chargeMeter(client);
+    const reports = await withUpdateProgress(d, (signal, onProgress) => runAll(d, engine, meter.client, work, signal, onProgress, cap));
+    const cost = runCost(
+      reports.map((r) => r.report),
+      cap,
+      await meter.charged(),
+    );
+    tell(reports, cost);
     void d.balance.refresh();
     return {
       started: true,
@@ -105,6 +125,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
         cancelled: r.report.cancelled,
         conflicts: r.report.conflicts.length,
       })),
+      cost,
     };
   } catch (err) {
     void showError(err, { operation: vscode.l10n.t('Updating the translations'), baseUrl: d.settings.baseUrl });
@@ -136,13 +157,17 @@ async function runAll(
   work: { scope: Scope; config: Parameters<typeof engine.update>[0]['config'] }[],
   signal: AbortSignal,
   onProgress: Progress,
+  cap: number | undefined,
 ): Promise<{ folder: string; report: UpdateReport }[]> {
   const out: { folder: string; report: UpdateReport }[] = [];
+  // One budget for all the set-ups updated together.
+  let budget = cap;
   for (const w of work) {
     if (signal.aborted) break;
     const report = await engine.update({
       config: w.config,
       client,
+      ...(budget !== undefined ? { maxMillicredits: budget } : {}),
       ...scopeOptions(w.scope),
       signal,
       onProgress: (p) => onProgress(p.phase, p.done, p.total),
@@ -153,6 +178,7 @@ async function runAll(
       `Localization ${w.scope.setup.name}: wrote ${report.written.length} file(s), ${report.requests} request(s), ${report.chars_sent} characters${report.cancelled ? ' (cancelled)' : ''}; ${report.conflicts.length} conflict(s).`,
     );
     out.push({ folder: w.scope.setup.folder, report });
+    if (budget !== undefined) budget = Math.max(0, budget - (report.budget?.estimatedMillicredits ?? 0));
   }
   return out;
 }
@@ -197,7 +223,7 @@ async function withUpdateProgress<T>(d: UpdateDeps, task: (signal: AbortSignal, 
   }
 }
 
-function tell(reports: { folder: string; report: UpdateReport }[]): void {
+function tell(reports: { folder: string; report: UpdateReport }[], cost: RunCost): void {
   const written = reports.reduce((n, r) => n + r.report.written.length, 0);
   const conflicts = reports.reduce((n, r) => n + r.report.conflicts.length, 0);
   const cancelled = reports.some((r) => r.report.cancelled);
@@ -206,14 +232,15 @@ function tell(reports: { folder: string; report: UpdateReport }[]): void {
     ? vscode.l10n.t('update cancelled: {0} translation(s) written in full, the others left as they were', written)
     : vscode.l10n.t('updated {0} translation(s) ({1} characters sent)', written, sent.toLocaleString('en-US'));
   if (conflicts === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: {0}.', head));
+    const text = `${vscode.l10n.t('Doc Translate: {0}.', head)} ${costText(cost)}`;
+    void (cost.stopped ? vscode.window.showWarningMessage(text) : vscode.window.showInformationMessage(text));
     return;
   }
-  const message = vscode.l10n.t(
+  const message = `${vscode.l10n.t(
     'Doc Translate: {0}; {1} paragraph(s) were edited by hand where the source changed: they were left as they are.',
     head,
     conflicts,
-  );
+  )} ${costText(cost)}`;
   void Promise.resolve(vscode.window.showWarningMessage(message, vscode.l10n.t('Show Conflict'))).then(
     (picked) => picked !== undefined && vscode.commands.executeCommand(CommandId.localizationShowConflict),
   );
