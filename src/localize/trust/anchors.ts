@@ -73,6 +73,8 @@ export interface PageAnchors {
   open: boolean;
   /** Markdown files the page imports or includes (relative specifiers as written), whose anchors are the page's too. */
   includes: string[];
+  /** The headings' ids in order (hand-written or made from the text). */
+  headings: string[];
 }
 
 /**
@@ -86,7 +88,7 @@ export function pageAnchors(text: string, opts: { mdx: boolean; rule: SlugRule; 
 /** The page's anchors and its link destinations (offsets and line numbers are the file's), from one parse. */
 export function analysePage(text: string, opts: { mdx: boolean; rule: SlugRule; explicitBoth?: boolean }): { anchors: PageAnchors; urls: UrlSpan[] } {
   const slugger = new Slugger(opts.rule);
-  const result: PageAnchors = { ids: slugger.ids, open: false, includes: [] };
+  const result: PageAnchors = { ids: slugger.ids, open: false, includes: [], headings: [] };
   // MkDocs snippets (`--8<--`) and Hugo's readfile/include shortcodes put other files' headings on the page.
   if (/^\s*-{1,2}8<-{1,2}/m.test(text) || /\{\{[<%]\s*(?:readfile|include|include-file)\b/.test(text)) result.open = true;
   const body = blankFrontMatter(text);
@@ -125,7 +127,8 @@ export function analysePage(text: string, opts: { mdx: boolean; rule: SlugRule; 
     if (h.id !== undefined) {
       if (!reserveFirst) slugger.explicit(h.id);
       if (opts.explicitBoth === true) slugger.heading(`${h.text} {#${h.id}}`);
-    } else slugger.heading(h.text);
+      result.headings.push(h.id);
+    } else result.headings.push(slugger.heading(h.text));
   }
   return { anchors: result, urls: urlsIn(body, tree) };
 }

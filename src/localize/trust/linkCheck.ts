@@ -91,6 +91,17 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
     return a;
   };
 
+  // A translated heading has another anchor: the heading at the same place in the translation names the new one.
+  const sourceOf = new Map<string, string>();
+  for (const s of sources) for (const l of languages) sourceOf.set(layout.target(s, l), s);
+  const renamed = async (page: string, frag: string): Promise<string | undefined> => {
+    const src = sourceOf.get(page);
+    if (src === undefined) return undefined;
+    const [a, b] = [await anchorsOf(src), await anchorsOf(page)];
+    const at = a?.headings.indexOf(frag) ?? -1;
+    return at >= 0 && a!.headings.length === b?.headings.length ? b.headings[at] : undefined;
+  };
+
   const files = await fs.listFiles(config.folder);
   const index = await SiteIndex.build({ site, layout, source: config.source, sourceLang, files, sources: sourceSet, exists, textOf: read });
 
@@ -186,7 +197,14 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
             break;
           }
         }
-        if (!found) fail(span.start + hash + 1, span.url, `no anchor #${frag} in ${pages[0] === file ? 'this page' : pages[0]}`);
+        if (!found) {
+          const hint = await renamed(pages[0]!, frag);
+          fail(
+            span.start + hash + 1,
+            span.url,
+            `no anchor #${frag} in ${pages[0] === file ? 'this page' : pages[0]}${hint !== undefined ? `; its heading is #${hint} there` : ''}`,
+          );
+        }
       }
     }
   }

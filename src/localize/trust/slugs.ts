@@ -30,7 +30,6 @@ export function githubSlug(text: string): string {
   return text.toLowerCase().replace(GITHUB_DROP, '').replace(/ /g, '-');
 }
 
-// eslint-disable-next-line no-control-regex
 const VP_CONTROL = /[\u0000-\u001f]/g;
 const VP_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
 const VP_COMBINING = /[\u0300-\u036F]/g;
