@@ -19,7 +19,7 @@ import type { UrlSpan } from '../links.ts';
 import { shardOf } from '../lock.ts';
 import { listSourceFiles, resolveFs, type LocalizeOptions } from '../scan.ts';
 import { analysePage, type PageAnchors } from './anchors.ts';
-import { SiteIndex, type Hit, type Untranslated } from './linkIndex.ts';
+import { PAGE, SiteIndex, type Hit, type Untranslated } from './linkIndex.ts';
 import { readLinkSite } from './linkSite.ts';
 
 export interface BrokenLink {
@@ -162,8 +162,8 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
           // Pages: a translation mirrors its source's place; Hugo serves a bundle's resources to every language.
           add(index.onDisk(posix.normalize(posix.join(posix.dirname(source), path)), lang, site.framework !== 'hugo'));
           if (site.framework === 'docusaurus' && !/^\.\.?\//.test(path)) add(index.onDisk(posix.normalize(posix.join(config.source, path)), lang, true));
-          // Relative to the page's URL, read as a folder (`/a/b/`) and as a file (`/a/b`).
-          for (const base of [`${pageUrl}/`, `${posix.dirname(pageUrl)}/`]) {
+          // Relative to the page's URL, read as a folder (`/a/b/`) and as a file (`/a/b`); a link to a `.md` file names the file.
+          for (const base of PAGE.test(path) ? [] : [`${pageUrl}/`, `${posix.dirname(pageUrl)}/`]) {
             add(index.byUrl(posix.normalize(posix.join(site.langPrefix && lang !== sourceLang ? `/${lang}${base}` : base, path)), lang));
           }
         }
