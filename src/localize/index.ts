@@ -13,5 +13,6 @@ export type { Conflict, TargetState } from './plan.ts';
 export { hashFile, type FileJobClient } from './filejobs.ts';
 export { ChangedError, GuardedRoot } from '../shared/guardedFs.ts';
 export { adopt, type AdoptReport, type AdoptedFile } from './adopt.ts';
+export { checkLinks, type BrokenLink, type LinkReport } from './trust/linkCheck.ts';
 export { siteRulesFor, type SiteRules } from './site/rules.ts';
 export type { SiteModel, SiteLocale, Proposal, Unreadable } from './site/index.ts';
