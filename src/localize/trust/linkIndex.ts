@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { Layout } from '../layouts.ts';
 import { normalizeRoute, routeFrontMatter, routeOf, type LinkSite } from './linkSite.ts';
+import { redirectOf } from './redirects.ts';
 
 export const PAGE = /\.(?:mdx?|markdown)$/i;
 
@@ -76,10 +77,18 @@ export class SiteIndex {
         lang = x.sourceLang;
         rel = f.slice(prefix.length);
       }
-      const route = routeOf(rel!, x.site, routeFrontMatter((await x.textOf(f)) ?? ''));
+      const fm = routeFrontMatter((await x.textOf(f)) ?? '');
+      const route = routeOf(rel!, x.site, fm);
       let map = index.routes.get(lang);
       if (map === undefined) index.routes.set(lang, (map = new Map()));
       if (!map.has(route) || x.sources.has(f)) map.set(route, f);
+      // Hugo's aliases: old URLs (absolute, or relative to the page's folder) that redirect to the page.
+      if (x.site.framework === 'hugo') {
+        for (const alias of fm.aliases ?? []) {
+          const r = normalizeRoute(alias.startsWith('/') ? alias : posix.join(posix.dirname(route), alias));
+          if (!map.has(r)) map.set(r, f);
+        }
+      }
       index.pageRoute.set(f, route);
       index.owned.add(route.split('/')[1] ?? '');
     }
@@ -126,8 +135,18 @@ export class SiteIndex {
     return missing;
   }
 
-  /** A site-absolute URL path: a static file, or a page by route (the language read off its prefix). */
-  byUrl(urlPath: string, lang: string): Hit | Untranslated | 'unowned' | undefined {
+  /** A site-absolute URL path: a static file, or a page by route (the language read off its prefix), or where a redirect sends it. */
+  byUrl(urlPath: string, lang: string, hops = 0): Hit | Untranslated | 'unowned' | undefined {
+    const found = this.direct(urlPath, lang);
+    if (found !== undefined && found !== 'unowned' && !('untranslated' in found)) return found;
+    const to = hops < 3 ? redirectOf(urlPath, this.x.site.redirects) : undefined;
+    if (to === undefined) return found;
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:|^\/\//.test(to)) return {};
+    const next = this.byUrl(to.replace(/[?#].*$/, ''), lang, hops + 1);
+    return next === 'unowned' ? found : (next ?? found);
+  }
+
+  private direct(urlPath: string, lang: string): Hit | Untranslated | 'unowned' | undefined {
     const { site, sourceLang } = this.x;
     let p = urlPath;
     if (site.baseUrl !== '' && (p === site.baseUrl || p.startsWith(`${site.baseUrl}/`))) p = p.slice(site.baseUrl.length) || '/';

@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import type { LocalizeConfig } from '../config.ts';
 import { parseMkdocsYaml } from '../site/datacfg.ts';
 import type { Framework, SiteModel } from '../site/model.ts';
+import { parseNetlifyToml, parseRedirectsFile, type Redirect } from './redirects.ts';
 import type { SlugRule } from './slugs.ts';
 
 export interface LinkSite {
@@ -29,6 +30,8 @@ export interface LinkSite {
   baseUrl: string;
   /** Every locale code the site knows (paths), the source language included. */
   locales: string[];
+  /** Server-side redirects (Netlify / Cloudflare Pages `_redirects`, netlify.toml). */
+  redirects: Redirect[];
 }
 
 type Read = (rel: string) => Promise<string | undefined>;
@@ -85,6 +88,14 @@ function hugoType(texts: { file: string; text: string }[]): 'github' | 'github-a
 }
 
 export async function readLinkSite(config: LocalizeConfig, site: SiteModel | undefined, read: Read): Promise<LinkSite> {
+  const found = await frameworkSite(config, site, read);
+  const redirects: Redirect[] = [];
+  for (const dir of found.staticDirs) redirects.push(...parseRedirectsFile((await read(posix.join(dir, '_redirects'))) ?? ''));
+  redirects.push(...parseNetlifyToml((await read(inSite(site, 'netlify.toml'))) ?? ''));
+  return { ...found, redirects };
+}
+
+async function frameworkSite(config: LocalizeConfig, site: SiteModel | undefined, read: Read): Promise<LinkSite> {
   const framework = site?.framework;
   const locales = [...new Set([...(site?.locales.map((l) => l.code) ?? []), ...config.targetLanguages])];
   if (site !== undefined && site.sourceLanguage !== 'auto') locales.push(site.sourceLanguage);
@@ -98,6 +109,7 @@ export async function readLinkSite(config: LocalizeConfig, site: SiteModel | und
     fallback: false,
     baseUrl: '',
     locales,
+    redirects: [],
   };
   const configText = site !== undefined ? ((await read(inSite(site, site.configFile))) ?? '') : '';
   switch (framework) {
@@ -150,14 +162,28 @@ export async function readLinkSite(config: LocalizeConfig, site: SiteModel | und
   }
 }
 
-/** Front matter values that move a page: `slug`, `id` (Docusaurus), `url` (Hugo). */
-export function routeFrontMatter(text: string): { slug?: string; id?: string; url?: string } {
+/** Front matter values that move a page: `slug`, `id` (Docusaurus), `url` and `aliases` (Hugo: old URLs that redirect to it). */
+export function routeFrontMatter(text: string): { slug?: string; id?: string; url?: string; aliases?: string[] } {
   const m = /^(?:\uFEFF)?(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(text);
   if (m === null) return {};
-  const out: { slug?: string; id?: string; url?: string } = {};
+  const out: { slug?: string; id?: string; url?: string; aliases?: string[] } = {};
   for (const key of ['slug', 'id', 'url'] as const) {
     const v = new RegExp(`^${key}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s#][^#\\r\\n]*?))\\s*$`, 'm').exec(m[2]!);
     if (v !== null) out[key] = (v[1] ?? v[2] ?? v[3] ?? '').trim();
+  }
+  // aliases = ["/a/", "/b/"] (TOML), aliases: [/a/, /b/] or a YAML list of `- /a/` lines.
+  const a = /^aliases\s*[:=]\s*(\[[^\]]*\]|(?:\r?\n[ \t]*-[^\n]*)+)/m.exec(m[2]!);
+  if (a !== null) {
+    out.aliases = a[1]!
+      .replace(/^\[|\]$/g, '')
+      .split(/,|\r?\n[ \t]*-/)
+      .map((x) =>
+        x
+          .trim()
+          .replace(/^-\s*/, '')
+          .replace(/^["']|["']$/g, ''),
+      )
+      .filter((x) => x !== '');
   }
   return out;
 }

@@ -137,8 +137,10 @@ describe('link gate: check --links on small sites', function () {
     assert.deepEqual(await broken(dir), ['docs/index.fr.md:3 ../README.md', 'docs/index.fr.md:3 setup.md#nope']);
   });
 
-  it('Hugo: language content folders, site-absolute links under the language prefix, page URLs as folders, no fallback', async () => {
-    const page = '# Titre\n\n[B](/fr/docs/b/#partie) [B2](../b/#partie) [Faux](/fr/docs/b/#part) [Absent](/fr/docs/c/) [Image](/images/x.png)\n';
+  it('Hugo: language content folders, site-absolute links under the language prefix, page URLs as folders, no fallback; redirects and aliases', async () => {
+    const page =
+      '# Titre\n\n[B](/fr/docs/b/#partie) [B2](../b/#partie) [Faux](/fr/docs/b/#part) [Absent](/fr/docs/c/) [Image](/images/x.png)\n\n' +
+      '[Redirigé](/ancien/#partie) [Alias](/fr/vieux/#partie) [Netlify](/toml/) [Mauvais alias](/fr/docs/jeune/)\n';
     const dir = site({
       'hugo.toml': 'defaultContentLanguage = "en"\n[languages.en]\ncontentDir = "content/en"\n[languages.fr]\ncontentDir = "content/fr"\n',
       'doc-translate.json': JSON.stringify({
@@ -152,7 +154,9 @@ describe('link gate: check --links on small sites', function () {
       'content/en/docs/b.md': '# B\n\n## Part\n',
       'content/en/docs/c.md': '# C\n',
       'content/fr/docs/a.md': page,
-      'content/fr/docs/b.md': '# B\n\n## Partie\n',
+      'content/fr/docs/b.md': '---\naliases: [/vieux/]\n---\n# B\n\n## Partie\n',
+      'static/_redirects': '# moved\n/ancien/   /fr/docs/b/   301\n/:lang/*  /:lang/404/  404\n',
+      'netlify.toml': '[[redirects]]\nfrom = "/toml/"\nto = "https://example.com/"\n',
     });
     const r = await checkLinks({ config: await loadConfig(dir) });
     assert.deepEqual(
@@ -160,7 +164,9 @@ describe('link gate: check --links on small sites', function () {
       [
         '/fr/docs/b/#part: no anchor #part in content/fr/docs/b.md; its heading is #partie there',
         '/fr/docs/c/: content/en/docs/c.md has no fr translation (hugo does not fall back to the source)',
+        '/fr/docs/jeune/: no page or file at /fr/docs/jeune/',
       ],
+      'a redirect (_redirects, netlify.toml) or an alias leads to its page; a 404 rule leads nowhere',
     );
   });
 
