@@ -140,7 +140,7 @@ describe('link gate: check --links on small sites', function () {
   it('Hugo: language content folders, site-absolute links under the language prefix, page URLs as folders, no fallback; redirects and aliases', async () => {
     const page =
       '# Titre\n\n[B](/fr/docs/b/#partie) [B2](../b/#partie) [Faux](/fr/docs/b/#part) [Absent](/fr/docs/c/) [Image](/images/x.png)\n\n' +
-      '[Redirigé](/ancien/#partie) [Alias](/fr/vieux/#partie) [Netlify](/toml/) [Mauvais alias](/fr/docs/jeune/)\n';
+      '[Redirigé](/fr/docs/ancien/#partie) [Alias](/fr/docs/vieux/#partie) [Netlify](/docs/toml/) [Mauvais alias](/fr/docs/jeune/)\n';
     const dir = site({
       'hugo.toml': 'defaultContentLanguage = "en"\n[languages.en]\ncontentDir = "content/en"\n[languages.fr]\ncontentDir = "content/fr"\n',
       'doc-translate.json': JSON.stringify({
@@ -154,9 +154,9 @@ describe('link gate: check --links on small sites', function () {
       'content/en/docs/b.md': '# B\n\n## Part\n',
       'content/en/docs/c.md': '# C\n',
       'content/fr/docs/a.md': page,
-      'content/fr/docs/b.md': '---\naliases: [/vieux/]\n---\n# B\n\n## Partie\n',
-      'static/_redirects': '# moved\n/ancien/   /fr/docs/b/   301\n/:lang/*  /:lang/404/  404\n',
-      'netlify.toml': '[[redirects]]\nfrom = "/toml/"\nto = "https://example.com/"\n',
+      'content/fr/docs/b.md': '---\naliases: [/docs/vieux/]\n---\n# B\n\n## Partie\n',
+      'static/_redirects': '# moved\n/fr/docs/ancien/   /fr/docs/b/   301\n/fr/*  /fr/404/  404\n',
+      'netlify.toml': '[[redirects]]\nfrom = "/docs/toml/"\nto = "https://example.com/"\n',
     });
     const r = await checkLinks({ config: await loadConfig(dir) });
     assert.deepEqual(
