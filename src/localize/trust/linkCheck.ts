@@ -59,15 +59,11 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
   const languages = opts.languages ?? config.targetLanguages;
   const sourceLang = model?.sourceLanguage ?? config.sourceLanguage;
 
-  const texts = new Map<string, string | undefined>();
-  const textOf = async (rel: string): Promise<string | undefined> => {
-    if (!texts.has(rel)) texts.set(rel, await read(rel));
-    return texts.get(rel);
-  };
+  // Each page is parsed once (its anchors and its links); texts are not kept.
   const analysed = new Map<string, { anchors: PageAnchors; urls: UrlSpan[] } | undefined>();
-  const analyse = async (rel: string): Promise<{ anchors: PageAnchors; urls: UrlSpan[] } | undefined> => {
+  const analyse = async (rel: string, given?: string): Promise<{ anchors: PageAnchors; urls: UrlSpan[] } | undefined> => {
     if (analysed.has(rel)) return analysed.get(rel);
-    const text = await textOf(rel);
+    const text = given ?? (await read(rel));
     const a = text === undefined ? undefined : analysePage(text, { mdx: isMdxSource(rel, config.layout), rule: site.rule, explicitBoth: site.explicitBoth });
     analysed.set(rel, a);
     return a;
@@ -110,7 +106,7 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
     for (const source of sources) {
       if (opts.shard !== undefined && shardOf(source, opts.shard.count) !== opts.shard.index) continue;
       const file = layout.target(source, lang);
-      const text = await textOf(file);
+      const text = await read(file);
       if (text === undefined) continue;
       report.pages++;
       const lineStarts = [0];
@@ -129,7 +125,7 @@ export async function checkLinks(opts: LocalizeOptions): Promise<LinkReport> {
       const fail = (start: number, url: string, reason: string): void => {
         report.broken.push({ file, lang, ...where(start), url, reason });
       };
-      for (const span of (await analyse(file))?.urls ?? []) {
+      for (const span of (await analyse(file, text))?.urls ?? []) {
         const url = span.url.trim();
         if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) || url.startsWith('//') || /[{}]/.test(url) || /^[@~]/.test(url)) continue;
         const hash = url.indexOf('#');
