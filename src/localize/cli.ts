@@ -3,7 +3,7 @@
  * cli/) and `npm run localize -- …` in this repository, both dist/… bundles of main.ts.
  *
  *   update [folder]   (the default; `<folder> [--check] [--dry-run] [--json] [--shard k/n] [--lang de,fr]` as before)
- *   check [folder]    [--format github] [--json] [--shard k/n] [--lang de,fr]
+ *   check [folder]    [--links] [--format github] [--json] [--shard k/n] [--lang de,fr]
  *   status [folder]   [--json] [--shard k/n] [--lang de,fr]
  *   init [folder]     [--lang de,fr] [--yes] [--json]
  *   adopt [folder]    [--lang de,fr] [--json]
@@ -34,6 +34,7 @@ import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
 import { BUDGET_EXIT, parseMaxCredits } from './trust/budget.ts';
 import { chargeMeter, costJson, costLines, stoppedLine } from './trust/charge.ts';
+import { runLinkGate } from './trust/linkCli.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -82,12 +83,14 @@ export interface Args {
   help?: boolean;
   /** --version */
   version?: boolean;
+  /** check --links: the link and anchor gate instead of the translations' state. */
+  links?: boolean;
 }
 
 /** The options each command takes (besides --help). */
 const TAKES: Record<CommandName, readonly string[]> = {
   update: ['--dry-run', '--json', '--quiet', '--format', '--shard', '--lang', '--check', '--merge-locks', '--max-credits'],
-  check: ['--json', '--quiet', '--format', '--shard', '--lang'],
+  check: ['--json', '--quiet', '--format', '--shard', '--lang', '--links'],
   status: ['--json', '--quiet', '--shard', '--lang'],
   init: ['--lang', '--yes', '--json'],
   adopt: ['--lang', '--json'],
@@ -108,6 +111,7 @@ const OPTIONS = {
   quiet: { type: 'boolean' },
   yes: { type: 'boolean' },
   'merge-locks': { type: 'boolean' },
+  links: { type: 'boolean' },
   format: { type: 'string' },
   shard: { type: 'string' },
   lang: { type: 'string' },
@@ -178,6 +182,9 @@ export function parseArgs(argv: readonly string[]): Args {
         break;
       case 'quiet':
         args.quiet = true;
+        break;
+      case 'links':
+        args.links = true;
         break;
       case 'yes':
         args.yes = true;
@@ -373,6 +380,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
   }
 
   const summary = { files: 0, stale: 0, missing: 0, conflicts: 0, segments_sent: 0, chars_sent: 0, requests: 0, written: 0 };
+
+  if (args.check && args.links === true) return runLinkGate(opts, { json: args.json, github: args.format === 'github' }, io);
 
   if (args.check) {
     const s = await planStatus(opts);

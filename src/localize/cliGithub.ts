@@ -39,12 +39,19 @@ export interface Annotation {
   level: 'error' | 'warning' | 'notice';
   file: string;
   line?: number;
+  /** 1-based column (the link gate's). */
+  col?: number;
   title: string;
   message: string;
 }
 
 export function annotationLine(a: Annotation): string {
-  const props = [`file=${escapeProperty(a.file)}`, ...(a.line !== undefined ? [`line=${a.line}`] : []), `title=${escapeProperty(a.title)}`];
+  const props = [
+    `file=${escapeProperty(a.file)}`,
+    ...(a.line !== undefined ? [`line=${a.line}`] : []),
+    ...(a.col !== undefined ? [`col=${a.col}`] : []),
+    `title=${escapeProperty(a.title)}`,
+  ];
   return `::${a.level} ${props.join(',')}::${escapeData(a.message)}`;
 }
 

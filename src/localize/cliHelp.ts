@@ -88,6 +88,10 @@ Exit 1 when a translation is stale, missing or in conflict (holds conflict marke
 paragraph a person edited whose source changed). Reads and hashes only: no key, no request.
 
 Options:
+  --links                  check links instead: every relative link, image and #fragment of
+                           the translated pages must resolve, in the page's language, as the
+                           framework resolves it (headings by its slug rules, {#id} kept);
+                           broken ones are listed with file:line:column (exit 1)
 ${SCOPE}
   --format <text|github>   github: one workflow annotation per translation that needs work
                            (stale: warning, missing: notice, conflict: error) and a summary

@@ -15,5 +15,6 @@ export type { BudgetLeft, BudgetReport } from './trust/budget.ts';
 export { chargeMeter } from './trust/charge.ts';
 export { ChangedError, GuardedRoot } from '../shared/guardedFs.ts';
 export { adopt, type AdoptReport, type AdoptedFile } from './adopt.ts';
+export { checkLinks, type BrokenLink, type LinkReport } from './trust/linkCheck.ts';
 export { siteRulesFor, type SiteRules } from './site/rules.ts';
 export type { SiteModel, SiteLocale, Proposal, Unreadable } from './site/index.ts';

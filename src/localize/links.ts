@@ -43,6 +43,15 @@ const HTML_ATTR = /\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
 const SHORTCODE_ATTR = /\{\{[<%]\s*[\w./-]+[^}]*?\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
 
 export function findUrls(text: string, mdx: boolean): UrlSpan[] {
+  try {
+    return urlsIn(text, parse(text, mdx));
+  } catch {
+    return [];
+  }
+}
+
+/** The destinations of an mdast tree parsed from `text` (offsets are `text`'s). */
+export function urlsIn(text: string, tree: unknown): UrlSpan[] {
   const spans: UrlSpan[] = [];
   const add = (start: number, url: string): void => {
     if (url !== '' && text.startsWith(url, start)) spans.push({ start, end: start + url.length, url });
@@ -74,11 +83,7 @@ export function findUrls(text: string, mdx: boolean): UrlSpan[] {
     }
     for (const child of node.children ?? []) walk(child);
   };
-  try {
-    walk(parse(text, mdx));
-  } catch {
-    return [];
-  }
+  walk(tree as Node);
   return spans.sort((a, b) => a.start - b.start);
 }
 
