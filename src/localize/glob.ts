@@ -162,8 +162,20 @@ function buildItem(nodes: Node[], item: Item, next: number): number {
   }
 }
 
+/** A set of live automaton states, with the transitions from it found so far. */
+interface DfaState {
+  states: number[];
+  matched: boolean;
+  next: Map<number, DfaState>;
+}
+
+// Beyond this many state sets per pattern (a hostile one), transitions are computed and not kept.
+const MAX_DFA_STATES = 2048;
+
 class Automaton implements GlobMatcher {
   lastSteps = 0;
+  private readonly dfa = new Map<string, DfaState>();
+  private initial: DfaState | undefined;
   private readonly nodes: Node[] = [{ kind: 'match' }];
   private readonly start: number;
   private readonly seen: Uint32Array;
@@ -199,7 +211,6 @@ class Automaton implements GlobMatcher {
       const s = stack.pop()!;
       if (this.seen[s] === this.generation) continue;
       this.seen[s] = this.generation;
-      this.lastSteps++;
       const node = this.nodes[s]!;
       if (node.kind === 'split') for (let k = node.next.length - 1; k >= 0; k--) stack.push(node.next[k]!);
       else if (node.kind === 'char') into.push(s);
@@ -208,29 +219,48 @@ class Automaton implements GlobMatcher {
     return matched;
   }
 
-  test(path: string): boolean {
-    this.lastSteps = 0;
-    if (!path.endsWith(this.suffix)) return false;
+  /** The state set reached from `from` on `code` (the automaton's step), interned as a DFA state. */
+  private step(from: DfaState | null, code: number): DfaState {
     if (this.generation > 0xfffffff0) {
       this.seen.fill(0);
       this.generation = 0;
     }
     this.generation++;
-    let current: number[] = [];
-    let matched = this.close(this.start, current);
-    for (let i = 0; i < path.length; i++) {
-      if (current.length === 0) return false;
-      const code = path.charCodeAt(i);
-      this.generation++;
-      const next: number[] = [];
-      matched = false;
-      for (const s of current) {
+    const states: number[] = [];
+    let matched = false;
+    if (from === null) matched = this.close(this.start, states);
+    else
+      for (const s of from.states) {
         const node = this.nodes[s] as CharNode;
-        if (node.accepts(code) && this.close(node.next, next)) matched = true;
+        if (node.accepts(code) && this.close(node.next, states)) matched = true;
       }
-      current = next;
+    const key = states.join(',') + (matched ? '+' : '');
+    const known = this.dfa.get(key);
+    if (known !== undefined) return known;
+    const state: DfaState = { states, matched, next: new Map() };
+    if (this.dfa.size < MAX_DFA_STATES) this.dfa.set(key, state);
+    return state;
+  }
+
+  test(path: string): boolean {
+    this.lastSteps = 0;
+    if (!path.endsWith(this.suffix)) return false;
+    // The state sets are built lazily and their transitions kept (a DFA made on demand, as
+    // RE2 does): most paths of a listing walk transitions already made, one lookup a character.
+    let state = (this.initial ??= this.step(null, 0));
+    this.lastSteps += state.states.length;
+    for (let i = 0; i < path.length; i++) {
+      if (state.states.length === 0) return false;
+      const code = path.charCodeAt(i);
+      let next = state.next.get(code);
+      if (next === undefined) {
+        next = this.step(state, code);
+        if (this.dfa.size < MAX_DFA_STATES) state.next.set(code, next);
+      }
+      state = next;
+      this.lastSteps += Math.max(1, state.states.length);
     }
-    return matched;
+    return state.matched;
   }
 }
 

@@ -47,6 +47,12 @@ function splitName(path: string): { dir: string; name: string; stem: string; ext
   return { dir, name, stem: name.slice(0, name.length - ext.length), ext };
 }
 
+/** A test of a path against `source`, compiled once (isOutput runs for every file of a listing). */
+const tester = (source: string): ((p: string) => boolean) => {
+  const re = new RegExp(source);
+  return (p) => re.test(p);
+};
+
 const escapeRe = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 export function createLayout(spec: LayoutSpec, source: string, langs: readonly string[]): Layout {
@@ -57,18 +63,18 @@ export function createLayout(spec: LayoutSpec, source: string, langs: readonly s
       const { dir, stem, ext } = splitName(p);
       return join(dir, `${stem}.${l}${ext}`);
     },
-    isOutput: (p) => new RegExp(`\\.(?:${langAlt})\\.[^./]+$`).test(p),
+    isOutput: tester(`\\.(?:${langAlt})\\.[^./]+$`),
   });
   const langFolder = (): Layout => ({
     target: (p, l) => join(root, l, within(root, p)),
-    isOutput: (p) => new RegExp(`^${escapeRe(root === '' ? '' : `${root}/`)}(?:${langAlt})/`).test(p),
+    isOutput: tester(`^${escapeRe(root === '' ? '' : `${root}/`)}(?:${langAlt})/`),
   });
   if (typeof spec !== 'string') return patternLayout(spec.pattern, root, langAlt);
   switch (spec) {
     case 'docusaurus':
       return {
         target: (p, l) => join('i18n', l, 'docusaurus-plugin-content-docs', 'current', within(root, p)),
-        isOutput: (p) => new RegExp(`^i18n/(?:${langAlt})/`).test(p),
+        isOutput: tester(`^i18n/(?:${langAlt})/`),
       };
     case 'starlight':
     case 'vitepress':
@@ -80,7 +86,7 @@ export function createLayout(spec: LayoutSpec, source: string, langs: readonly s
       const parent = posix.dirname(root) === '.' ? '' : posix.dirname(root);
       return {
         target: (p, l) => join(parent, l, within(root, p)),
-        isOutput: (p) => new RegExp(`^${escapeRe(parent === '' ? '' : `${parent}/`)}(?:${langAlt})/`).test(p),
+        isOutput: tester(`^${escapeRe(parent === '' ? '' : `${parent}/`)}(?:${langAlt})/`),
       };
     }
   }

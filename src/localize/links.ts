@@ -27,15 +27,38 @@ interface Node {
   attributes?: { type: string; name?: string; value?: unknown; position?: Node['position'] }[];
 }
 
+type Options = NonNullable<Parameters<typeof fromMarkdown>[1]>;
+// Made once: building the extension lists costs more than parsing a short page.
+let options: { md: Options; mdx: Options } | undefined;
+
+function optionsFor(mdx: boolean): Options {
+  options ??= {
+    md: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
+    mdx: { extensions: [gfm(), mdxjs()], mdastExtensions: [gfmFromMarkdown(), mdxFromMarkdown()] },
+  };
+  return mdx ? options.mdx : options.md;
+}
+
 function parse(text: string, mdx: boolean): Node {
   if (mdx) {
     try {
-      return fromMarkdown(text, { extensions: [gfm(), mdxjs()], mdastExtensions: [gfmFromMarkdown(), mdxFromMarkdown()] }) as Node;
+      return fromMarkdown(text, optionsFor(true)) as Node;
     } catch {
       // not valid MDX: read it as Markdown
     }
   }
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as Node;
+  return fromMarkdown(text, optionsFor(false)) as Node;
+}
+
+/** Where `url` starts after the first `](` (spaces and a `<` allowed between) in `slice`, or -1. */
+function destinationAt(slice: string, url: string): number {
+  for (let at = slice.indexOf(']('); at >= 0; at = slice.indexOf('](', at + 1)) {
+    let k = at + 2;
+    while (k < slice.length && /\s/.test(slice[k]!)) k++;
+    if (slice[k] === '<') k++;
+    if (slice.startsWith(url, k)) return k;
+  }
+  return -1;
 }
 
 const HTML_ATTR = /\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
@@ -62,8 +85,8 @@ export function urlsIn(text: string, tree: unknown): UrlSpan[] {
     if (s !== undefined && e !== undefined) {
       const slice = text.slice(s, e);
       if ((node.type === 'link' || node.type === 'image') && node.url !== undefined) {
-        const m = new RegExp(`\\]\\(\\s*<?${node.url.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}`).exec(slice);
-        if (m !== null) add(s + m.index + m[0].length - node.url.length, node.url);
+        const at = destinationAt(slice, node.url);
+        if (at >= 0) add(s + at, node.url);
       } else if (node.type === 'definition' && node.url !== undefined) {
         const at = slice.indexOf(node.url, slice.indexOf(']:'));
         if (at >= 0) add(s + at, node.url);

@@ -1,14 +1,17 @@
 /** Inline content simple enough to read exactly without the parser (fast.ts). */
 import type { Item } from './inline.ts';
+import { normalizeLabel } from './tokens.ts';
 
 // Escapes, HTML, math, pipes and brackets outside `[text](destination)` need the parser.
 const BARRED = '<\\$|]';
 
 /**
- * Items of simple inline content (text, emphasis, code spans, `[text](destination)` and line
- * breaks) in [start, end), or null when the parser must read it.
+ * Items of simple inline content (text, emphasis, code spans, `[text](destination)`, references
+ * to the `defined` labels and line breaks) in [start, end), or null when the parser must read it.
+ * A backtick run without its closer in the range is read as text, unless it is one line of a
+ * longer paragraph (`line`), where the closer may be on a later line.
  */
-export function simpleInline(text: string, start: number, end: number): Item[] | null {
+export function simpleInline(text: string, start: number, end: number, defined?: ReadonlySet<string>, line = false): Item[] | null {
   const items: Item[] = [];
   let from = start;
   const textRun = (a: number, b: number): void => {
@@ -38,16 +41,46 @@ export function simpleInline(text: string, start: number, end: number): Item[] |
         k += m;
       }
       if (close < 0 || close + n > end) {
+        if (line) return null;
         i += n;
         continue;
       }
       textRun(from, i);
       items.push({ cls: 'kept', start: i, end: close + n, cuts: [] });
       i = from = close + n;
+    } else if (c === '!' && text[i + 1] === '[') {
+      const img = resourceImage(text, i, end);
+      if (!img) return null;
+      textRun(from, i);
+      items.push(...img.items);
+      i = from = img.end;
+    } else if (c === '[' && text[i + 1] === '!' && text[i + 2] === '[') {
+      // A linked image (a badge): `[![alt](src)](destination)`.
+      const img = resourceImage(text, i + 1, end);
+      const close = img ? destinationEnd(text, img.end + 1, end) : -1;
+      if (!img || text[img.end] !== ']' || close < 0) return null;
+      textRun(from, i);
+      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: close, cuts: [] });
+      i = from = close;
     } else if (c === '[') {
       let k = i + 1;
       while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
-      if (text[k] !== ']' || text[k + 1] !== '(') return null;
+      if (k >= end || text[k] !== ']') return null;
+      if (text[k + 1] !== '(') {
+        const ref = reference(text, i, k, end, defined);
+        if (!ref) return null;
+        textRun(from, i);
+        if (ref.label) {
+          items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
+          textRun(i + 1, k);
+          items.push({ cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
+        } else {
+          const inner: Item[] = i + 1 < k ? [{ cls: 'text', start: i + 1, end: k }] : [];
+          items.push({ cls: 'ref', start: i, end: ref.end, image: false, inner, innerStart: i + 1, innerEnd: k });
+        }
+        i = from = ref.end;
+        continue;
+      }
       let m = k + 2;
       while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
       if (text[m] !== ')') return null;
@@ -66,4 +99,54 @@ export function simpleInline(text: string, start: number, end: number): Item[] |
   }
   textRun(from, end);
   return items.filter((item) => item.start < item.end);
+}
+
+/**
+ * A full (`[text][label]`, with its label's range), collapsed (`[text][]`) or shortcut (`[text]`)
+ * reference to a defined label, the brackets at `open` and `close`: where it ends. Null when it is
+ * none of these (undefined, a footnote, a label over lines) or is followed by a bracket or
+ * parenthesis (whose roles would depend on it).
+ */
+function reference(
+  text: string,
+  open: number,
+  close: number,
+  end: number,
+  defined: ReadonlySet<string> | undefined,
+): { end: number; label?: [number, number] } | null {
+  if (!defined || text[open + 1] === '^') return null;
+  let after = close + 1;
+  let label: [number, number] | undefined;
+  if (text[close + 1] === '[') {
+    let m = close + 2;
+    while (m < end && !'[]\\\r\n'.includes(text[m]!)) m++;
+    if (m >= end || text[m] !== ']') return null;
+    if (m > close + 2) label = [close + 2, m];
+    after = m + 1;
+  }
+  const raw = label ? text.slice(label[0], label[1]) : text.slice(open + 1, close);
+  if (raw.length > 999 || !/\S/.test(raw) || (!label && /[\r\n]/.test(raw))) return null;
+  if (!defined.has(normalizeLabel(raw)) || text[after] === '[' || text[after] === '(') return null;
+  return label ? { end: after, label } : { end: after };
+}
+
+/** After `(destination)` at `at` (no spaces, parentheses, angle brackets or escapes in it), or -1. */
+function destinationEnd(text: string, at: number, end: number): number {
+  if (text[at] !== '(') return -1;
+  let m = at + 1;
+  while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
+  return m < end && text[m] === ')' ? m + 1 : -1;
+}
+
+/** `![alt](source)` at `at` with plain alt text: the parser's items for it and where it ends. */
+function resourceImage(text: string, at: number, end: number): { items: Item[]; end: number } | null {
+  let k = at + 2;
+  while (k < end && !'[]`\\<!'.includes(text[k]!)) k++;
+  if (k >= end || text[k] !== ']' || /[\r\n]/.test(text.slice(at, k))) return null;
+  const close = destinationEnd(text, k + 1, end);
+  if (close < 0) return null;
+  const items: Item[] = [{ cls: 'kept', start: at, end: at + 2, cuts: [] }];
+  if (k > at + 2) items.push({ cls: 'text', start: at + 2, end: k });
+  items.push({ cls: 'kept', start: k, end: close, cuts: [] });
+  return { items, end: close };
 }

@@ -1,18 +1,20 @@
 /**
- * The parser costs about a microsecond per character, too much for multi-megabyte documents. Most
- * of such a document is top-level paragraphs, ATX headings and fenced code whose reading does not
- * depend on anything around them: a block that starts at column 0 after a blank line closes every
- * open container. Those are recognised here, line by line, when their content is simple enough to
- * be read exactly without the parser (text, emphasis, code spans, `[text](destination)`); anything
- * else (lists, quotes, tables, HTML, references, escapes) is left to the parser, in chunks, with
- * every definition label of the document known to each chunk.
+ * The parser costs about a microsecond per character. Most of a document is top-level blocks whose
+ * reading does not depend on anything around them: a block that starts at column 0 after a blank
+ * line closes every open container. Those are recognised here (and in fast-flow.ts), line by line,
+ * when their content is simple enough to be read exactly without the parser (text, emphasis, code
+ * spans, links and images with a destination, references to defined labels); anything else is
+ * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
+import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 
 export type FastRegion =
   | { kind: 'other'; start: number; end: number }
   | { kind: 'fence'; start: number; end: number }
+  /** Kept whole: HTML blocks, and link reference definitions (their normalized labels). */
+  | { kind: 'kept'; start: number; end: number; labels?: string[] }
   | { kind: 'paragraph' | 'heading'; start: number; end: number; items: Item[] }
   | { kind: 'table'; start: number; end: number; cells: Simple[] }
   /** A tight bullet list of one-line items, or a one-paragraph blockquote. */
@@ -27,22 +29,7 @@ interface Simple {
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-// HTML blocks that run over blank lines, and what ends each (CommonMark kinds 1 to 5).
-const HTML_RAW: [RegExp, RegExp][] = [
-  [/^ {0,3}<(?:script|pre|style|textarea)(?:\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^ {0,3}<!--/, /-->/],
-  [/^ {0,3}<\?/, /\?>/],
-  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
-  [/^ {0,3}<![A-Za-z]/, />/],
-];
 const PARAGRAPH_LINE = /^[\p{L}\p{N}("'“‘¿¡]/u;
-const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
-
-function lineAt(text: string, at: number): { content: string; next: number } {
-  const nl = text.indexOf('\n', at);
-  const end = nl < 0 ? text.length : nl;
-  return { content: text.slice(at, end).replace(/\r$/, ''), next: nl < 0 ? text.length : nl + 1 };
-}
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -69,7 +56,7 @@ function rowCells(content: string, at: number): [number, number][] {
 }
 
 /** A table of rows that all start with `|`, up to a blank line, with simple cells; else null. */
-function simpleTable(text: string, at: number): Extract<FastRegion, { kind: 'table' }> | null {
+function simpleTable(text: string, at: number, defined: ReadonlySet<string> | undefined): Extract<FastRegion, { kind: 'table' }> | null {
   const rows: { start: number; content: string }[] = [];
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
@@ -90,7 +77,7 @@ function simpleTable(text: string, at: number): Extract<FastRegion, { kind: 'tab
       const start = a + (raw.length - raw.trimStart().length);
       const end = b - (raw.length - raw.trimEnd().length);
       if (start >= end) continue;
-      const items = simpleInline(text, start, end);
+      const items = simpleInline(text, start, end, defined);
       if (!items) return null;
       cells.push({ start, end, items });
     }
@@ -99,55 +86,21 @@ function simpleTable(text: string, at: number): Extract<FastRegion, { kind: 'tab
   return { kind: 'table', start: at, end: last.start + last.content.length, cells };
 }
 
-/** Lines from `at` up to a blank line (or the end). */
-function linesUntilBlank(text: string, at: number): { start: number; content: string; next: number }[] {
-  const lines: { start: number; content: string; next: number }[] = [];
-  for (let pos = at; pos < text.length;) {
-    const line = lineAt(text, pos);
-    if (!line.content.trim()) break;
-    lines.push({ start: pos, ...line });
-    pos = line.next;
-  }
-  return lines;
-}
-
 /** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
-function simpleLine(text: string, at: number, content: string): Simple | null {
+function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined): Simple | null {
   const trimmed = content.trimEnd();
   if (!PARAGRAPH_LINE.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
-  const items = simpleInline(text, at, at + trimmed.length);
+  const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }
 
-/**
- * `- item` lines (one marker, one space, simple one-line content) up to a blank line that is
- * followed by a line at column 0 (an indented line would still belong to the last item).
- */
-function simpleList(text: string, at: number): Extract<FastRegion, { paragraphs: Simple[] }> | null {
-  const marker = /^([-*+]) \S/.exec(lineAt(text, at).content)?.[1];
-  if (!marker) return null;
-  const lines = linesUntilBlank(text, at);
-  const paragraphs: Simple[] = [];
-  for (const line of lines) {
-    if (!line.content.startsWith(`${marker} `)) return null;
-    const paragraph = simpleLine(text, line.start + 2, line.content.slice(2));
-    if (!paragraph) return null;
-    paragraphs.push(paragraph);
-  }
-  let after = lines[lines.length - 1]!.next;
-  while (after < text.length && lineAt(text, after).content.trim() === '') after = lineAt(text, after).next;
-  if (after < text.length && /^[ \t]/.test(text[after]!)) return null;
-  const last = lines[lines.length - 1]!;
-  return { kind: 'list', start: at, end: last.start + last.content.length, paragraphs };
-}
-
 /** `> ` lines holding one simple paragraph, up to a blank line. */
-function simpleQuote(text: string, at: number): Extract<FastRegion, { paragraphs: Simple[] }> | null {
+function simpleQuote(text: string, at: number, defined: ReadonlySet<string> | undefined): Extract<FastRegion, { paragraphs: Simple[] }> | null {
   const lines = linesUntilBlank(text, at);
   const items: Item[] = [];
   for (const [k, line] of lines.entries()) {
     if (!line.content.startsWith('> ')) return null;
-    const part = simpleLine(text, line.start + 2, line.content.slice(2));
+    const part = simpleLine(text, line.start + 2, line.content.slice(2), defined);
     if (!part) return null;
     if (k > 0) {
       const prev = lines[k - 1]!;
@@ -165,8 +118,14 @@ function simpleQuote(text: string, at: number): Extract<FastRegion, { paragraphs
   return { kind: 'quote', start: at, end, paragraphs: [{ start: first.start + 2, end, items }] };
 }
 
-/** Regions covering [from, text.length) in order; `text` is the masked text the parser would see. */
-export function fastRegions(text: string, from: number): FastRegion[] {
+// A line that ends a paragraph above it: a bullet item or thematic break, an ATX heading, a quote, a fence.
+const INTERRUPTS = /^(?:[-*+] +\S|#{1,6}(?:[ \t]|$)|> |`{3,}|~{3,})/;
+
+/**
+ * Regions covering [from, text.length) in order; `text` is the masked text the parser would see,
+ * `defined` the document's definition labels (normalized), so references to them are read too.
+ */
+export function fastRegions(text: string, from: number, defined?: ReadonlySet<string>): FastRegion[] {
   const regions: FastRegion[] = [];
   let other = -1;
   const push = (region: FastRegion): void => {
@@ -178,7 +137,8 @@ export function fastRegions(text: string, from: number): FastRegion[] {
   let canStart = true;
   let open: { fence?: string; html?: RegExp } | null = null;
   while (at < text.length) {
-    const { content, next } = lineAt(text, at);
+    const line = lineAt(text, at);
+    const { content, next } = line;
     const blank = content.trim() === '';
     if (open) {
       const closes = open.fence
@@ -197,35 +157,47 @@ export function fastRegions(text: string, from: number): FastRegion[] {
         at = end;
         continue;
       }
-      const table = content.startsWith('|') ? simpleTable(text, at) : null;
-      const container = /^[-*+] /.test(content) ? simpleList(text, at) : content.startsWith('> ') ? simpleQuote(text, at) : null;
+      const table = content.startsWith('|') ? simpleTable(text, at, defined) : null;
+      const list = /^(?:[-*+]|\d{1,9}[.)]) /.test(content) ? simpleList(text, at, defined) : null;
+      const container = list ? { kind: 'list' as const, start: at, ...list } : content.startsWith('> ') ? simpleQuote(text, at, defined) : null;
       const block = table ?? container;
       if (block) {
         push(block);
         at = block.end;
         continue;
       }
-      const items = heading ? simpleInline(text, heading[0], heading[1]) : null;
+      const items = heading ? simpleInline(text, heading[0], heading[1], defined) : null;
       if (heading && items) {
         push({ kind: 'heading', start: heading[0], end: heading[1], items });
         at = next;
         continue;
       }
-      if (PARAGRAPH_LINE.test(content) && !ORDERED.test(content)) {
+      const html = htmlBlockEnd(text, at, line);
+      const definitions = html < 0 && content.startsWith('[') ? definitionBlock(text, at) : null;
+      if (html >= 0 || definitions) {
+        push(definitions ? { kind: 'kept', start: at, end: definitions.end, labels: definitions.labels } : { kind: 'kept', start: at, end: html });
+        at = definitions?.end ?? html;
+        canStart = definitions !== null;
+        continue;
+      }
+      if (LINE_START.test(content) && !ORDERED.test(content)) {
         let end = at;
         let simple = true;
         let contentEnd = at;
         for (let line = lineAt(text, at); end < text.length && line.content.trim() !== ''; line = lineAt(text, end)) {
-          if (!PARAGRAPH_LINE.test(line.content) || ORDERED.test(line.content) || line.content.includes('|')) simple = false;
+          if (end > at && INTERRUPTS.test(line.content)) break;
+          if (!LINE_START.test(line.content) || ORDERED.test(line.content) || line.content.includes('|')) simple = false;
           contentEnd = end + line.content.length;
           end = line.next;
         }
         const trimmed = text.slice(at, contentEnd).trimEnd().length;
-        const paraItems = simple ? simpleInline(text, at, at + trimmed) : null;
+        const paraItems = simple ? simpleInline(text, at, at + trimmed, defined) : null;
         if (paraItems) {
           push({ kind: 'paragraph', start: at, end: at + trimmed, items: paraItems });
           at = at + trimmed;
-          canStart = false;
+          // Interrupted by a line that starts a block: that block is read from its line on.
+          canStart = end < text.length && lineAt(text, end).content.trim() !== '';
+          if (canStart) at = end;
           continue;
         }
       }

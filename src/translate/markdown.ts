@@ -15,11 +15,10 @@ export interface SegmentMarkdownOptions {
   frontMatterKeys?: readonly string[];
   /** Parse as MDX (JSX, `{expressions}`, import/export). Default: when the text looks like MDX; MDX that does not parse falls back to Markdown. */
   mdx?: boolean;
-  /** Read simple top-level blocks without the parser (fast.ts). Default: Markdown over 32 KB. Tests force it. */
+  /** Read simple top-level blocks without the parser (fast.ts). Default: on; `false` (tests) parses the whole document. */
   fast?: boolean;
 }
 
-const FAST_FROM_CHARS = 32 * 1024;
 // Definition labels anywhere (any container), so that chunks parsed apart resolve references.
 const DEFINITION = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.){1,999})\]:/gm;
 
@@ -56,18 +55,9 @@ function readMarkdown(
   const masked = maskExtensions(text, mdx);
   const parsed = blankHead(masked.text);
   // The fast reader knows \n and \r\n line endings only.
-  if (!(fast ?? text.length > FAST_FROM_CHARS) || /\r(?!\n)/.test(text)) {
+  if (fast === false || /\r(?!\n)/.test(text)) {
     return { blocks: proseBlocks(text, [tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], admonitions(masked)), mdx: false };
   }
-  const regions = fastRegions(parsed, bodyStart);
-  const read: ProseBlock[] = [];
-  for (const region of regions) {
-    if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
-    else if (region.kind === 'table') for (const cell of region.cells) read.push({ kind: 'cell', ...cell });
-    else if (region.kind === 'list' || region.kind === 'quote') for (const p of region.paragraphs) read.push({ kind: 'paragraph', ...p });
-  }
-  const chunks = (labels: Labels): TokenNode[] =>
-    regions.flatMap((r) => (r.kind === 'other' ? [tokenTree(parsed.slice(r.start, r.end), false, { offset: r.start, ...labels })] : []));
   // Labels that look defined, then (when a candidate was no definition, or one was missed) the parser's.
   const found = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => m[1]!))];
   const candidates: Labels = {
@@ -80,13 +70,39 @@ function readMarkdown(
       .map((l) => normalizeLabel(l.slice(1)))
       .sort(),
   };
-  let roots = chunks(candidates);
+  let read = readFast(parsed, bodyStart, candidates);
+  if (!sameLabels(read.actual, candidates)) {
+    const second = readFast(parsed, bodyStart, read.actual);
+    // Labels that still do not settle: the parser reads the whole document.
+    read = sameLabels(second.actual, read.actual)
+      ? second
+      : { roots: [tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], read: [], actual: read.actual };
+  }
+  return { blocks: proseBlocks(text, read.roots, admonitions(masked), read.read), mdx: false };
+}
+
+const sameLabels = (a: Labels, b: Labels): boolean => a.defined.join('\n') === b.defined.join('\n') && a.footnotes.join('\n') === b.footnotes.join('\n');
+
+/** The fast reader's regions, the rest parsed in chunks knowing `labels`, and the labels actually defined. */
+function readFast(parsed: string, bodyStart: number, labels: Labels): { roots: TokenNode[]; read: ProseBlock[]; actual: Labels } {
+  const regions = fastRegions(parsed, bodyStart, new Set(labels.defined));
+  const read: ProseBlock[] = [];
+  const roots: TokenNode[] = [];
   const actual: Labels = { defined: [], footnotes: [] };
-  for (const root of roots) definitionLabels(parsed, root, actual);
+  for (const region of regions) {
+    if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
+    else if (region.kind === 'table') for (const cell of region.cells) read.push({ kind: 'cell', ...cell });
+    else if (region.kind === 'list' || region.kind === 'quote') for (const p of region.paragraphs) read.push({ kind: 'paragraph', ...p });
+    else if (region.kind === 'kept' && region.labels) actual.defined.push(...region.labels);
+    else if (region.kind === 'other') {
+      const root = tokenTree(parsed.slice(region.start, region.end), false, { offset: region.start, ...labels });
+      definitionLabels(parsed, root, actual);
+      roots.push(root);
+    }
+  }
   actual.defined = [...new Set(actual.defined)].sort();
   actual.footnotes = [...new Set(actual.footnotes)].sort();
-  if (JSON.stringify(actual) !== JSON.stringify(candidates)) roots = chunks(actual);
-  return { blocks: proseBlocks(text, roots, admonitions(masked), read), mdx: false };
+  return { roots, read, actual };
 }
 
 interface Labels {

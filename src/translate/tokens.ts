@@ -19,6 +19,10 @@ export interface TokenNode {
 }
 
 let extensions: { md: Extension[]; mdx: Extension[] } | undefined;
+// One Markdown parser: `parse` combines every extension's constructs on each call, which costs
+// more than parsing a short chunk. Its per-document state is reset before each use (tokenTree).
+// (The MDX extensions keep state of their own: a fresh parser per document.)
+let markdownParser: ReturnType<typeof parse> | undefined;
 
 // GFM without literal autolinks (bare URLs and e-mail addresses): they are inline only, so the
 // block structure does not depend on them, and recognising them costs as much as the rest of the
@@ -43,10 +47,11 @@ export function normalizeLabel(label: string): string {
  * and footnote labels are `defined` and `footnotes`); MDX that is not valid (JSX, expressions or ESM) throws.
  */
 export function tokenTree(text: string, mdx: boolean, chunk: { offset?: number; defined?: readonly string[]; footnotes?: readonly string[] } = {}): TokenNode {
-  const parser = parse({ extensions: extensionsFor(mdx) });
-  if (chunk.defined) parser.defined.push(...chunk.defined);
+  const parser = mdx ? parse({ extensions: extensionsFor(true) }) : (markdownParser ??= parse({ extensions: extensionsFor(false) }));
+  parser.defined = chunk.defined ? [...chunk.defined] : [];
+  parser.lazy = {};
   // micromark-extension-gfm-footnote keeps the footnote labels it has seen here.
-  if (chunk.footnotes) (parser as { gfmFootnotes?: string[] }).gfmFootnotes = [...chunk.footnotes];
+  (parser as { gfmFootnotes?: string[] }).gfmFootnotes = chunk.footnotes ? [...chunk.footnotes] : undefined;
   const offset = chunk.offset ?? 0;
   // micromark drops a byte order mark at the start of what it parses. Only the document's own is
   // ignored (CommonMark); at the start of a chunk of a larger document it is an ordinary character

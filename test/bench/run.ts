@@ -15,6 +15,7 @@ import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
 import { benchLocalizeSite } from './localizeSite.ts';
 import { PDF_PAGECOUNT_BUDGET_MS, benchPdfPages } from './pdfPages.ts';
+import { benchSegmentThroughput } from './segmentThroughput.ts';
 import { benchSegments } from './segments.ts';
 import { SETUP_SCAN_MAX_BLOCK_MS, benchSetupScan } from './setupScan.ts';
 import { benchSse } from './sse.ts';
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       () => benchSegments(),
     )),
   );
+  figures.push(...(await measure('segment-throughput', [['segment-throughput', 'MB/s', Number.NaN, 'ratio>=0.5']], () => benchSegmentThroughput())));
   figures.push(
     ...(await measure(
       'setupscan',
@@ -192,6 +194,7 @@ async function main(): Promise<void> {
     'localize-site-update-rss-mb',
     'cli-start-ms',
     'cli-start-status-ms',
+    'segment-throughput',
     'segments-per-block',
     'segments-per-block-generated',
     'segments-per-block-fragments',

@@ -136,6 +136,24 @@ describe('localize: glob matcher', () => {
     assert.ok(matched > 1000 && matched < compared - 1000, `matched ${matched} of ${compared}`);
   });
 
+  it('a matcher used on many paths answers as a fresh one does (the transitions it keeps carry nothing from one path to the next)', () => {
+    const patterns = ['**/*.md', 'docs/**/*.{md,mdx}', '**/.*/**', '*a*a*b', 'a/**/b/**/c.md', '[!_]*.md', '**/v?/**'];
+    const names = ['a', 'b', 'c.md', '.x', '_y.md', 'v1', 'aab', 'docs', 'x.mdx', 'ab.md'];
+    const paths: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const depth = 1 + (i % 5);
+      paths.push(Array.from({ length: depth }, (_, k) => names[(i * 7 + k * 3 + Math.floor(i / 11)) % names.length]).join('/'));
+    }
+    let matched = 0;
+    for (const pattern of patterns) {
+      const reused = compileGlob(pattern);
+      const differ = paths.filter((p) => reused.test(p) !== compileGlob(pattern).test(p));
+      assert.deepEqual(differ, [], pattern);
+      matched += paths.filter((p) => reused.test(p)).length;
+    }
+    assert.ok(matched > 1000 && matched < patterns.length * paths.length - 1000, `${matched} matches`);
+  });
+
   describe('hostile patterns (from a repository) finish in linear time', () => {
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     /** `n` folders, the first `as` of them (spread out) named `a`, the others `b`. */

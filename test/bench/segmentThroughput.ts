@@ -1,0 +1,45 @@
+/**
+ * segment-throughput: the segmenter's MB/s (`segmentMarkdown`, Markdown, default options) over the
+ * READMEs of node_modules and the Node.js API docs (test/sites/nodejs-api), against markdown-it's
+ * `parse` of the same texts in the same process (a CommonMark parser that only tokenizes: the
+ * lower bound of what reading Markdown costs in JavaScript). Each side is timed 3 times,
+ * alternating, after one untimed warm-up pass each; medians.
+ */
+import MarkdownIt from 'markdown-it';
+import { segmentMarkdown } from '../../src/translate/index.ts';
+import { sitePages } from '../unit/translate/corpus.ts';
+import { atLeast, median, note, type Figure } from './lib/figures.ts';
+import { readmes } from './lib/readmes.ts';
+
+const ROUNDS = 3;
+
+function timed(run: () => void): number {
+  const t0 = performance.now();
+  run();
+  return performance.now() - t0;
+}
+
+export function benchSegmentThroughput(): Figure[] {
+  const corpus = [...readmes().map((r) => r.text), ...sitePages('nodejs-api').map((p) => p.text)];
+  const bytes = corpus.reduce((n, t) => n + Buffer.byteLength(t), 0);
+  const md = new MarkdownIt();
+  const parse = (): void => {
+    for (const text of corpus) md.parse(text, {});
+  };
+  const segment = (): void => {
+    for (const text of corpus) segmentMarkdown(text, { mdx: false });
+  };
+  const [first, warm] = [timed(segment), timed(parse)];
+  const ours: number[] = [];
+  const ref: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    ours.push(timed(segment));
+    ref.push(timed(parse));
+  }
+  const mbps = (ms: number): number => bytes / 1e6 / (ms / 1000);
+  note(
+    `segment-throughput: ${corpus.length} documents, ${(bytes / 1e6).toFixed(2)} MB; segmenter ${ours.map((ms) => ms.toFixed(0)).join('/')} ms ` +
+      `(first pass ${first.toFixed(0)} ms), markdown-it ${ref.map((ms) => ms.toFixed(0)).join('/')} ms (first ${warm.toFixed(0)} ms)`,
+  );
+  return [{ name: 'segment-throughput', value: mbps(median(ours)), unit: 'MB/s', ref: mbps(median(ref)), goal: 'ratio>=0.5', met: atLeast(0.5) }];
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { fastRegions } from '../../../src/translate/fast.ts';
+import { segmentMarkdown } from '../../../src/translate/index.ts';
+import { readmes } from '../../bench/lib/readmes.ts';
+
+/** Blocks the fast reader (fast.ts, fast-flow.ts) reads without the parser, each with what the parser must give for it. */
+const READ_FAST = [
+  '- item one\n  continued at the content column\n- item two\n  - nested `code`\n    continued\n- back',
+  '*   wide marker\n    continued\n*   second',
+  '1. first\n2. second with [a link](https://example.com)\n3. third',
+  'See the [guide][g], [Guide][] and [guide] here.\n\n[g]: https://example.com/g\n[guide]: ./guide.md "Title"',
+  '<div align="center">\n  <img src="logo.png">\n</div>',
+  '<p>\n\n<!-- a comment\n\nover a blank line -->',
+  '<img src="a.png" alt="A logo"/>',
+  'A paragraph ending in a list:\n- one\n- two',
+  'Badges [![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) and ![alt text](b.png).',
+  'A code span `that runs\nover two lines` in a paragraph.',
+];
+
+describe('segmentMarkdown: the fast reader', () => {
+  it('reads lists (nested, ordered, continued), references, definitions, HTML blocks and images without the parser', () => {
+    for (const text of READ_FAST) {
+      const defined = new Set(['G', 'GUIDE']);
+      const regions = fastRegions(text, 0, defined);
+      const other = regions.filter((r) => r.kind === 'other').map((r) => text.slice(r.start, r.end));
+      assert.deepEqual(other, [], text);
+    }
+  });
+
+  it('gives the parser’s parts for each of them, in both modes, and where the parser must read (a lazy line, an undefined label, a hard break)', () => {
+    const parserOnly = [
+      '- item\nlazy continuation\n- next',
+      'An [undefined] label and [another][none].',
+      'A hard break  \nafter two spaces.',
+      '- item\n\n  second paragraph of the item',
+      '[x]: /a\n\nThe [x] label, defined again:\n\n[X]: /b',
+      '- [ ] a task\n- [x] done',
+      '<Component title="Note">\n\ntext',
+    ];
+    for (const text of [...READ_FAST, ...parserOnly, ...READ_FAST.map((t) => t.replace(/\n/g, '\r\n'))]) {
+      for (const mode of ['wholeBlocks', 'fragments'] as const) {
+        assert.deepEqual(segmentMarkdown(text, { mode, mdx: false, fast: true }), segmentMarkdown(text, { mode, mdx: false, fast: false }), text);
+      }
+    }
+  });
+
+  it('reads most of the READMEs in node_modules without the parser', () => {
+    let chars = 0;
+    let parsed = 0;
+    for (const { text } of readmes()) {
+      const labels = new Set([...text.matchAll(/^\[([^\]\n]+)\]:/gm)].map((m) => m[1]!.toUpperCase()));
+      for (const r of fastRegions(text, 0, labels)) if (r.kind === 'other') parsed += r.end - r.start;
+      chars += text.length;
+    }
+    assert.ok(parsed / chars < 0.45, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
+  });
+});
