@@ -15,3 +15,7 @@ export { ChangedError, GuardedRoot } from '../shared/guardedFs.ts';
 export { adopt, type AdoptReport, type AdoptedFile } from './adopt.ts';
 export { siteRulesFor, type SiteRules } from './site/rules.ts';
 export type { SiteModel, SiteLocale, Proposal, Unreadable } from './site/index.ts';
+export { review, reviewTargets, ReviewError, type ReviewOptions, type ReviewReport, type ReviewedFile } from './trust/review.ts';
+export { relabel, reviewShares, type RelabelReport, type ReviewShare } from './trust/relabel.ts';
+export { gitUserName } from './trust/reviewer.ts';
+export { provenance, reviewCount, type Provenance, type Review } from './trust/provenance.ts';

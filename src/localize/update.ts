@@ -18,6 +18,7 @@ import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
+import { labelComposed } from './trust/pageLabels.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -354,7 +355,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
-      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      const bare = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      // Reader labels (trust/): written with the page, never part of its blocks or of the base copy.
+      const composed = labelComposed(config, plan.target, bare);
       // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
       // a conflict reported once is not sent again, and its new translation is taken from there.
       const cached = plan.conflicts.length > 0 ? await readConflictCache(s, plan.target) : {};
@@ -381,7 +384,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
           throw err;
         }
         report.written.push(plan.target);
-        if (config.keepBase) await s.root.write(join(config.folder, BASE_DIR, plan.target), composed.text, EXPECT_ANY).catch(() => undefined);
+        if (config.keepBase) await s.root.write(join(config.folder, BASE_DIR, plan.target), bare.text, EXPECT_ANY).catch(() => undefined);
       }
       changes.set(plan.target, composed.entry);
       lockChanged = true;
