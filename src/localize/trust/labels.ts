@@ -40,6 +40,8 @@ function frontMatterOf(text: string): FrontMatter | undefined {
   return { fence: open[1]!, bodyStart: open[0].length, closeStart, end: closeStart + m[0].length, eol: open[2]! };
 }
 
+const BOM = '\uFEFF';
+
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A label line as the tool writes it (and only such a line is ever removed). */
@@ -49,6 +51,8 @@ function labelLine(keys: readonly string[]): RegExp {
 
 /** The text without the label lines of `keys`; a front matter block left empty by that goes too, with one blank line after it. */
 export function stripLabels(text: string, keys: readonly string[]): string {
+  // A byte order mark stays first (it decides how the file is written back).
+  if (text.startsWith(BOM)) return BOM + stripLabels(text.slice(1), keys);
   if (keys.length === 0 || (!text.startsWith('---') && !text.startsWith('+++'))) return text;
   const fm = frontMatterOf(text);
   if (fm === undefined) return text;
@@ -78,6 +82,7 @@ export function takesFrontMatter(path: string): boolean {
  * not start with another kind of front matter, such as Hugo's JSON).
  */
 export function withLabels(text: string, want: Labels, keys: LabelKeys, create: boolean): string {
+  if (text.startsWith(BOM)) return BOM + withLabels(text.slice(1), want, keys, create);
   const names = [...(want.machine ? [keys.machineTranslated] : []), ...(want.outdated ? [keys.outdated] : [])];
   if (names.length === 0) return text;
   const fm = frontMatterOf(text);
@@ -102,8 +107,9 @@ export function withLabels(text: string, want: Labels, keys: LabelKeys, create: 
 
 /** Which labels a page carries now (their `true` lines in its front matter). */
 export function labelsIn(text: string, keys: LabelKeys): Labels {
-  const fm = frontMatterOf(text);
+  const t = text.startsWith(BOM) ? text.slice(1) : text;
+  const fm = frontMatterOf(t);
   if (fm === undefined) return { machine: false, outdated: false };
-  const body = text.slice(fm.bodyStart, fm.closeStart).split('\n');
+  const body = t.slice(fm.bodyStart, fm.closeStart).split('\n');
   return { machine: body.some((l) => labelLine([keys.machineTranslated]).test(l)), outdated: body.some((l) => labelLine([keys.outdated]).test(l)) };
 }

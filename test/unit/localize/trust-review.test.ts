@@ -54,6 +54,14 @@ describe('trust: reader labels in front matter', () => {
     assert.equal(withLabels(json, BOTH, KEYS, true), json, 'Hugo JSON front matter: no YAML block in front of it');
   });
 
+  it('a byte order mark stays first (it decides the encoding the page is written in)', () => {
+    const page = '\uFEFF# Titel\n';
+    const labelled = withLabels(page, { machine: true, outdated: false }, KEYS, true);
+    assert.equal(labelled, '\uFEFF---\nmachine_translated: true\n---\n\n# Titel\n');
+    assert.equal(stripLabels(labelled, STRIP), page);
+    assert.deepEqual(labelsIn(labelled, KEYS), { machine: true, outdated: false });
+  });
+
   it("a key the page sets otherwise is the author's: not added, not stripped; renamed keys are used as given", () => {
     const page = '---\ntitle: x\nmachine_translated: false\n---\n\nText\n';
     assert.equal(withLabels(page, { machine: true, outdated: false }, KEYS, true), page);
