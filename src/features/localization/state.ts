@@ -226,7 +226,8 @@ export class LocalizationState implements vscode.Disposable {
         try {
           const config = await engine.loadConfig(folder);
           const report = await engine.planStatus({ config, fs: editorReadFs(engine, config.folder) });
-          next.set(folder, { folder, name: f.name, report });
+          const reviewed = await engine.reviewSummary({ config, fs: editorReadFs(engine, config.folder) }).catch(() => undefined);
+          next.set(folder, { folder, name: f.name, report, ...(reviewed !== undefined ? { reviewed } : {}) });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           this.logger.warn(`Localization status of ${f.name}: ${error}`);

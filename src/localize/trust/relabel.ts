@@ -16,7 +16,7 @@ import { hasConflictMarkers } from '../plan.ts';
 import { resolveFs, scan, type LocalizeOptions } from '../scan.ts';
 import { stripLabels } from './labels.ts';
 import { labelKeysToStrip, labelled, wantedLabels } from './pageLabels.ts';
-import { reviewCount } from './provenance.ts';
+import { reviewCount, type ReviewCount } from './provenance.ts';
 
 export interface RelabelOptions extends LocalizeOptions {
   tool?: string;
@@ -89,13 +89,20 @@ const inScope = (source: string, opts: LocalizeOptions): boolean =>
   (opts.paths === undefined || opts.paths.some((p) => p === '.' || p === '' || source === p || source.startsWith(`${p.replace(/\/+$/, '')}/`))) &&
   (opts.shard === undefined || shardOf(source, opts.shard.count) === opts.shard.index);
 
-/** Per language, the share of translated segments reviewed (reads only the translations that have reviews). */
-export async function reviewShares(opts: LocalizeOptions): Promise<ReviewShare[]> {
+export interface ReviewSummary {
+  languages: ReviewShare[];
+  /** Per translation (relative path) with translated segments: how many there are and how many are reviewed. */
+  targets: Record<string, ReviewCount>;
+}
+
+/** Per language and per translation, the translated segments and how many are reviewed (reads only the translations that have reviews). */
+export async function reviewSummary(opts: LocalizeOptions): Promise<ReviewSummary> {
   const { config } = opts;
   const fs = resolveFs(config.folder, opts.fs);
   const lock = parseLock(await fs.readText(join(config.folder, LOCK_FILE)));
   const languages = opts.languages ?? config.targetLanguages;
   const shares = new Map(languages.map((lang) => [lang, { lang, segments: 0, reviewed: 0 }]));
+  const targets: Record<string, ReviewCount> = {};
   const keys = labelKeysToStrip(config);
   for (const [target, entry] of lock.files) {
     const share = shares.get(entry.lang);
@@ -104,6 +111,12 @@ export async function reviewShares(opts: LocalizeOptions): Promise<ReviewShare[]
     const c = reviewCount(entry, raw === undefined ? undefined : stripLabels(raw, keys));
     share.segments += c.segments;
     share.reviewed += c.reviewed;
+    if (c.segments > 0) targets[target] = c;
   }
-  return [...shares.values()];
+  return { languages: [...shares.values()], targets };
+}
+
+/** Per language, the share of translated segments reviewed. */
+export async function reviewShares(opts: LocalizeOptions): Promise<ReviewShare[]> {
+  return (await reviewSummary(opts)).languages;
 }
