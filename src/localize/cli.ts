@@ -31,7 +31,7 @@ import { runInit, writeGitignore } from './init.ts';
 import type { RunHolder } from './lockFile.ts';
 import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
 import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
-import { dryRun, planStatus } from './status.ts';
+import { dryRun, planStatus, type StatusReport } from './status.ts';
 import { update } from './update.ts';
 import { reviewLine, runLabels, runReview } from './cliTrust.ts';
 import { reviewShares } from './trust/relabel.ts';
@@ -302,6 +302,9 @@ async function mergeLockFiles(folder: string, files: readonly string[], io: CliI
   return 0;
 }
 
+/** The translations a status found exactly as the tool wrote them (their review share needs no read). */
+const upToDate = (s: StatusReport): Set<string> => new Set(s.targets.filter((t) => t.state === 'up-to-date').map((t) => t.target));
+
 /** The message shown once while another update of the folder holds its update lock. */
 const waitMessage =
   (io: CliIo) =>
@@ -377,7 +380,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
         segments: r.segments,
         chars: r.chars,
       });
-      const reviewed = await reviewShares(opts);
+      const reviewed = await reviewShares(opts, upToDate(s));
       io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned, reviewed }));
       return 0;
     }
@@ -392,7 +395,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
     io.out(
       `${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`,
     );
-    io.out(reviewLine(await reviewShares(opts)));
+    io.out(reviewLine(await reviewShares(opts, upToDate(s))));
     return 0;
   }
 

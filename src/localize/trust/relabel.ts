@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { LOCK_FILE } from '../config.ts';
 import { translationEncoding } from '../encoding.ts';
 import { fileHash } from '../hash.ts';
-import { parseLock, shardOf, type LockEntry } from '../lock.ts';
+import { parseLock, shardOf, type Lock, type LockEntry } from '../lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from '../lockFile.ts';
 import { hasConflictMarkers } from '../plan.ts';
 import { resolveFs, scan, type LocalizeOptions } from '../scan.ts';
@@ -95,11 +95,24 @@ export interface ReviewSummary {
   targets: Record<string, ReviewCount>;
 }
 
-/** Per language and per translation, the translated segments and how many are reviewed (reads only the translations that have reviews). */
-export async function reviewSummary(opts: LocalizeOptions): Promise<ReviewSummary> {
+/** The lock last parsed for a summary, by its text: a refresh with the lock unchanged does not parse it again. */
+let lastLock: { file: string; text: string | undefined; lock: Lock } | undefined;
+
+/** Counts made from a translation's text, by target: valid while its entry and its file are the same. */
+const counted = new Map<string, { key: string; count: ReviewCount }>();
+
+/**
+ * Per language and per translation, the translated segments and how many are reviewed. Reads only
+ * the translations that have reviews, and of those in `asWritten` (a status found their file as the
+ * entry records it, by hash) only the ones not counted before with the same entry.
+ */
+export async function reviewSummary(opts: LocalizeOptions, asWritten?: ReadonlySet<string>): Promise<ReviewSummary> {
   const { config } = opts;
   const fs = resolveFs(config.folder, opts.fs);
-  const lock = parseLock(await fs.readText(join(config.folder, LOCK_FILE)));
+  const file = join(config.folder, LOCK_FILE);
+  const text = await fs.readText(file);
+  const lock = lastLock !== undefined && lastLock.file === file && lastLock.text === text ? lastLock.lock : parseLock(text);
+  lastLock = { file, text, lock };
   const languages = opts.languages ?? config.targetLanguages;
   const shares = new Map(languages.map((lang) => [lang, { lang, segments: 0, reviewed: 0 }]));
   const targets: Record<string, ReviewCount> = {};
@@ -107,8 +120,19 @@ export async function reviewSummary(opts: LocalizeOptions): Promise<ReviewSummar
   for (const [target, entry] of lock.files) {
     const share = shares.get(entry.lang);
     if (share === undefined || !inScope(entry.source, opts)) continue;
-    const raw = entry.reviewed !== undefined ? await fs.readText(join(config.folder, target)) : undefined;
-    const c = reviewCount(entry, raw === undefined ? undefined : stripLabels(raw, keys));
+    let c: ReviewCount;
+    if (entry.reviewed === undefined) c = reviewCount(entry, undefined);
+    else {
+      const key = `${config.folder}\n${entry.output}\n${entry.blocks.length}\n${entry.reviewed.join('\n')}`;
+      const known = asWritten?.has(target) === true ? counted.get(target) : undefined;
+      if (known !== undefined && known.key === key) c = known.count;
+      else {
+        const raw = await fs.readText(join(config.folder, target));
+        c = reviewCount(entry, raw === undefined ? undefined : stripLabels(raw, keys));
+        // Kept only for a file as its entry records it: the same key then means the same text.
+        if (asWritten?.has(target) === true) counted.set(target, { key, count: c });
+      }
+    }
     share.segments += c.segments;
     share.reviewed += c.reviewed;
     if (c.segments > 0) targets[target] = c;
@@ -117,6 +141,6 @@ export async function reviewSummary(opts: LocalizeOptions): Promise<ReviewSummar
 }
 
 /** Per language, the share of translated segments reviewed. */
-export async function reviewShares(opts: LocalizeOptions): Promise<ReviewShare[]> {
-  return (await reviewSummary(opts)).languages;
+export async function reviewShares(opts: LocalizeOptions, asWritten?: ReadonlySet<string>): Promise<ReviewShare[]> {
+  return (await reviewSummary(opts, asWritten)).languages;
 }

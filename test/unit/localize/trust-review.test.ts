@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, parseLock, provenance, review, serializeLock } from '../../../src/localize/index.ts';
+import { loadConfig, parseLock, provenance, review, reviewSummary, serializeLock } from '../../../src/localize/index.ts';
 import { shortHash } from '../../../src/localize/hash.ts';
 import { DEFAULT_LABEL_KEYS } from '../../../src/localize/trust/labelKeys.ts';
 import { labelsIn, stripLabels, withLabels } from '../../../src/localize/trust/labels.ts';
@@ -219,6 +219,27 @@ describe('trust: review and labels end to end (MkDocs site, emulator)', function
     assert.equal(r.files.length, 1);
     assert.ok(r.files[0]!.reviewed > 0 && r.files[0]!.reviewed < r.files[0]!.segments, JSON.stringify(r.files[0]));
     assert.ok(read(INSTALL).includes('machine_translated: true'));
+  });
+
+  it('an edit to a reviewed paragraph makes it human-edited: the reviewed share drops; put back, it counts again', async () => {
+    const config = await loadConfig(site);
+    const before = (await reviewSummary({ config }, new Set([INSTALL]))).targets[INSTALL]!;
+    assert.ok(before.reviewed > 0);
+    const text = read(INSTALL);
+    const lines = text.split('\n');
+    const at = lines.length - 1 - [...lines].reverse().findIndex((l) => l.startsWith('NL·'));
+    lines[at] = `${lines[at]} (edited)`;
+    writeFileSync(join(site, INSTALL), lines.join('\n'));
+    assert.equal((await reviewSummary({ config })).targets[INSTALL]!.reviewed, 0);
+    const entry = parseLock(read('doc-translate.lock')).files.get(INSTALL)!;
+    assert.deepEqual(
+      provenance(entry, stripLabels(read(INSTALL), STRIP))!
+        .filter((b) => b.kind === 'human-edited')
+        .map((b) => b.segments),
+      [before.reviewed],
+    );
+    writeFileSync(join(site, INSTALL), text);
+    assert.deepEqual((await reviewSummary({ config }, new Set([INSTALL]))).targets[INSTALL], before);
   });
 
   it('a source change marks pages outdated without sending; the update clears it, and a reviewed paragraph becomes a conflict, not an overwrite', async () => {
