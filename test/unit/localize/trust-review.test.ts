@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, parseLock, provenance, review, reviewSummary, serializeLock } from '../../../src/localize/index.ts';
+import { loadConfig, parseLock, provenance, resolveConflict, review, reviewSummary, serializeLock, update } from '../../../src/localize/index.ts';
 import { shortHash } from '../../../src/localize/hash.ts';
 import { DEFAULT_LABEL_KEYS } from '../../../src/localize/trust/labelKeys.ts';
 import { labelsIn, stripLabels, withLabels } from '../../../src/localize/trust/labels.ts';
@@ -274,5 +274,14 @@ describe('trust: review and labels end to end (MkDocs site, emulator)', function
     const check = await runLocalizeCli(['check', site]);
     assert.equal(check.code, 1);
     assert.match(check.stdout, /conflict\s+docs\/getting-started\/quick-start\.nl\.md/);
+
+    // Keeping the reviewed paragraph settles the page: no longer outdated, and still fully reviewed.
+    const config = await loadConfig(site);
+    const again = await update({ config, client: emu.client() });
+    const conflict = again.conflicts.find((c) => c.target === QUICK);
+    assert.ok(conflict !== undefined && conflict.reviewed?.by === 'Ada Lovelace', JSON.stringify(again.conflicts));
+    await resolveConflict(config, conflict, 'keep');
+    assert.equal(read(QUICK), reviewedBefore, 'kept as reviewed, without labels');
+    assert.equal((await runLocalizeCli(['check', site])).code, 0);
   });
 });
