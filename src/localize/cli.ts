@@ -8,6 +8,8 @@
  *   init [folder]     [--lang de,fr] [--yes] [--json]
  *   adopt [folder]    [--lang de,fr] [--json]
  *   merge-locks <lock>... [--folder f]   (and `<folder> --merge-locks <lock>...` as before)
+ *   review <file>... [--lang de] [--by name] [--folder f] [--json]
+ *   labels [folder]   [--json] [--shard k/n] [--lang de,fr]
  *
  * A folder named like a command is given as ./check. `--help` for each command, `--version`.
  * Reads <folder>/doc-translate.json; the service URL from DOC_TRANSLATE_BASE_URL and the key from
@@ -30,11 +32,13 @@ import { runInit, writeGitignore } from './init.ts';
 import type { RunHolder } from './lockFile.ts';
 import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
 import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
-import { dryRun, planStatus } from './status.ts';
+import { dryRun, planStatus, type StatusReport } from './status.ts';
 import { update } from './update.ts';
 import { BUDGET_EXIT, parseMaxCredits } from './trust/budget.ts';
 import { chargeMeter, costJson, costLines, stoppedLine } from './trust/charge.ts';
 import { runLinkGate } from './trust/linkCli.ts';
+import { reviewLine, runLabels, runReview } from './cliTrust.ts';
+import { reviewShares } from './trust/relabel.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -49,7 +53,7 @@ export interface CliIo {
   cwd?: string;
 }
 
-export const USAGE = `usage: ${PROGRAM} [update|check|status|init|adopt] [folder] [options] | merge-locks <lock>... | --help | --version`;
+export const USAGE = `usage: ${PROGRAM} [update|check|status|init|adopt|labels] [folder] [options] | review <file>... | merge-locks <lock>... | --help | --version`;
 
 class UsageError extends Error {
   constructor(
@@ -64,7 +68,7 @@ type Format = 'text' | 'github';
 
 export interface Args {
   /** `run`: update, check (`check` or --check) and the dry run. */
-  command: 'run' | 'status' | 'init' | 'adopt' | 'merge';
+  command: 'run' | 'status' | 'init' | 'adopt' | 'merge' | 'review' | 'labels';
   /** The command as named (`update` when none was). */
   name: CommandName;
   folder: string;
@@ -79,6 +83,10 @@ export interface Args {
   mergeLocks?: string[];
   /** --max-credits, in millicredits. */
   maxCredits?: number;
+  /** review: the files named, --by, and --folder when given (its positionals are files, not the folder). */
+  files?: string[];
+  by?: string;
+  reviewFolder?: string;
   /** --help: print the command's help. */
   help?: boolean;
   /** --version */
@@ -95,6 +103,8 @@ const TAKES: Record<CommandName, readonly string[]> = {
   init: ['--lang', '--yes', '--json'],
   adopt: ['--lang', '--json'],
   'merge-locks': ['--folder'],
+  review: ['--lang', '--by', '--folder', '--json'],
+  labels: ['--json', '--shard', '--lang'],
 };
 
 /**
@@ -117,6 +127,7 @@ const OPTIONS = {
   lang: { type: 'string' },
   folder: { type: 'string' },
   'max-credits': { type: 'string' },
+  by: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 type OptionName = keyof typeof OPTIONS;
@@ -200,6 +211,9 @@ export function parseArgs(argv: readonly string[]): Args {
       case 'folder':
         args.folder = value();
         break;
+      case 'by':
+        args.by = value();
+        break;
       case 'format': {
         const f = value();
         if (f !== 'text' && f !== 'github') throw new UsageError(`--format: text or github, not ${f}`, name);
@@ -221,7 +235,12 @@ export function parseArgs(argv: readonly string[]): Args {
     if (token.name === 'merge-locks') break;
   }
   if (args.help === true || args.version === true) return { ...args, folder: args.folder ?? '.' };
-  if (name === 'merge-locks') {
+  if (name === 'review') {
+    args.command = 'review';
+    args.files = positional;
+    if (args.folder !== undefined) args.reviewFolder = args.folder;
+    if (positional.length === 0) throw new UsageError('review needs the translation files (or their sources with --lang) to mark reviewed', name);
+  } else if (name === 'merge-locks') {
     args.command = 'merge';
     args.mergeLocks = positional;
     if (positional.length === 0) throw new UsageError('merge-locks needs the lock of every shard, in shard order', name);
@@ -232,7 +251,7 @@ export function parseArgs(argv: readonly string[]): Args {
     if (!named && args.folder === undefined) throw new UsageError('the folder holding doc-translate.json is required');
     if (name === 'check') args.check = true;
     if (name === 'status') args.command = 'status';
-    if (name === 'init' || name === 'adopt') args.command = name;
+    if (name === 'init' || name === 'adopt' || name === 'labels') args.command = name;
     if (args.mergeLocks !== undefined) {
       if (args.check || args.dryRun || args.shard !== undefined) throw new UsageError('--merge-locks takes only the locks', name);
       if (args.mergeLocks.length === 0) throw new UsageError('--merge-locks needs the lock of every shard, in shard order', name);
@@ -305,6 +324,17 @@ async function mergeLockFiles(folder: string, files: readonly string[], io: CliI
   return 0;
 }
 
+/** The translations a status found exactly as the tool wrote them (their review share needs no read). */
+const upToDate = (s: StatusReport): Set<string> => new Set(s.targets.filter((t) => t.state === 'up-to-date').map((t) => t.target));
+
+/** The message shown once while another update of the folder holds its update lock. */
+const waitMessage =
+  (io: CliIo) =>
+  (h: RunHolder): void =>
+    io.err(
+      `${PROGRAM}: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`,
+    );
+
 const cell = (v: string | number, width: number, left = false): string => (left ? String(v).padEnd(width) : String(v).padStart(width));
 
 async function run(args: Args, io: CliIo): Promise<number> {
@@ -314,6 +344,18 @@ async function run(args: Args, io: CliIo): Promise<number> {
     return runInit(folder, { ...(args.langs !== undefined ? { langs: args.langs } : {}), yes: args.yes, interactive, json: args.json }, io);
   }
   if (args.command === 'merge') return mergeLockFiles(folder, args.mergeLocks ?? [], io);
+  if (args.command === 'review')
+    return runReview(
+      {
+        files: args.files ?? [],
+        json: args.json,
+        ...(args.reviewFolder !== undefined ? { folder: args.reviewFolder } : {}),
+        ...(args.langs !== undefined ? { langs: args.langs } : {}),
+        ...(args.by !== undefined ? { by: args.by } : {}),
+      },
+      io,
+      waitMessage(io),
+    );
   const config = await loadConfig(folder);
   const opts: LocalizeOptions = { config };
   if (args.shard !== undefined) opts.shard = parseShard(args.shard);
@@ -324,10 +366,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
     opts.languages = args.langs;
   }
   const languages = opts.languages ?? config.targetLanguages;
-  const onWait = (h: RunHolder): void =>
-    io.err(
-      `${PROGRAM}: another update of this folder is running (${h.tool || 'process'} ${h.pid} on ${h.host}, since ${h.started}); waiting for it to finish (if that process is gone, delete .doc-translate/update.lock)`,
-    );
+  const onWait = waitMessage(io);
+  if (args.command === 'labels') return runLabels(opts, args, io, onWait);
 
   if (args.command === 'adopt') {
     await writeGitignore(localFs(folder).root);
@@ -362,7 +402,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
         segments: r.segments,
         chars: r.chars,
       });
-      io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned }));
+      const reviewed = await reviewShares(opts, upToDate(s));
+      io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned, reviewed }));
       return 0;
     }
     const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', 'segments', 'characters'];
@@ -376,6 +417,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
     io.out(
       `${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`,
     );
+    io.out(reviewLine(await reviewShares(opts, upToDate(s))));
     return 0;
   }
 

@@ -10,9 +10,10 @@ import type { Conflict } from './plan.ts';
 import type { StatusReport, TargetStatus } from './status.ts';
 
 /** Why a conflict is one, in the words of the CLI's conflict lines. */
-export function conflictReason(c: Pick<Conflict, 'reason'>): string {
+export function conflictReason(c: Pick<Conflict, 'reason'> & { reviewed?: Conflict['reviewed'] }): string {
   switch (c.reason) {
     case 'edited':
+      if (c.reviewed !== undefined) return `the source changed and the translation was reviewed (by ${c.reviewed.by}, ${c.reviewed.at}); left as it stands`;
       return 'the source changed and the translation was edited; left as it stands';
     case 'untracked':
       return 'a translation not written by this tool exists; left as it stands';

@@ -10,7 +10,7 @@ export const VERSION: string = typeof __DOC_TRANSLATE_VERSION__ === 'string' ? _
 
 export const PROGRAM = 'doc-translate';
 
-export const COMMANDS = ['update', 'check', 'status', 'init', 'adopt', 'merge-locks'] as const;
+export const COMMANDS = ['update', 'check', 'status', 'init', 'adopt', 'merge-locks', 'review', 'labels'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 const ENVIRONMENT = `Environment (update only):
@@ -33,6 +33,9 @@ Commands:
   init [folder]            read the documentation framework's config, write doc-translate.json
   adopt [folder]           record the translations the site already has in doc-translate.lock
   merge-locks <lock>...    combine the locks of a sharded update into doc-translate.lock
+  review <file>...         mark translations (or a source's, with --lang) reviewed; sends nothing
+  labels [folder]          write the reader labels (machine_translated, translation_outdated)
+                           every translation should carry; sends nothing
 
 Options:
   -h, --help               this help; "${PROGRAM} <command> --help" for a command's options
@@ -103,11 +106,13 @@ ${EXIT}`,
   status: `Usage: ${PROGRAM} status [folder] [options]
 
 What check counts, as a table by language: up to date, stale, missing, edited by a person, in
-conflict, and the segments and characters an update would send. Writes nothing; exit 0.
+conflict, and the segments and characters an update would send; then the share of translated
+segments reviewed per language. Writes nothing; exit 0.
 
 Options:
 ${SCOPE}
-  --json                   print { files, languages: [...], total: {...}, orphaned }
+  --json                   print { files, languages: [...], total: {...}, orphaned,
+                           reviewed: [{ lang, segments, reviewed }] }
   -h, --help               this help`,
   init: `Usage: ${PROGRAM} init [folder] [options]
 
@@ -139,5 +144,37 @@ an error (exit 2) and nothing is written.
 
 Options:
   --folder <folder>        the folder holding doc-translate.json (default .)
+  -h, --help               this help`,
+  review: `Usage: ${PROGRAM} review <file>... [options]
+
+Marks the translated paragraphs of translation files reviewed, recording who (git config
+user.name, or --by) and when in doc-translate.lock (commit it). A source file names its
+translations (only those of --lang when given); a folder, every translation under it. A page
+whose paragraphs are all reviewed loses its machine_translated label. An update never replaces a
+reviewed paragraph: when its source changes, it is reported as a conflict. Only translations up to
+date with their source can be reviewed. Sends nothing.
+
+Options:
+  --lang <de>              only the translations into these languages
+  --by <name>              who reviewed (default: git config user.name)
+  --folder <folder>        the folder holding doc-translate.json (default: the nearest one
+                           above the first file)
+  --json                   print { by, files: [{ target, lang, segments, reviewed, marked }],
+                           refused: [{ path, reason }] }
+  -h, --help               this help
+
+Exit 1 when nothing could be reviewed (each reason on stderr).`,
+  labels: `Usage: ${PROGRAM} labels [folder] [options]
+
+Writes the labels readers see into each translation's front matter, from the lock and the
+sources, without sending anything: machine_translated: true while a translated paragraph is not
+reviewed, translation_outdated: true while its source changed and the translation is not updated
+yet. Set by "labels" in doc-translate.json (on by default; false removes them here; an object
+renames the keys). An update writes them with every page it writes; run this after changing the
+setting, or after source changes (e.g. in CI) to mark outdated pages at once.
+
+Options:
+${SCOPE}
+  --json                   print { checked, labelled: [...], labels }
   -h, --help               this help`,
 };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
 import { frontMatterKeysFor } from '../shared/frontMatter.ts';
+import { labelKeysOf, type LabelKeys } from './trust/labelKeys.ts';
 
 export const CONFIG_FILE = 'doc-translate.json';
 export const LOCK_FILE = 'doc-translate.lock';
@@ -49,6 +50,9 @@ const globList = z.array(globPattern).check(
   }),
 );
 
+const labelKey = z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'must be a plain front matter key (letters, digits, _ and -)'));
+const labelsSetting = z.union([z.boolean(), z.strictObject({ machineTranslated: z.optional(labelKey), outdated: z.optional(labelKey) })]);
+
 export const ConfigSchema = z.strictObject({
   $schema: z.optional(z.string()),
   source: z.optional(relPath),
@@ -75,6 +79,8 @@ export const ConfigSchema = z.strictObject({
   estimateMillicreditsPerChar: z.optional(z.number().check(z.nonnegative())),
   /** Read the documentation framework's own config (locales, exclusions); false turns it off. */
   detect: z.optional(z.boolean()),
+  /** Reader labels in the translations' front matter (trust/labels.ts): on by default, false turns them off, an object renames the keys. */
+  labels: z.optional(labelsSetting),
 });
 export type ConfigFile = z.infer<typeof ConfigSchema>;
 
@@ -95,6 +101,8 @@ export interface LocalizeConfig {
   estimateMillicreditsPerChar: number;
   /** Whether the framework's own config is read to leave out every locale's translations and its non-documentation files. */
   detect?: boolean;
+  /** The front matter keys of the reader labels; false or absent: no labels (see trust/labels.ts). */
+  labels?: LabelKeys | false;
 }
 
 export const DEFAULT_SOURCE: Record<string, string> = {
@@ -145,6 +153,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     keepBase: c.keepBase ?? true,
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
     detect: c.detect ?? true,
+    labels: labelKeysOf(c.labels),
   };
 }
 

@@ -17,6 +17,9 @@ import { decodeBlock, encodeBlock, parseLock } from './lock.ts';
 import type { Conflict } from './plan.ts';
 import { resolveFs } from './scan.ts';
 import { BASE_DIR } from './update.ts';
+import { stripLabels } from './trust/labels.ts';
+import { labelComposed, labelKeysToStrip } from './trust/pageLabels.ts';
+import { keptReviews } from './trust/provenance.ts';
 
 const tokens = (text: string): string[] => text.split(/(\s+)/).filter((t) => t !== '');
 
@@ -43,8 +46,10 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
   const fs = resolveFs(config.folder, fsOver);
   const targetPath = join(config.folder, conflict.target);
   if (conflict.file) return adoptFile(config, conflict, resolution, fs, fs.root);
-  const current = await fs.readText(targetPath);
-  if (current === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
+  const raw = await fs.readText(targetPath);
+  if (raw === undefined) throw new ResolveError(`${conflict.target} no longer exists`);
+  // Blocks are counted without the reader labels (as the update counted them); they are put back below.
+  const current = stripLabels(raw, labelKeysToStrip(config));
   let chosen: string;
   if (typeof resolution === 'object') chosen = resolution.text;
   else if (resolution === 'keep') chosen = conflict.theirs;
@@ -86,12 +91,28 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     blocks[conflict.block] = encodeBlock({ hash: conflict.sourceBlockHash, out: shortHash(chosen), segments: [] });
   }
   const settled = blocks.length === doc.blocks.length && blocks.every((line, i) => decodeBlock(line).hash === doc.blocks[i]!.hash);
+  const before = lock.files.get(conflict.target);
+  const reviewed =
+    conflict.block < 0
+      ? undefined
+      : keptReviews(
+          before,
+          splitBlocks(text).map((r) => shortHash(text.slice(r.start, r.end))),
+        );
+  const bare = {
+    source: conflict.source,
+    lang: conflict.lang,
+    sourceHash: settled ? fileHash(sourceText) : null,
+    output: fileHash(text),
+    blocks,
+    ...(reviewed ? { reviewed } : {}),
+  };
+  const { text: written, entry } = labelComposed(config, conflict.target, { text, entry: bare });
   // Only over the text the choice was made on: an edit saved meanwhile is never overwritten.
-  await fs.writeText(targetPath, text, { kind: 'content', content: current });
+  await fs.writeText(targetPath, written, { kind: 'content', content: raw });
   if (config.keepBase) await fs.root.write(join(config.folder, BASE_DIR, conflict.target), text, EXPECT_ANY).catch(() => undefined);
-  const entry = { source: conflict.source, lang: conflict.lang, sourceHash: settled ? fileHash(sourceText) : null, output: fileHash(text), blocks };
   await commitLock(fs, config.folder, lockText, (l) => void l.files.set(conflict.target, entry));
-  return text;
+  return written;
 }
 
 /** A file job's result can only be kept as it stands (adopted); replacing it means deleting it and updating. */

@@ -18,3 +18,7 @@ export { adopt, type AdoptReport, type AdoptedFile } from './adopt.ts';
 export { checkLinks, type BrokenLink, type LinkReport } from './trust/linkCheck.ts';
 export { siteRulesFor, type SiteRules } from './site/rules.ts';
 export type { SiteModel, SiteLocale, Proposal, Unreadable } from './site/index.ts';
+export { review, reviewTargets, ReviewError, type ReviewOptions, type ReviewReport, type ReviewedFile } from './trust/review.ts';
+export { relabel, reviewShares, reviewSummary, type RelabelReport, type ReviewShare, type ReviewSummary } from './trust/relabel.ts';
+export { gitUserName } from './trust/reviewer.ts';
+export { provenance, reviewCount, type Provenance, type Review, type ReviewCount } from './trust/provenance.ts';

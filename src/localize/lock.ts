@@ -42,6 +42,11 @@ export interface LockEntry {
    * wrote fewer blocks for that section): not sent, not inserted, until that source block changes.
    */
   covered?: string[];
+  /**
+   * Review records (trust/provenance.ts): `<when> <block hashes, comma-separated> <who>`, where a
+   * block hash is that of the block's text as it was reviewed (labels left out).
+   */
+  reviewed?: string[];
 }
 
 export interface Lock {
@@ -64,7 +69,8 @@ function isEntry(e: unknown): e is LockEntry {
     Array.isArray(x['blocks']) &&
     x['blocks'].every((b) => typeof b === 'string') &&
     (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string'))) &&
-    (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string')))
+    (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string'))) &&
+    (x['reviewed'] === undefined || (Array.isArray(x['reviewed']) && x['reviewed'].every((h) => typeof h === 'string')))
   );
 }
 
@@ -108,6 +114,7 @@ export function serializeLock(lock: Lock): string {
       blocks: e.blocks,
       ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
       ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}),
+      ...(e.reviewed !== undefined && e.reviewed.length > 0 ? { reviewed: [...e.reviewed].sort() } : {}),
     };
   }
   const removed = [...new Set(lock.removedLanguages ?? [])].sort();

@@ -10,6 +10,8 @@
 import { glueOf, inputOf, isMdxSource, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
+import { stripLabels } from './trust/labels.ts';
+import { keptReviews, parseReviews, type Review } from './trust/provenance.ts';
 
 export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict';
 
@@ -21,6 +23,8 @@ export interface PlanInput {
   targetText: string | undefined;
   entry: LockEntry | undefined;
   frontMatterKeys: readonly string[];
+  /** Reader label keys left out of the translation before it is aligned (trust/labels.ts). */
+  labelKeys?: readonly string[];
 }
 
 export interface Conflict {
@@ -45,6 +49,8 @@ export interface Conflict {
   sourceBlockHash: string;
   /** A file job's result (not text): only 'keep' resolves it. */
   file?: boolean;
+  /** The paragraph left as it stands was reviewed: by whom and when (trust/provenance.ts). */
+  reviewed?: Review;
 }
 
 export type Needed = BlockSegment;
@@ -206,12 +212,14 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   if (entry === undefined && targetText !== undefined) return fileConflict('untracked');
   const doc = getDoc();
   let old: Old[] = [];
-  if (entry !== undefined && targetText !== undefined) {
-    const ranges = splitBlocks(targetText);
+  // Reader labels are the tool's, not the translation's: aligned and hashed without them.
+  const body = targetText !== undefined && p.labelKeys !== undefined ? stripLabels(targetText, p.labelKeys) : targetText;
+  if (entry !== undefined && body !== undefined) {
+    const ranges = splitBlocks(body);
     if (ranges.length !== entry.blocks.length) return fileConflict('restructured');
     old = entry.blocks.map((line, i) => {
       const block = decodeBlock(line);
-      const text = targetText.slice(ranges[i]!.start, ranges[i]!.end);
+      const text = body.slice(ranges[i]!.start, ranges[i]!.end);
       return { block, text, clean: shortHash(text) === block.out };
     });
   }
@@ -253,6 +261,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   // Source blocks an adopted translation covers in a section where the human wrote fewer blocks.
   const coveredBy = new Set(entry?.covered ?? []);
   const covered = new Set<number>();
+  // A reviewed paragraph is never replaced silently: when its source changes it is a conflict, like a human edit.
+  const reviews = parseReviews(entry);
   doc.blocks.forEach((b, i) => {
     const pair = pairOf.get(i);
     if (pair?.same) return;
@@ -261,7 +271,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       return;
     }
     const o = pair !== undefined ? old[pair.j] : undefined;
-    const conflict = o !== undefined && !o.clean;
+    const review = o !== undefined && reviews.size > 0 ? reviews.get(shortHash(o.text)) : undefined;
+    const conflict = o !== undefined && (!o.clean || review !== undefined);
     if (!conflict || !reported.has(b.hash)) {
       for (const s of b.segments) if (!pool.has(s.hash)) needed.set(s.hash, s);
       if (conflict) resend.add(i);
@@ -279,6 +290,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         theirs: o.text,
         ours: undefined,
         sourceBlockHash: b.hash,
+        ...(review !== undefined ? { reviewed: review } : {}),
       });
     }
   });
@@ -288,6 +300,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     const glue = glueOf(doc.text, doc.blocks);
     const lines: string[] = [];
     const ours: string[] = [];
+    // The hashes of the blocks written as they stood (their reviews are kept).
+    const keptHashes: string[] = [];
     let text = glue[0]!;
     // Kept human blocks before source block i (or at the end): each stays a block of its own.
     const emitKept = (i: number): void => {
@@ -308,6 +322,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         const o = old[pair!.j]!;
         blockText = o.text;
         line = entry!.blocks[pair!.j]!;
+        if (reviews.size > 0) keptHashes.push(shortHash(o.text));
         // A conflict not sent again has no new translation here (the update takes it from its cache).
         if (ci !== undefined && resend.has(i)) ours[ci] = composeBlock(b, get, rewriters.keep).text;
       } else {
@@ -319,6 +334,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       text += blockText + glue[i + 1]!;
     });
     emitKept(doc.blocks.length);
+    const reviewed = reviews.size > 0 ? keptReviews(entry, keptHashes) : undefined;
     return {
       text,
       ours,
@@ -330,6 +346,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         blocks: lines,
         ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
         ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
+        ...(reviewed !== undefined ? { reviewed } : {}),
       },
     };
   };

@@ -18,6 +18,7 @@ import { hasConflictMarkers, markersPlan, planFile, unchangedPlan, type FilePlan
 import { fileHash } from './hash.ts';
 import { decodeText } from './encoding.ts';
 import { StatCache } from './statCache.ts';
+import { labelKeysToStrip } from './trust/pageLabels.ts';
 
 /** The scan gives the event loop a turn at least this often (a file's parse is the longest step). */
 const YIELD_EVERY_MS = 8;
@@ -453,7 +454,19 @@ async function scanOnce(
         continue;
       }
       const targetNow = current?.text();
-      const plan = planFile({ source, target, lang, sourceText: src.text(), targetText: targetNow, entry, frontMatterKeys: config.frontMatterKeys }, getDoc);
+      const plan = planFile(
+        {
+          source,
+          target,
+          lang,
+          sourceText: src.text(),
+          targetText: targetNow,
+          entry,
+          frontMatterKeys: config.frontMatterKeys,
+          labelKeys: labelKeysToStrip(config),
+        },
+        getDoc,
+      );
       if (plan.compose !== undefined) targetText.set(target, targetNow);
       plans.push(plan);
     }

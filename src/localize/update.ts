@@ -19,6 +19,7 @@ import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
 import { startBudget, type BudgetMeter, type BudgetReport, type RunBudget } from './trust/budget.ts';
+import { labelComposed } from './trust/pageLabels.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -373,7 +374,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
-      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      const bare = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      // Reader labels (trust/): written with the page, never part of its blocks or of the base copy.
+      const composed = labelComposed(config, plan.target, bare);
       // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
       // a conflict reported once is not sent again, and its new translation is taken from there.
       const cached = plan.conflicts.length > 0 ? await readConflictCache(s, plan.target) : {};
@@ -400,7 +403,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
           throw err;
         }
         report.written.push(plan.target);
-        if (config.keepBase) await s.root.write(join(config.folder, BASE_DIR, plan.target), composed.text, EXPECT_ANY).catch(() => undefined);
+        if (config.keepBase) await s.root.write(join(config.folder, BASE_DIR, plan.target), bare.text, EXPECT_ANY).catch(() => undefined);
       }
       changes.set(plan.target, composed.entry);
       lockChanged = true;

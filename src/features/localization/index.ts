@@ -11,6 +11,7 @@ import { localizationSnapshot } from './snapshot.ts';
 import { LocalizationState } from './state.ts';
 import { LocalizationStatusItem } from './statusBar.ts';
 import { LocalizationTree } from './tree.ts';
+import { reviewedShares } from './reviewText.ts';
 
 /** Commands whose code loads on first use (dist/localization-commands.js). */
 const LAZY = [
@@ -25,6 +26,7 @@ const LAZY = [
   CommandId.localizationCopyCiWorkflow,
   CommandId.localizationAdopt,
   CommandId.localizationAddLanguage,
+  CommandId.localizationMarkReviewed,
 ] as const;
 
 /**
@@ -77,6 +79,11 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     decorations,
     vscode.workspace.registerTextDocumentContentProvider(CONFLICT_SCHEME, pages),
     state.onDidChange(() => p.contextKeys.set(ContextKey.localizationHasSetup, state.all().length > 0)),
+    // The reviewed share per language beside the view's title (one set-up; several: each set-up row's tooltip).
+    state.onDidChange(() => {
+      const all = state.all();
+      view.description = all.length === 1 ? reviewedShares(all[0]!.reviewed?.languages ?? []) : '';
+    }),
     ...registerCommands([
       { id: CommandId.localizationRefresh, run: () => state.refreshNow() },
       { id: CommandId.localizationShowProblemsOnly, run: () => filter(true) },

@@ -1,6 +1,6 @@
 // What the Localization view, the Explorer badges and the status bar show, from the engine's status
 // report. Pure (no vscode import); the engine's types only.
-import type { DryRunReport, StatusReport, TargetState, TargetStatus } from '../../localize/index.ts';
+import type { DryRunReport, ReviewSummary, StatusReport, TargetState, TargetStatus } from '../../localize/index.ts';
 import * as l10n from '../../platform/l10n.ts';
 
 /** One set-up: a workspace folder holding doc-translate.json, and its latest status. */
@@ -12,6 +12,8 @@ export interface SetupStatus {
   report: StatusReport | undefined;
   /** Why the status could not be computed (an invalid doc-translate.json). */
   error?: string;
+  /** How much of each language and translation a person reviewed (see reviewText.ts). */
+  reviewed?: ReviewSummary;
 }
 
 /** A source file with one entry per target language, sources in path order, languages in config order. */

@@ -2,7 +2,7 @@
 // stale"), one child per target language; "Show Problems Only" keeps what needs work.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { TargetStatus } from '../../localize/index.ts';
+import type { ReviewCount, TargetStatus } from '../../localize/index.ts';
 import { languageName } from '../../platform/languages.ts';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
 import {
@@ -21,6 +21,7 @@ import {
   type SourceEntry,
 } from './model.ts';
 import { conflictReason } from './conflictText.ts';
+import { reviewedLine, reviewedShares } from './reviewText.ts';
 import type { LocalizationState } from './state.ts';
 
 export type LocalizationNode = SetupNode | FolderNode | SourceNode | TargetNode | NoteNode;
@@ -35,6 +36,8 @@ export class SetupNode extends vscode.TreeItem {
     this.contextValue = ContextValue.localizationSetup;
     this.resourceUri = vscode.Uri.file(setup.folder);
     this.description = setup.error ?? vscode.l10n.t('{0} source files', setup.report?.files ?? 0);
+    const reviewed = reviewedShares(setup.reviewed?.languages ?? []);
+    if (reviewed !== '') this.tooltip = `${setup.folder}\n${reviewed}`;
   }
 }
 
@@ -83,6 +86,7 @@ export class TargetNode extends vscode.TreeItem {
   constructor(
     readonly folder: string,
     readonly target: TargetStatus,
+    review?: ReviewCount,
   ) {
     super(`${languageName(target.lang, vscode.env.language)} (${target.lang})`, vscode.TreeItemCollapsibleState.None);
     this.id = `target:${folder}:${target.target}`;
@@ -109,6 +113,7 @@ export class TargetNode extends vscode.TreeItem {
         ? conflictReason(reason)
         : stateExplanation(target.state);
     tooltip.appendText(`${target.target}: ${this.description}\n\n${explanation}`);
+    if (review !== undefined) tooltip.appendText(`\n\n${reviewedLine(review)}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     if (untracked) this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };
@@ -161,7 +166,10 @@ export class LocalizationTree implements vscode.TreeDataProvider<LocalizationNod
     }
     if (node instanceof SetupNode) return this.setupChildren(node.setup);
     if (node instanceof FolderNode) return node.entries.map((e) => new SourceNode(node.folder, e.source, e.targets));
-    if (node instanceof SourceNode) return node.targets.map((t) => new TargetNode(node.folder, t));
+    if (node instanceof SourceNode) {
+      const reviewed = this.state.all().find((s) => s.folder === node.folder)?.reviewed?.targets;
+      return node.targets.map((t) => new TargetNode(node.folder, t, reviewed?.[t.target]));
+    }
     return [];
   }
 

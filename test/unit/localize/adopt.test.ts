@@ -118,7 +118,7 @@ describe('localize: adopt existing translations', () => {
     try {
       mkdirSync(join(dir, 'docs'), { recursive: true });
       mkdirSync(join(dir, 'docs/de'), { recursive: true });
-      writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ source: 'docs', targetLanguages: ['de'], layout: 'vitepress' }));
+      writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ source: 'docs', targetLanguages: ['de'], layout: 'vitepress', labels: false }));
       writeFileSync(join(dir, 'docs/a.md'), SOURCE.replace('Call it.\n', 'Call it.\n\nThen check the result.\n'));
       writeFileSync(join(dir, 'docs/de/a.md'), DE);
       writeFileSync(join(dir, 'docs/b.md'), SOURCE);

@@ -124,7 +124,7 @@ describe("localize: the command line's commands", () => {
       mkdirSync(join(site, 'docs'), { recursive: true });
       writeFileSync(
         join(site, 'doc-translate.json'),
-        JSON.stringify({ source: 'docs', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress', detect: false }),
+        JSON.stringify({ source: 'docs', sourceLanguage: 'en', targetLanguages: ['de', 'fr'], layout: 'vitepress', detect: false, labels: false }),
       );
       writeFileSync(join(site, 'docs/guide.md'), '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n\nFourth paragraph.\n');
       writeFileSync(join(site, 'docs/intro.md'), '# Intro\n\nWelcome here.\n\nRead the guide.\n');
@@ -178,6 +178,7 @@ describe("localize: the command line's commands", () => {
         'fr                 0      2        1       0          1         6         111',
         'all                1      3        2       0          2        12         222',
         '4 source files; an update would send 12 segments (222 characters)',
+        'reviewed: de 0% (0 of 10 segments), fr 0% (0 of 10 segments)',
       ]);
       const j = await cli(['status', site, '--json', '--lang', 'fr']);
       assert.deepEqual(JSON.parse(j.out[0]!), {
@@ -185,6 +186,7 @@ describe("localize: the command line's commands", () => {
         languages: [{ lang: 'fr', up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, segments: 6, chars: 111 }],
         total: { up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, segments: 6, chars: 111 },
         orphaned: [],
+        reviewed: [{ lang: 'fr', segments: 10, reviewed: 0 }],
       });
     });
 

@@ -157,8 +157,17 @@ describe('localize: the doc-translate npm package, installed and run', function 
       languages: { lang: string; up_to_date: number }[];
       total: Record<string, number>;
       orphaned: string[];
+      reviewed: { lang: string; segments: number; reviewed: number }[];
     };
-    assert.deepEqual(s, {
+    const { reviewed, ...counts } = s;
+    assert.deepEqual(
+      reviewed.map((r) => [r.lang, r.reviewed, r.segments > 0]),
+      [
+        ['de', 0, true],
+        ['fr', 0, true],
+      ],
+    );
+    assert.deepEqual(counts, {
       files: 3,
       languages: ['de', 'fr'].map((lang) => ({ lang, up_to_date: 3, stale: 0, missing: 0, edited: 0, conflicts: 0, segments: 0, chars: 0 })),
       total: { up_to_date: 6, stale: 0, missing: 0, edited: 0, conflicts: 0, segments: 0, chars: 0 },

@@ -24,7 +24,7 @@ describe('localize: an unresolved conflict is not sent again', function () {
     client = emu.client();
     dir = mkdtempSync(join(tmpdir(), 'dt-conflict-resend-'));
     mkdirSync(join(dir, 'docs'));
-    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress', sourceLanguage: 'en' }));
+    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress', sourceLanguage: 'en', labels: false }));
     writeFileSync(join(dir, 'docs/guide.md'), source('The second paragraph explains the install command.'));
   });
   after(async () => {

@@ -45,7 +45,7 @@ describe('localize: encodings round trip against the emulator', function () {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'dt-encoding-rt-'));
     mkdirSync(join(dir, 'docs'));
-    write('doc-translate.json', JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress' }));
+    write('doc-translate.json', JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress', labels: false }));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -48,7 +48,7 @@ describe('localize: planning', () => {
     dir = mkdtempSync(join(tmpdir(), 'dt-localize-plan-'));
     dirs.push(dir);
     mkdirSync(join(dir, 'docs'));
-    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress', frontMatterKeys: ['title'] }));
+    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'vitepress', frontMatterKeys: ['title'], labels: false }));
     config = await loadConfig(dir);
   });
   after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -86,7 +86,7 @@ describe('localize: planning', () => {
   });
 
   it('TOML front matter (Hugo) values are segments: an edited title is sent again, the description and the rest are not', async () => {
-    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'hugo' }));
+    writeFileSync(join(dir, 'doc-translate.json'), JSON.stringify({ targetLanguages: ['de'], layout: 'hugo', labels: false }));
     config = await loadConfig(dir);
     mkdirSync(join(dir, 'content'));
     const hugo = (title: string): string =>

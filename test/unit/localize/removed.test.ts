@@ -50,7 +50,7 @@ for (const c of cases) {
     };
     const read = (p: string): string => readFileSync(join(dir, p), 'utf8');
     const lock = (): LockJson => JSON.parse(read('doc-translate.lock')) as LockJson;
-    const configure = (targetLanguages: string[]): void => write('doc-translate.json', JSON.stringify({ targetLanguages, layout: c.layout }));
+    const configure = (targetLanguages: string[]): void => write('doc-translate.json', JSON.stringify({ targetLanguages, layout: c.layout, labels: false }));
     const run = async (): Promise<Awaited<ReturnType<typeof update>> & { sent: string[] }> => {
       tagged.sent = [];
       const report = await update({ config: await loadConfig(dir), client: tagged });

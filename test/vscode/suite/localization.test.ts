@@ -217,7 +217,8 @@ describe('Localization view', function () {
 
   it('a hand edit is "edited"; where its source changed too it is a conflict that Show Conflict resolves', async () => {
     const de3 = read(tgt(3, 'de'));
-    const para = de3.split('\n\n')[1]!;
+    // The first paragraph after the heading (the page starts with its machine_translated label).
+    const para = de3.split('\n\n').find((p) => !p.startsWith('---') && !p.startsWith('#'))!;
     fs.writeFileSync(abs(tgt(3, 'de')), de3.replace(para, `${para} (corrected by a reviewer)`));
     let s = await snapshot(true);
     assert.deepEqual([child(s, src(3), 'de').description, child(s, src(3), 'de').icon], ['edited', 'edit']);
