@@ -31,6 +31,7 @@ import { LockError, mergeLocks, parseLock, serializeLock } from './lock.ts';
 import { lastListing, parseShard, type LocalizeOptions } from './scan.ts';
 import { dryRun, planStatus } from './status.ts';
 import { update } from './update.ts';
+import { termProblemText, trustLines, where, PENDING_HINT } from './trust/report.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -337,15 +338,23 @@ async function run(args: Args, io: CliIo): Promise<number> {
         missing: r.missing,
         edited: r.edited,
         conflicts: r.conflict,
+        terms: r.terms,
+        pending: r.pending,
         segments: r.segments,
         chars: r.chars,
       });
       io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned }));
       return 0;
     }
-    const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', 'segments', 'characters'];
+    // A `terms` column when a translation breaks a term rule (trust/report.ts).
+    const terms = total.terms > 0;
+    const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', ...(terms ? ['terms'] : []), 'segments', 'characters'];
     const w = head.map((h) => h.length);
-    const values = (r: typeof total): (string | number)[] => [r.lang, r.upToDate, r.stale, r.missing, r.edited, r.conflict, r.segments, r.chars];
+    const values = (r: typeof total): (string | number)[] => [
+      ...[r.lang, r.upToDate, r.stale, r.missing, r.edited, r.conflict],
+      ...(terms ? [r.terms] : []),
+      ...[r.segments, r.chars],
+    ];
     for (const r of [...rows, total]) values(r).forEach((v, i) => (w[i] = Math.max(w[i]!, String(v).length)));
     const line = (vs: (string | number)[]): string => vs.map((v, i) => cell(v, w[i]!, i === 0)).join('  ');
     io.out(line(head));
@@ -354,6 +363,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
     io.out(
       `${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`,
     );
+    for (const l of trustLines(s.targets)) io.out(l);
     return 0;
   }
 
@@ -362,14 +372,15 @@ async function run(args: Args, io: CliIo): Promise<number> {
   if (args.check) {
     const s = await planStatus(opts);
     Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
-    const failed = s.counts.stale + s.counts.missing + s.counts.conflict > 0;
+    const failed = s.counts.stale + s.counts.missing + s.counts.conflict + s.counts.terms > 0;
+    const trust = `${s.counts.terms > 0 ? `, ${s.counts.terms} with term violations` : ''}`;
     if (args.json) io.out(JSON.stringify(summary));
     else if (args.format === 'github') {
       const base = io.env['GITHUB_WORKSPACE'] !== undefined && io.env['GITHUB_WORKSPACE'] !== '' ? io.env['GITHUB_WORKSPACE'] : (io.cwd ?? process.cwd());
       const root = await GuardedRoot.open(folder);
       for (const a of await annotations(s, repoPath(base, folder), (rel) => root.readText(rel).catch(() => undefined))) io.out(annotationLine(a));
       io.out(
-        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict${trust}`,
       );
       const file = io.env['GITHUB_STEP_SUMMARY'];
       if (file !== undefined && file !== '') {
@@ -378,9 +389,11 @@ async function run(args: Args, io: CliIo): Promise<number> {
       }
     } else {
       for (const t of s.targets)
-        if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+        if (t.state !== 'up-to-date' && t.state !== 'terms')
+          io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+      for (const l of trustLines(s.targets)) io.out(l);
       io.out(
-        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict${trust}`,
       );
     }
     return failed ? 1 : 0;
@@ -468,7 +481,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
         );
       say(`conflict: ${text}`);
     }
-    if (r.untranslated > 0) say(`${PROGRAM}: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
+    if (r.pending > 0) say(`${PROGRAM}: ${r.pending} segments pending: ${PENDING_HINT}`);
+    for (const t of r.terms) say(`terms: ${where(t.target, t.line)}: ${termProblemText(t)}`);
     if (r.cancelled) {
       say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
 import { frontMatterKeysFor } from '../shared/frontMatter.ts';
+import { TermsSchema, resolveTerms, type Terms } from './trust/termsConfig.ts';
 
 export const CONFIG_FILE = 'doc-translate.json';
 export const LOCK_FILE = 'doc-translate.lock';
@@ -75,6 +76,8 @@ export const ConfigSchema = z.strictObject({
   estimateMillicreditsPerChar: z.optional(z.number().check(z.nonnegative())),
   /** Read the documentation framework's own config (locales, exclusions); false turns it off. */
   detect: z.optional(z.boolean()),
+  /** Protected (`keep`) and preferred (`prefer`, per language) terms (trust/terms.ts). */
+  terms: z.optional(TermsSchema),
 });
 export type ConfigFile = z.infer<typeof ConfigSchema>;
 
@@ -95,6 +98,8 @@ export interface LocalizeConfig {
   estimateMillicreditsPerChar: number;
   /** Whether the framework's own config is read to leave out every locale's translations and its non-documentation files. */
   detect?: boolean;
+  /** Terms never translated and translations to use; checked after every answer (trust/terms.ts). */
+  terms?: Terms;
 }
 
 export const DEFAULT_SOURCE: Record<string, string> = {
@@ -145,6 +150,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     keepBase: c.keepBase ?? true,
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
     detect: c.detect ?? true,
+    ...(c.terms !== undefined ? { terms: resolveTerms(c.terms, langs, (m) => new ConfigError(`${CONFIG_FILE}: ${m}`)) } : {}),
   };
 }
 

@@ -10,8 +10,10 @@
 import { glueOf, inputOf, isMdxSource, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
+import { isRetried, markEntry, retryOf, retryReport, type Outcome, type TermProblem } from './trust/outcome.ts';
 
-export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict';
+/** `terms`: written, but a protected or preferred term is not as configured (trust/terms.ts); not up to date. */
+export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict' | 'terms';
 
 export interface PlanInput {
   source: string;
@@ -64,8 +66,12 @@ export interface FilePlan {
   needed: Needed[];
   conflicts: Conflict[];
   /** Present when the file must be (re)written; builds the text and the lock entry. */
-  /** `translations`: segment hash -> the translation as written in place (see update.ts). */
-  compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters) => Composed;
+  /** `translations`: segment hash -> the translation as written in place (see update.ts); `outcome`: what failed (trust/outcome.ts). */
+  compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters, outcome?: Outcome) => Composed;
+  /** Segments of this file whose last translation failed (pending in the lock), sent again. */
+  pending?: number;
+  /** Term violations recorded by the last update, sent again (state `terms`). */
+  terms?: TermProblem[];
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
   /** Present when a non-Markdown file must be translated as a file job (see filejobs.ts). */
@@ -215,11 +221,12 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       return { block, text, clean: shortHash(text) === block.out };
     });
   }
-  // Translations available in this file: every segment of a clean block.
+  // Translations available in this file: every segment of a clean block, but those marked pending or breaking a term rule.
+  const retry = retryOf(entry);
   const pool = new Map<string, string>();
   for (const o of old) {
     if (!o.clean) continue;
-    for (const s of o.block.segments) if (s.off + s.len <= o.text.length) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
+    for (const s of o.block.segments) if (s.off + s.len <= o.text.length && !isRetried(retry, s.hash)) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
   }
   // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order. Blocks of an
   // adopted translation that matched no source block (KEPT_BLOCK) pair with nothing: the human
@@ -243,6 +250,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     ni = mi + 1;
     oj = mj + 1;
   }
+  // A clean block holding a marked segment is composed again (an edited one is the person's decision).
+  if (retry !== undefined)
+    for (const pair of pairOf.values())
+      if (pair.same && old[pair.j]!.clean && old[pair.j]!.block.segments.some((x) => isRetried(retry, x.hash))) pair.same = false;
   const needed = new Map<string, BlockSegment>();
   const conflicts: Conflict[] = [];
   const baseHashes: string[] = [];
@@ -282,9 +293,16 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       });
     }
   });
-  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : 'stale';
-  const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters): Composed => {
+  const marks = retry !== undefined && entry !== undefined ? retryReport(retry, new Set(needed.keys()), entry, targetText) : undefined;
+  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : (marks?.terms.length ?? 0) > 0 ? 'terms' : 'stale';
+  const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters, outcome?: Outcome): Composed => {
     const get = (s: BlockSegment): string => pool.get(s.hash) ?? singleBlock(rewriters.fresh(translations.get(s.hash) ?? inputOf(s.part)));
+    // Segments written from this run's answers (their outcome is recorded in the entry).
+    const fresh = new Set<string>();
+    const getFresh = (s: BlockSegment): string => {
+      if (!pool.has(s.hash)) fresh.add(s.hash);
+      return get(s);
+    };
     const glue = glueOf(doc.text, doc.blocks);
     const lines: string[] = [];
     const ours: string[] = [];
@@ -311,7 +329,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         // A conflict not sent again has no new translation here (the update takes it from its cache).
         if (ci !== undefined && resend.has(i)) ours[ci] = composeBlock(b, get, rewriters.keep).text;
       } else {
-        const c = composeBlock(b, get, rewriters.keep);
+        const c = composeBlock(b, getFresh, rewriters.keep);
         blockText = c.text;
         line = encodeBlock({ hash: b.hash, out: shortHash(c.text), segments: c.segments });
       }
@@ -322,18 +340,32 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     return {
       text,
       ours,
-      entry: {
-        source: p.source,
-        lang: p.lang,
-        sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
-        output: fileHash(text),
-        blocks: lines,
-        ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
-        ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
-      },
+      entry: markEntry(
+        {
+          source: p.source,
+          lang: p.lang,
+          sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
+          output: fileHash(text),
+          blocks: lines,
+          ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
+          ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
+        },
+        fresh,
+        outcome,
+      ),
     };
   };
-  return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed.values()], conflicts, compose, baseHashes };
+  return {
+    source: p.source,
+    target: p.target,
+    lang: p.lang,
+    state,
+    needed: [...needed.values()],
+    conflicts,
+    compose,
+    baseHashes,
+    ...(marks !== undefined ? { pending: marks.pending, terms: marks.terms } : {}),
+  };
 }
 
 function composeBlock(b: SourceBlock, get: (s: BlockSegment) => string, rewriteKeep: Rewriters['keep']): { text: string; segments: LockBlock['segments'] } {

@@ -7,7 +7,7 @@
 import { join, posix } from 'node:path';
 import { EXPECT_ANY, isChangedError } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
-import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
+import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions, type TranslationReport } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { translationEncoding } from './encoding.ts';
 import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
@@ -18,6 +18,8 @@ import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
+import { AnswerCheck, termRules } from './trust/answers.ts';
+import { entryProblems, type Outcome, type TermProblem } from './trust/outcome.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -71,6 +73,10 @@ export interface UpdateReport {
   unconfigured: string[];
   /** Segments whose translation failed its check and kept the source text. */
   untranslated: number;
+  /** Segments written in the source language because their translation failed: pending in the lock, sent again next run. */
+  pending: number;
+  /** Term violations in the files written (written, not up to date; sent again next run). */
+  terms: (TermProblem & { target: string })[];
   /** Non-Markdown files translated as file jobs. */
   fileJobs: number;
   /** File jobs not run because the client cannot upload (their targets). */
@@ -100,7 +106,12 @@ function workOf(s: Scan): { work: UpdateWork; byLang: { lang: string; unique: Ma
   return { work: { files, segments: languages.reduce((a, l) => a + l.segments, 0), chars: languages.reduce((a, l) => a + l.chars, 0), languages }, byLang };
 }
 
-async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: ReturnType<typeof workOf>): Promise<Map<string, Map<string, string>>> {
+async function translateAll(
+  opts: UpdateOptions,
+  report: UpdateReport,
+  planned: ReturnType<typeof workOf>,
+  outcomes: Map<string, Outcome>,
+): Promise<Map<string, Map<string, string>>> {
   const { config } = opts;
   const byLang = new Map<string, Map<string, string>>();
   const { work: all, byLang: work } = planned;
@@ -114,6 +125,7 @@ async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: 
     const hashes = [...unique.keys()];
     const parts: Part[] = [];
     hashes.forEach((hash, i) => parts.push({ ...unique.get(hash)!.part, id: `s${i}` }, { kind: 'keep', text: SEP }));
+    const check = new AnswerCheck(parts, termRules(config, lang));
     let langChars = 0;
     const text = await translateSegmented({ parts }, {
       concurrency: opts.concurrency ?? 4,
@@ -122,22 +134,25 @@ async function translateAll(opts: UpdateOptions, report: UpdateReport, planned: 
         langChars = done;
         opts.onProgress?.({ phase: 'translate', done: before + done, total, lang, work: all });
       },
-      onReport: (r: { untranslated: number }) => {
+      onReport: (r: TranslationReport) => {
         report.untranslated += r.untranslated;
+        check.report(r);
       },
-      translateBatch: async (segments: Segment[], signal: AbortSignal) => {
-        const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
-        if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
-        report.requests++;
-        const res = await opts.client.translateBatch(req, { signal });
-        report.segments_sent += segments.length;
-        report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
-        return res.segments;
-      },
+      translateBatch: (batch: Segment[], signal: AbortSignal) =>
+        check.send(batch, async (segments) => {
+          const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
+          if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
+          report.requests++;
+          const res = await opts.client.translateBatch(req, { signal });
+          report.segments_sent += segments.length;
+          report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
+          return res.segments;
+        }),
     } as TranslateSegmentedOptions);
     const pieces = text.split(SEP);
     if (pieces.length !== hashes.length + 1) throw new Error('translations could not be matched to their segments');
     hashes.forEach((hash, i) => out.set(hash, pieces[i]!));
+    outcomes.set(lang, check.outcome(hashes, pieces));
     before += langChars;
   }
   return byLang;
@@ -266,6 +281,8 @@ function emptyReport(): UpdateReport {
     orphaned: [],
     unconfigured: [],
     untranslated: 0,
+    pending: 0,
+    terms: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -287,6 +304,8 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     orphaned: s.orphaned,
     unconfigured: s.unconfigured,
     untranslated: 0,
+    pending: 0,
+    terms: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -294,8 +313,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   const fail = (): UpdateReport => ({ ...report, cancelled: true });
   let translations: Map<string, Map<string, string>>;
   const planned = workOf(s);
+  const outcomes = new Map<string, Outcome>();
   try {
-    translations = await translateAll(opts, report, planned);
+    translations = await translateAll(opts, report, planned, outcomes);
   } catch (err) {
     if (aborted(opts.signal)) return fail();
     throw err;
@@ -354,7 +374,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
-      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      const composed = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo), outcomes.get(plan.lang));
       // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
       // a conflict reported once is not sent again, and its new translation is taken from there.
       const cached = plan.conflicts.length > 0 ? await readConflictCache(s, plan.target) : {};
@@ -385,6 +405,8 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
       }
       changes.set(plan.target, composed.entry);
       lockChanged = true;
+      report.pending += composed.entry.pending?.length ?? 0;
+      report.terms.push(...entryProblems(composed.entry, composed.text).map((t) => ({ ...t, target: plan.target })));
     }
     for (const [i, job] of jobs.entries()) {
       if (report.cancelled || aborted(opts.signal)) {
