@@ -10,7 +10,8 @@
 import { glueOf, inputOf, isMdxSource, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
-import { isRetried, markEntry, retryOf, retryReport, type Outcome, type TermProblem } from './trust/outcome.ts';
+import { markEntry, planMarks, type Outcome, type TermProblem } from './trust/outcome.ts';
+import type { TermRules } from './trust/terms.ts';
 
 /** `terms`: written, but a protected or preferred term is not as configured (trust/terms.ts); not up to date. */
 export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict' | 'terms';
@@ -23,6 +24,8 @@ export interface PlanInput {
   targetText: string | undefined;
   entry: LockEntry | undefined;
   frontMatterKeys: readonly string[];
+  /** The term rules of this language: marked paragraphs are checked again (trust/outcome.ts). */
+  terms?: TermRules;
 }
 
 export interface Conflict {
@@ -116,6 +119,8 @@ interface Old {
   block: LockBlock;
   text: string;
   clean: boolean;
+  /** Offset of the block in the translation. */
+  start: number;
 }
 
 const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan => ({
@@ -218,15 +223,16 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     old = entry.blocks.map((line, i) => {
       const block = decodeBlock(line);
       const text = targetText.slice(ranges[i]!.start, ranges[i]!.end);
-      return { block, text, clean: shortHash(text) === block.out };
+      return { block, text, clean: shortHash(text) === block.out, start: ranges[i]!.start };
     });
   }
   // Translations available in this file: every segment of a clean block, but those marked pending or breaking a term rule.
-  const retry = retryOf(entry);
+  const marks = planMarks(entry, old, doc.blocks, p.terms, targetText);
   const pool = new Map<string, string>();
   for (const o of old) {
     if (!o.clean) continue;
-    for (const s of o.block.segments) if (s.off + s.len <= o.text.length && !isRetried(retry, s.hash)) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
+    for (const s of o.block.segments)
+      if (s.off + s.len <= o.text.length && marks?.resend.has(s.hash) !== true) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
   }
   // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order. Blocks of an
   // adopted translation that matched no source block (KEPT_BLOCK) pair with nothing: the human
@@ -251,9 +257,9 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     oj = mj + 1;
   }
   // A clean block holding a marked segment is composed again (an edited one is the person's decision).
-  if (retry !== undefined)
+  if (marks !== undefined)
     for (const pair of pairOf.values())
-      if (pair.same && old[pair.j]!.clean && old[pair.j]!.block.segments.some((x) => isRetried(retry, x.hash))) pair.same = false;
+      if (pair.same && old[pair.j]!.clean && old[pair.j]!.block.segments.some((x) => marks.resend.has(x.hash))) pair.same = false;
   const needed = new Map<string, BlockSegment>();
   const conflicts: Conflict[] = [];
   const baseHashes: string[] = [];
@@ -293,8 +299,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       });
     }
   });
-  const marks = retry !== undefined && entry !== undefined ? retryReport(retry, new Set(needed.keys()), entry, targetText) : undefined;
-  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : (marks?.terms.length ?? 0) > 0 ? 'terms' : 'stale';
+  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : (marks?.problems.length ?? 0) > 0 ? 'terms' : 'stale';
   const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters, outcome?: Outcome): Composed => {
     const get = (s: BlockSegment): string => pool.get(s.hash) ?? singleBlock(rewriters.fresh(translations.get(s.hash) ?? inputOf(s.part)));
     // Segments written from this run's answers (their outcome is recorded in the entry).
@@ -352,6 +357,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         },
         fresh,
         outcome,
+        marks,
       ),
     };
   };
@@ -364,7 +370,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     conflicts,
     compose,
     baseHashes,
-    ...(marks !== undefined ? { pending: marks.pending, terms: marks.terms } : {}),
+    ...(marks !== undefined ? { pending: marks.pending, terms: marks.problems } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock, type LockEntry } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
 import { hasConflictMarkers, markersPlan, planFile, unchangedPlan, type FilePlan } from './plan.ts';
+import { termRulesFor } from './trust/termsConfig.ts';
 import { fileHash } from './hash.ts';
 import { decodeText } from './encoding.ts';
 import { StatCache } from './statCache.ts';
@@ -453,7 +454,19 @@ async function scanOnce(
         continue;
       }
       const targetNow = current?.text();
-      const plan = planFile({ source, target, lang, sourceText: src.text(), targetText: targetNow, entry, frontMatterKeys: config.frontMatterKeys }, getDoc);
+      const plan = planFile(
+        {
+          source,
+          target,
+          lang,
+          sourceText: src.text(),
+          targetText: targetNow,
+          entry,
+          frontMatterKeys: config.frontMatterKeys,
+          terms: termRulesFor(config.terms, lang),
+        },
+        getDoc,
+      );
       if (plan.compose !== undefined) targetText.set(target, targetNow);
       plans.push(plan);
     }

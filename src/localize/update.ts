@@ -18,8 +18,9 @@ import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
 import type { Conflict, FilePlan, Needed, Rewriters } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
-import { AnswerCheck, termRules } from './trust/answers.ts';
+import { AnswerCheck } from './trust/answers.ts';
 import { entryProblems, type Outcome, type TermProblem } from './trust/outcome.ts';
+import { termRulesFor } from './trust/termsConfig.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -125,7 +126,7 @@ async function translateAll(
     const hashes = [...unique.keys()];
     const parts: Part[] = [];
     hashes.forEach((hash, i) => parts.push({ ...unique.get(hash)!.part, id: `s${i}` }, { kind: 'keep', text: SEP }));
-    const check = new AnswerCheck(parts, termRules(config, lang));
+    const check = new AnswerCheck(parts, termRulesFor(config.terms, lang));
     let langChars = 0;
     const text = await translateSegmented({ parts }, {
       concurrency: opts.concurrency ?? 4,

@@ -7,16 +7,10 @@
  * source language are failed (outcome.ts).
  */
 import { FALLBACK_SEPARATOR, sourceOf, type Part, type Segment, type TranslatePart, type TranslationReport } from '../../translate/index.ts';
-import type { LocalizeConfig } from '../config.ts';
 import { emptyOutcome, type Outcome } from './outcome.ts';
 import { checkTerms, keptSource, maskKeep, unmaskKeep, type TermRules } from './terms.ts';
 
 type Answer = { id: string; translated_text: string };
-
-/** The term rules of one target language. */
-export function termRules(config: LocalizeConfig, lang: string): TermRules {
-  return { keep: config.terms?.keep ?? [], prefer: config.terms?.prefer[lang] ?? {} };
-}
 
 export class AnswerCheck {
   readonly #byId = new Map<string, TranslatePart>();

@@ -32,7 +32,8 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  // Without `-`: an escaped `-` is invalid outside a class with the `u` flag.
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** The pattern of a kept term: exact, bounded where its edge is a word character. */

@@ -5,6 +5,7 @@
  *   "terms": { "keep": ["Acme Widget", "--dry-run"], "prefer": { "de": { "workspace": "Arbeitsbereich" } } }
  */
 import * as z from 'zod/mini';
+import type { TermRules } from './terms.ts';
 
 const term = z.string().check(
   z.minLength(1, 'must not be empty'),
@@ -40,4 +41,9 @@ export function resolveTerms(raw: z.infer<typeof TermsSchema>, targetLanguages: 
     }
   }
   return { keep: [...new Set(raw.keep ?? [])], prefer };
+}
+
+/** The term rules of one target language (none when `terms` is not configured). */
+export function termRulesFor(terms: Terms | undefined, lang: string): TermRules {
+  return { keep: terms?.keep ?? [], prefer: terms?.prefer[lang] ?? {} };
 }
