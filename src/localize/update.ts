@@ -407,7 +407,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
       changes.set(plan.target, composed.entry);
       lockChanged = true;
       report.pending += composed.entry.pending?.length ?? 0;
-      report.terms.push(...entryProblems(composed.entry, composed.text).map((t) => ({ ...t, target: plan.target })));
+      report.terms.push(...entryProblems(composed.entry, composed.text, termRulesFor(config.terms, plan.lang)).map((t) => ({ ...t, target: plan.target })));
     }
     for (const [i, job] of jobs.entries()) {
       if (report.cancelled || aborted(opts.signal)) {

@@ -154,11 +154,12 @@ export function segmentLine(entry: Pick<LockEntry, 'blocks'>, text: string, hash
 }
 
 /** The term violations an entry records, each with its line in the file as written. */
-export function entryProblems(entry: LockEntry, text: string): TermProblem[] {
+export function entryProblems(entry: LockEntry, text: string, rules?: TermRules): TermProblem[] {
   return (entry.terms ?? []).flatMap((t) => {
     const d = decodeTermIssue(t);
     if (d === undefined) return [];
     const line = segmentLine(entry, text, d.hash);
-    return [{ ...d.issue, ...(line !== undefined ? { line } : {}) }];
+    const expected = d.issue.kind === 'prefer' ? rules?.prefer[d.issue.term] : undefined;
+    return [{ ...d.issue, ...(line !== undefined ? { line } : {}), ...(expected !== undefined ? { expected } : {}) }];
   });
 }
