@@ -483,6 +483,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
     }
     if (r.pending > 0) say(`${PROGRAM}: ${r.pending} segments pending: ${PENDING_HINT}`);
     for (const t of r.terms) say(`terms: ${where(t.target, t.line)}: ${termProblemText(t)}`);
+    for (const j of r.failedJobs) say(`${PROGRAM}: ${j.reason}; ${j.target} is not written (the next update runs it again)`);
     if (r.cancelled) {
       say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;

@@ -10,7 +10,7 @@ import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../a
 import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions, type TranslationReport } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { translationEncoding } from './encoding.ts';
-import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
+import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobFailure, type FileJobResult } from './filejobs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext, type UrlSpan } from './links.ts';
 import type { LockEntry } from './lock.ts';
@@ -80,6 +80,8 @@ export interface UpdateReport {
   terms: (TermProblem & { target: string })[];
   /** Non-Markdown files translated as file jobs. */
   fileJobs: number;
+  /** File jobs the service ended without a result: not written, their lock entries unchanged (missing or stale; the next update runs them again). */
+  failedJobs: { target: string; reason: string }[];
   /** File jobs not run because the client cannot upload (their targets). */
   skipped: string[];
   cancelled: boolean;
@@ -284,6 +286,7 @@ function emptyReport(): UpdateReport {
     untranslated: 0,
     pending: 0,
     terms: [],
+    failedJobs: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -307,6 +310,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     untranslated: 0,
     pending: 0,
     terms: [],
+    failedJobs: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -324,6 +328,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   if (aborted(opts.signal)) return fail();
   const jobPlans = s.plans.filter((p) => p.fileJob !== undefined);
   let jobs: FileJobResult[] = [];
+  const failedJobs: FileJobFailure[] = [];
   if (jobPlans.length > 0 && !isFileJobClient(opts.client)) report.skipped = jobPlans.map((p) => p.target);
   else if (jobPlans.length > 0) {
     try {
@@ -334,7 +339,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         engine: config.engine,
         sourceLanguage: config.sourceLanguage,
         ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+        failed: failedJobs,
       });
+      report.failedJobs = failedJobs.map((f) => ({ target: f.plan.target, reason: f.reason }));
     } catch (err) {
       if (aborted(opts.signal)) return fail();
       throw err;

@@ -2,14 +2,16 @@
  * Nothing failed is ever recorded as done: a segment whose answer kept its source text, and a block
  * whose translation failed its structure check with nothing to fall back on, stay pending in the
  * lock (the page is not up to date), are counted by status and sent again by the next update.
- * An engine (a plain function, no HTTP) decides per segment what it answers.
+ * A file job the service ends without a result is not written and runs again next time, while the
+ * rest of the update is written. An engine (a plain function, no HTTP) decides per segment what it
+ * answers; file jobs are answered by a stand-in client.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
-import { loadConfig, parseLock, planStatus, update, type BatchTranslator } from '../../../src/localize/index.ts';
+import type { BatchRequest, BatchResponse, DownloadResult, Job } from '../../../src/api/index.ts';
+import { loadConfig, parseLock, planStatus, update, type BatchTranslator, type FileJobClient } from '../../../src/localize/index.ts';
 
 type Answer = (text: string) => string;
 
@@ -92,5 +94,54 @@ describe('localize: failed segments stay pending', function () {
     const second = await update({ config, client: engine(good) });
     assert.equal(second.pending, 0);
     assert.equal((await planStatus({ config })).targets[0]!.state, 'up-to-date');
+  });
+
+  it('a file job that fails is not written and runs again next time; the rest of the update is written', async () => {
+    writeFileSync(join(dir, 'docs/good.html'), '<p>Good</p>\n');
+    writeFileSync(join(dir, 'docs/bad.html'), '<p>Bad</p>\n');
+    const config = await loadConfig(dir);
+    const jobs = (failing: string | undefined): BatchTranslator & FileJobClient => {
+      const source = new Map<string, string>();
+      let n = 0;
+      return {
+        ...engine(good),
+        uploadFile: (path: string) => Promise.resolve({ id: `doc:${path}` }),
+        jobs: {
+          create: (req) => {
+            const id = `job${n++}`;
+            source.set(id, req.document_id);
+            return Promise.resolve({ id } as Job);
+          },
+          cancel: () => Promise.resolve(undefined),
+        },
+        watchJob: (id: string) =>
+          Promise.resolve(
+            (failing !== undefined && source.get(id)!.endsWith(failing)
+              ? { id, status: 'failed', error_msg: 'unreadable' }
+              : { id, status: 'completed' }) as Job,
+          ),
+        artifacts: { list: (id: string) => Promise.resolve([{ id: `a:${id}`, format: 'html' }]) },
+        downloadArtifact: (_id: string, opts?: { targetPath?: string }) => {
+          writeFileSync(opts!.targetPath!, '<p>DE· translated</p>\n', { flag: 'wx' });
+          return Promise.resolve({} as DownloadResult);
+        },
+      };
+    };
+    const first = await update({ config, client: jobs('bad.html') });
+    assert.deepEqual(first.failedJobs, [{ target: 'docs/de/bad.html', reason: 'translating docs/bad.html into de failed: unreadable' }]);
+    assert.deepEqual([...first.written].sort(), ['docs/de/a.md', 'docs/de/good.html']);
+    const s = await planStatus({ config });
+    assert.deepEqual(
+      s.targets.map((t) => [t.target, t.state]),
+      [
+        ['docs/de/a.md', 'up-to-date'],
+        ['docs/de/bad.html', 'missing'],
+        ['docs/de/good.html', 'up-to-date'],
+      ],
+    );
+    assert.equal(lock().files.get('docs/de/bad.html'), undefined, 'no entry claims it done');
+    const second = await update({ config, client: jobs(undefined) });
+    assert.deepEqual(second.written, ['docs/de/bad.html']);
+    assert.ok((await planStatus({ config })).targets.every((t) => t.state === 'up-to-date'));
   });
 });
