@@ -374,6 +374,10 @@ async function run(args: Args, io: CliIo): Promise<number> {
     Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
     const failed = s.counts.stale + s.counts.missing + s.counts.conflict + s.counts.terms > 0;
     const trust = `${s.counts.terms > 0 ? `, ${s.counts.terms} with term violations` : ''}`;
+    const pending = s.targets.reduce((n, t) => n + (t.pending ?? 0), 0);
+    // Term violations and pending segments are named when there are any.
+    if (s.counts.terms > 0) Object.assign(summary, { terms: s.counts.terms });
+    if (pending > 0) Object.assign(summary, { pending });
     if (args.json) io.out(JSON.stringify(summary));
     else if (args.format === 'github') {
       const base = io.env['GITHUB_WORKSPACE'] !== undefined && io.env['GITHUB_WORKSPACE'] !== '' ? io.env['GITHUB_WORKSPACE'] : (io.cwd ?? process.cwd());
@@ -467,6 +471,9 @@ async function run(args: Args, io: CliIo): Promise<number> {
       chars_sent: r.chars_sent,
       requests: r.requests,
       written: r.written.length,
+      ...(r.pending > 0 ? { pending: r.pending } : {}),
+      ...(r.terms.length > 0 ? { terms: r.terms.length } : {}),
+      ...(r.failedJobs.length > 0 ? { failed_jobs: r.failedJobs.length } : {}),
     });
     for (const c of r.conflicts) {
       const text = `${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${conflictReason(c)}`;

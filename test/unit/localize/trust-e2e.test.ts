@@ -44,10 +44,11 @@ describe('localize: protected and preferred terms, pending segments (emulator, r
     writeFileSync(join(dir, 'doc-translate.json'), `${JSON.stringify(config, null, 2)}\n`);
     return dir;
   };
-  const updateJson = async (dir: string): Promise<{ segments_sent: number; written: number; stderr: string }> => {
+  type UpdateJson = { segments_sent: number; written: number; pending?: number; terms?: number };
+  const updateJson = async (dir: string): Promise<UpdateJson & { stderr: string }> => {
     const r = await runLocalizeCli(['update', dir, '--json'], env());
     assert.equal(r.code, 0, r.stderr);
-    return { ...(JSON.parse(r.stdout) as { segments_sent: number; written: number }), stderr: r.stderr };
+    return { ...(JSON.parse(r.stdout) as UpdateJson), stderr: r.stderr };
   };
   const status = async (dir: string): Promise<StatusJson> => JSON.parse((await runLocalizeCli(['status', dir, '--json'])).stdout) as StatusJson;
   const sourceOf = (target: string): string => target.replace(/\.de\.md$/, '.md');
@@ -86,6 +87,10 @@ describe('localize: protected and preferred terms, pending segments (emulator, r
     const s = await status(dir);
     assert.ok(s.total.terms > 0);
     assert.equal(s.total.up_to_date + s.total.terms, targets.length);
+    assert.ok(first.terms! >= s.total.terms, 'update --json counts the violations');
+    const checkJson = await runLocalizeCli(['check', dir, '--json']);
+    assert.equal(checkJson.code, 1);
+    assert.equal((JSON.parse(checkJson.stdout) as { terms: number }).terms, s.total.terms);
     const text = await runLocalizeCli(['status', dir]);
     assert.equal(text.code, 0);
     const listed = text.stdout.split('\n').filter((l) => l.startsWith('terms      '));
@@ -145,6 +150,7 @@ describe('localize: protected and preferred terms, pending segments (emulator, r
     const pendingHashes = new Set([...lock.files.values()].flatMap((e) => e.pending ?? []));
     const pendingCount = [...lock.files.values()].reduce((n, e) => n + (e.pending?.length ?? 0), 0);
     assert.ok(pendingHashes.size > 0, 'some segments failed');
+    assert.equal(first.pending, pendingCount);
     assert.match(first.stderr, new RegExp(`^doc-translate: ${pendingCount} segments pending: their translation failed`, 'm'));
     for (const e of lock.files.values()) if ((e.pending?.length ?? 0) > 0) assert.equal(e.sourceHash, null, 'never recorded as up to date');
 
