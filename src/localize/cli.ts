@@ -39,6 +39,7 @@ import { chargeMeter, costJson, costLines, stoppedLine } from './trust/charge.ts
 import { runLinkGate } from './trust/linkCli.ts';
 import { reviewLine, runLabels, runReview } from './cliTrust.ts';
 import { reviewShares } from './trust/relabel.ts';
+import { termProblemText, trustLines, where, PENDING_HINT } from './trust/report.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -399,6 +400,8 @@ async function run(args: Args, io: CliIo): Promise<number> {
         missing: r.missing,
         edited: r.edited,
         conflicts: r.conflict,
+        terms: r.terms,
+        pending: r.pending,
         segments: r.segments,
         chars: r.chars,
       });
@@ -406,9 +409,15 @@ async function run(args: Args, io: CliIo): Promise<number> {
       io.out(JSON.stringify({ files: s.files, languages: rows.map((r) => ({ lang: r.lang, ...row(r) })), total: row(total), orphaned: s.orphaned, reviewed }));
       return 0;
     }
-    const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', 'segments', 'characters'];
+    // A `terms` column when a translation breaks a term rule (trust/report.ts).
+    const terms = total.terms > 0;
+    const head = ['language', 'up to date', 'stale', 'missing', 'edited', 'conflicts', ...(terms ? ['terms'] : []), 'segments', 'characters'];
     const w = head.map((h) => h.length);
-    const values = (r: typeof total): (string | number)[] => [r.lang, r.upToDate, r.stale, r.missing, r.edited, r.conflict, r.segments, r.chars];
+    const values = (r: typeof total): (string | number)[] => [
+      ...[r.lang, r.upToDate, r.stale, r.missing, r.edited, r.conflict],
+      ...(terms ? [r.terms] : []),
+      ...[r.segments, r.chars],
+    ];
     for (const r of [...rows, total]) values(r).forEach((v, i) => (w[i] = Math.max(w[i]!, String(v).length)));
     const line = (vs: (string | number)[]): string => vs.map((v, i) => cell(v, w[i]!, i === 0)).join('  ');
     io.out(line(head));
@@ -418,6 +427,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
       `${s.files} source files; an update would send ${total.segments} segments (${total.chars} characters)${s.orphaned.length > 0 ? `; ${s.orphaned.length} lock entries whose source is gone` : ''}`,
     );
     io.out(reviewLine(await reviewShares(opts, upToDate(s))));
+    for (const l of trustLines(s.targets)) io.out(l);
     return 0;
   }
 
@@ -428,14 +438,19 @@ async function run(args: Args, io: CliIo): Promise<number> {
   if (args.check) {
     const s = await planStatus(opts);
     Object.assign(summary, { files: s.files, stale: s.counts.stale, missing: s.counts.missing, conflicts: s.counts.conflict });
-    const failed = s.counts.stale + s.counts.missing + s.counts.conflict > 0;
+    const failed = s.counts.stale + s.counts.missing + s.counts.conflict + s.counts.terms > 0;
+    const trust = `${s.counts.terms > 0 ? `, ${s.counts.terms} with term violations` : ''}`;
+    const pending = s.targets.reduce((n, t) => n + (t.pending ?? 0), 0);
+    // Term violations and pending segments are named when there are any.
+    if (s.counts.terms > 0) Object.assign(summary, { terms: s.counts.terms });
+    if (pending > 0) Object.assign(summary, { pending });
     if (args.json) io.out(JSON.stringify(summary));
     else if (args.format === 'github') {
       const base = io.env['GITHUB_WORKSPACE'] !== undefined && io.env['GITHUB_WORKSPACE'] !== '' ? io.env['GITHUB_WORKSPACE'] : (io.cwd ?? process.cwd());
       const root = await GuardedRoot.open(folder);
       for (const a of await annotations(s, repoPath(base, folder), (rel) => root.readText(rel).catch(() => undefined))) io.out(annotationLine(a));
       io.out(
-        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict${trust}`,
       );
       const file = io.env['GITHUB_STEP_SUMMARY'];
       if (file !== undefined && file !== '') {
@@ -444,9 +459,11 @@ async function run(args: Args, io: CliIo): Promise<number> {
       }
     } else {
       for (const t of s.targets)
-        if (t.state !== 'up-to-date') io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+        if (t.state !== 'up-to-date' && t.state !== 'terms')
+          io.out(`${t.state.padEnd(10)} ${t.target}${t.state === 'stale' ? ` (${t.segments} segments)` : ''}`);
+      for (const l of trustLines(s.targets)) io.out(l);
       io.out(
-        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict`,
+        `${s.files} source files, ${s.targets.length} translations: ${s.counts['up-to-date']} up to date, ${s.counts.stale} stale, ${s.counts.missing} missing, ${s.counts.edited} edited, ${s.counts.conflict} in conflict${trust}`,
       );
     }
     return failed ? 1 : 0;
@@ -522,6 +539,9 @@ async function run(args: Args, io: CliIo): Promise<number> {
       chars_sent: r.chars_sent,
       requests: r.requests,
       written: r.written.length,
+      ...(r.pending > 0 ? { pending: r.pending } : {}),
+      ...(r.terms.length > 0 ? { terms: r.terms.length } : {}),
+      ...(r.failedJobs.length > 0 ? { failed_jobs: r.failedJobs.length } : {}),
     });
     for (const c of r.conflicts) {
       const text = `${c.target}${c.block >= 0 ? ` block ${c.block + 1}` : ''}: ${conflictReason(c)}`;
@@ -536,7 +556,9 @@ async function run(args: Args, io: CliIo): Promise<number> {
         );
       say(`conflict: ${text}`);
     }
-    if (r.untranslated > 0) say(`${PROGRAM}: ${r.untranslated} segments kept their source text (their translation failed its structure check)`);
+    if (r.pending > 0) say(`${PROGRAM}: ${r.pending} segments pending: ${PENDING_HINT}`);
+    for (const t of r.terms) say(`terms: ${where(t.target, t.line)}: ${termProblemText(t)}`);
+    for (const j of r.failedJobs) say(`${PROGRAM}: ${j.reason}; ${j.target} is not written (the next update runs it again)`);
     if (r.cancelled) {
       say(`${PROGRAM}: cancelled; files written so far are recorded in the lock`);
       return 2;

@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import type { Conflict } from './plan.ts';
 import type { StatusReport, TargetStatus } from './status.ts';
+import { pendingMessage, termProblemText, TERMS_HINT } from './trust/report.ts';
 
 /** Why a conflict is one, in the words of the CLI's conflict lines. */
 export function conflictReason(c: Pick<Conflict, 'reason'> & { reviewed?: Conflict['reviewed'] }): string {
@@ -77,8 +78,19 @@ export async function annotations(
   const out: (Annotation & { missing?: TargetStatus[] })[] = [];
   const missing = new Map<string, TargetStatus[]>();
   for (const t of report.targets) {
-    if (t.state === 'stale') out.push({ level: 'warning', file: path(t.target), title: 'Stale translation', message: staleMessage(t, path) });
-    else if (t.state === 'missing') {
+    if (t.state === 'stale' && (t.pending ?? 0) > 0)
+      out.push({ level: 'error', file: path(t.target), title: 'Translation failed', message: pendingMessage(t, path(t.source)) });
+    else if (t.state === 'stale') out.push({ level: 'warning', file: path(t.target), title: 'Stale translation', message: staleMessage(t, path) });
+    else if (t.state === 'terms') {
+      for (const p of t.terms ?? [])
+        out.push({
+          level: 'error',
+          file: path(t.target),
+          ...(p.line !== undefined ? { line: p.line } : {}),
+          title: 'Term not as configured',
+          message: `${termProblemText(p)} (${t.lang}); source ${path(t.source)}; ${TERMS_HINT}`,
+        });
+    } else if (t.state === 'missing') {
       // One notice per source, naming every language it lacks (on the source: the translation does not exist).
       const seen = missing.get(t.source);
       if (seen !== undefined) seen.push(t);
@@ -131,13 +143,28 @@ export interface LanguageRow {
   missing: number;
   edited: number;
   conflict: number;
+  /** Translations with a term violation (state `terms`). */
+  terms: number;
+  /** Segments pending (their last translation failed). */
+  pending: number;
   segments: number;
   chars: number;
 }
 
 /** The report's counts by language (in `languages` order), and the total. */
 export function byLanguage(report: StatusReport, languages: readonly string[]): { rows: LanguageRow[]; total: LanguageRow } {
-  const empty = (lang: string): LanguageRow => ({ lang, upToDate: 0, stale: 0, missing: 0, edited: 0, conflict: 0, segments: 0, chars: 0 });
+  const empty = (lang: string): LanguageRow => ({
+    lang,
+    upToDate: 0,
+    stale: 0,
+    missing: 0,
+    edited: 0,
+    conflict: 0,
+    terms: 0,
+    pending: 0,
+    segments: 0,
+    chars: 0,
+  });
   const rows = new Map(languages.map((l) => [l, empty(l)]));
   const total = empty('all');
   for (const t of report.targets) {
@@ -147,6 +174,7 @@ export function byLanguage(report: StatusReport, languages: readonly string[]): 
       if (t.state === 'up-to-date') x.upToDate++;
       else x[t.state]++;
       x.segments += t.segments;
+      x.pending += t.pending ?? 0;
       x.chars += t.chars;
     }
   }
@@ -156,16 +184,19 @@ export function byLanguage(report: StatusReport, languages: readonly string[]): 
 /** The job summary: a Markdown table by language. */
 export function summaryMarkdown(title: string, report: StatusReport, languages: readonly string[]): string {
   const { rows, total } = byLanguage(report, languages);
+  // Term violations and pending segments get their columns when there are any.
+  const trust = total.terms + total.pending > 0;
   const line = (r: LanguageRow, bold = false): string => {
     const b = (s: string | number): string => (bold ? `**${s}**` : String(s));
-    return `| ${b(r.lang)} | ${b(r.upToDate)} | ${b(r.stale)} | ${b(r.missing)} | ${b(r.edited)} | ${b(r.conflict)} | ${b(r.segments)} |`;
+    const extra = trust ? ` ${b(r.terms)} | ${b(r.pending)} |` : '';
+    return `| ${b(r.lang)} | ${b(r.upToDate)} | ${b(r.stale)} | ${b(r.missing)} | ${b(r.edited)} | ${b(r.conflict)} |${extra} ${b(r.segments)} |`;
   };
-  const work = total.stale + total.missing + total.conflict;
+  const work = total.stale + total.missing + total.conflict + total.terms;
   return [
     `### ${title}`,
     '',
-    '| Language | Up to date | Stale | Missing | Edited | Conflicts | Segments to send |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| Language | Up to date | Stale | Missing | Edited | Conflicts |${trust ? ' Terms | Pending |' : ''} Segments to send |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: |${trust ? ' ---: | ---: |' : ''} ---: |`,
     ...rows.map((r) => line(r)),
     line(total, true),
     '',

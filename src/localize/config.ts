@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
 import { frontMatterKeysFor } from '../shared/frontMatter.ts';
 import { labelKeysOf, type LabelKeys } from './trust/labelKeys.ts';
+import { TermsSchema, resolveTerms, type Terms } from './trust/termsConfig.ts';
 
 export const CONFIG_FILE = 'doc-translate.json';
 export const LOCK_FILE = 'doc-translate.lock';
@@ -81,6 +82,8 @@ export const ConfigSchema = z.strictObject({
   detect: z.optional(z.boolean()),
   /** Reader labels in the translations' front matter (trust/labels.ts): on by default, false turns them off, an object renames the keys. */
   labels: z.optional(labelsSetting),
+  /** Protected (`keep`) and preferred (`prefer`, per language) terms (trust/terms.ts). */
+  terms: z.optional(TermsSchema),
 });
 export type ConfigFile = z.infer<typeof ConfigSchema>;
 
@@ -103,6 +106,8 @@ export interface LocalizeConfig {
   detect?: boolean;
   /** The front matter keys of the reader labels; false or absent: no labels (see trust/labels.ts). */
   labels?: LabelKeys | false;
+  /** Terms never translated and translations to use; checked after every answer (trust/terms.ts). */
+  terms?: Terms;
 }
 
 export const DEFAULT_SOURCE: Record<string, string> = {
@@ -154,6 +159,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
     detect: c.detect ?? true,
     labels: labelKeysOf(c.labels),
+    ...(c.terms !== undefined ? { terms: resolveTerms(c.terms, langs, (m) => new ConfigError(`${CONFIG_FILE}: ${m}`)) } : {}),
   };
 }
 

@@ -82,6 +82,17 @@ export function planFileJob(p: {
   };
 }
 
+/** A job the service ended without a result: that file is not written and stays missing or stale (the next update runs it again). */
+export class FileJobFailed extends Error {
+  override name = 'FileJobFailed';
+}
+
+export interface FileJobFailure {
+  plan: FilePlan;
+  /** The service's reason. */
+  reason: string;
+}
+
 export interface FileJobResult {
   plan: FilePlan;
   /** Downloaded result beside the target, renamed into place by `placeFileJob`. */
@@ -91,7 +102,8 @@ export interface FileJobResult {
 
 /**
  * Runs every file job (at most 4 at a time): upload each source once, one job per language with
- * single output, follow it, download its first artifact. On abort or failure, jobs in flight are
+ * single output, follow it, download its first artifact. A job the service ends without a result
+ * is reported in `failed` and the others go on. On abort or any other failure, jobs in flight are
  * cancelled and temporary files removed; nothing is placed.
  */
 export async function runFileJobs(
@@ -106,46 +118,58 @@ export async function runFileJobs(
     onJob?: () => void;
     /** The job's `max_credit_millicredits` (spec 4.3: a cap on the request's deduction): the budget left for it, when there is one. */
     maxCredit?: (plan: FilePlan) => number | undefined;
+    failed?: FileJobFailure[];
   },
 ): Promise<FileJobResult[]> {
   const uploads = new Map<string, Promise<{ id: string }>>();
   const temps: string[] = [];
   const sig = opts.signal !== undefined ? { signal: opts.signal } : {};
   try {
-    return await mapLimit(plans, 4, async (plan) => {
-      opts.signal?.throwIfAborted();
-      let doc = uploads.get(plan.source);
-      if (doc === undefined) {
-        doc = opts.root.check(join(opts.folder, plan.source)).then((real) => opts.client.uploadFile(real, sig));
-        uploads.set(plan.source, doc);
-      }
-      const req: CreateJobRequest = { document_id: (await doc).id, target_lang: plan.lang, engine: opts.engine, output_mode: 'single' };
-      if (opts.sourceLanguage !== 'auto') req.source_lang = opts.sourceLanguage;
-      const cap = opts.maxCredit?.(plan);
-      if (cap !== undefined) req.max_credit_millicredits = cap;
-      const job = await opts.client.jobs.create(req, sig);
-      let done: Job;
+    const results = await mapLimit(plans, 4, async (plan): Promise<FileJobResult | undefined> => {
       try {
-        done = await opts.client.watchJob(job.id, sig);
+        return await runOne(plan);
       } catch (err) {
-        if (opts.signal?.aborted) await opts.client.jobs.cancel(job.id).catch(() => undefined);
-        throw err;
+        if (!(err instanceof FileJobFailed)) throw err;
+        opts.failed?.push({ plan, reason: err.message });
+        return undefined;
       }
-      if (done.status !== 'completed') throw new Error(`translating ${plan.source} into ${plan.lang} failed: ${done.error_msg ?? done.status}`);
-      const [artifact] = await opts.client.artifacts.list(job.id, sig);
-      if (artifact === undefined) throw new Error(`the job for ${plan.source} (${plan.lang}) produced no result`);
-      const target = join(opts.folder, plan.target);
-      await opts.root.mkdirs(dirname(target));
-      // A random name that does not exist yet; the download creates it exclusively (never through a link).
-      const temp = tempName(dirname(target), basename(target));
-      temps.push(temp);
-      await opts.client.downloadArtifact(artifact.id, { targetPath: temp, ifExists: 'error', ...sig });
-      opts.onJob?.();
-      return { plan, temp, outputHash: (await hashFile(temp))! };
     });
+    return results.filter((r) => r !== undefined);
   } catch (err) {
     await Promise.all(temps.map((t) => opts.root.discard(t)));
     throw err;
+  }
+
+  async function runOne(plan: FilePlan): Promise<FileJobResult> {
+    opts.signal?.throwIfAborted();
+    let doc = uploads.get(plan.source);
+    if (doc === undefined) {
+      doc = opts.root.check(join(opts.folder, plan.source)).then((real) => opts.client.uploadFile(real, sig));
+      uploads.set(plan.source, doc);
+    }
+    const req: CreateJobRequest = { document_id: (await doc).id, target_lang: plan.lang, engine: opts.engine, output_mode: 'single' };
+    if (opts.sourceLanguage !== 'auto') req.source_lang = opts.sourceLanguage;
+    const cap = opts.maxCredit?.(plan);
+    if (cap !== undefined) req.max_credit_millicredits = cap;
+    const job = await opts.client.jobs.create(req, sig);
+    let done: Job;
+    try {
+      done = await opts.client.watchJob(job.id, sig);
+    } catch (err) {
+      if (opts.signal?.aborted) await opts.client.jobs.cancel(job.id).catch(() => undefined);
+      throw err;
+    }
+    if (done.status !== 'completed') throw new FileJobFailed(`translating ${plan.source} into ${plan.lang} failed: ${done.error_msg ?? done.status}`);
+    const [artifact] = await opts.client.artifacts.list(job.id, sig);
+    if (artifact === undefined) throw new FileJobFailed(`the job for ${plan.source} (${plan.lang}) produced no result`);
+    const target = join(opts.folder, plan.target);
+    await opts.root.mkdirs(dirname(target));
+    // A random name that does not exist yet; the download creates it exclusively (never through a link).
+    const temp = tempName(dirname(target), basename(target));
+    temps.push(temp);
+    await opts.client.downloadArtifact(artifact.id, { targetPath: temp, ifExists: 'error', ...sig });
+    opts.onJob?.();
+    return { plan, temp, outputHash: (await hashFile(temp))! };
   }
 }
 

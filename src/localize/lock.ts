@@ -47,6 +47,14 @@ export interface LockEntry {
    * block hash is that of the block's text as it was reviewed (labels left out).
    */
   reviewed?: string[];
+  /**
+   * Segment hashes whose translation failed (the answer kept the source text, or failed its checks):
+   * the source text is written in their place, `sourceHash` is null, and the next update sends them
+   * again (see trust/outcome.ts).
+   */
+  pending?: string[];
+  /** Term violations, `<segment hash> keep|prefer <term>`: written, not up to date, sent again by the next update. */
+  terms?: string[];
 }
 
 export interface Lock {
@@ -70,7 +78,9 @@ function isEntry(e: unknown): e is LockEntry {
     x['blocks'].every((b) => typeof b === 'string') &&
     (x['reported'] === undefined || (Array.isArray(x['reported']) && x['reported'].every((h) => typeof h === 'string'))) &&
     (x['covered'] === undefined || (Array.isArray(x['covered']) && x['covered'].every((h) => typeof h === 'string'))) &&
-    (x['reviewed'] === undefined || (Array.isArray(x['reviewed']) && x['reviewed'].every((h) => typeof h === 'string')))
+    (x['reviewed'] === undefined || (Array.isArray(x['reviewed']) && x['reviewed'].every((h) => typeof h === 'string'))) &&
+    (x['pending'] === undefined || (Array.isArray(x['pending']) && x['pending'].every((h) => typeof h === 'string'))) &&
+    (x['terms'] === undefined || (Array.isArray(x['terms']) && x['terms'].every((h) => typeof h === 'string')))
   );
 }
 
@@ -115,6 +125,8 @@ export function serializeLock(lock: Lock): string {
       ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
       ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}),
       ...(e.reviewed !== undefined && e.reviewed.length > 0 ? { reviewed: [...e.reviewed].sort() } : {}),
+      ...(e.pending !== undefined && e.pending.length > 0 ? { pending: [...e.pending].sort() } : {}),
+      ...(e.terms !== undefined && e.terms.length > 0 ? { terms: [...e.terms].sort() } : {}),
     };
   }
   const removed = [...new Set(lock.removedLanguages ?? [])].sort();

@@ -12,8 +12,11 @@ import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
 import { stripLabels } from './trust/labels.ts';
 import { keptReviews, parseReviews, type Review } from './trust/provenance.ts';
+import { markEntry, planMarks, type Outcome, type TermProblem } from './trust/outcome.ts';
+import type { TermRules } from './trust/terms.ts';
 
-export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict';
+/** `terms`: written, but a protected or preferred term is not as configured (trust/terms.ts); not up to date. */
+export type TargetState = 'up-to-date' | 'stale' | 'missing' | 'edited' | 'conflict' | 'terms';
 
 export interface PlanInput {
   source: string;
@@ -25,6 +28,8 @@ export interface PlanInput {
   frontMatterKeys: readonly string[];
   /** Reader label keys left out of the translation before it is aligned (trust/labels.ts). */
   labelKeys?: readonly string[];
+  /** The term rules of this language: marked paragraphs are checked again (trust/outcome.ts). */
+  terms?: TermRules;
 }
 
 export interface Conflict {
@@ -70,8 +75,12 @@ export interface FilePlan {
   needed: Needed[];
   conflicts: Conflict[];
   /** Present when the file must be (re)written; builds the text and the lock entry. */
-  /** `translations`: segment hash -> the translation as written in place (see update.ts). */
-  compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters) => Composed;
+  /** `translations`: segment hash -> the translation as written in place (see update.ts); `outcome`: what failed (trust/outcome.ts). */
+  compose?: (translations: ReadonlyMap<string, string>, rewriters: Rewriters, outcome?: Outcome) => Composed;
+  /** Segments of this file whose last translation failed (pending in the lock), sent again. */
+  pending?: number;
+  /** Term violations recorded by the last update, sent again (state `terms`). */
+  terms?: TermProblem[];
   /** Old blocks needing their base text, by conflict index. */
   baseHashes: string[];
   /** Present when a non-Markdown file must be translated as a file job (see filejobs.ts). */
@@ -116,6 +125,8 @@ interface Old {
   block: LockBlock;
   text: string;
   clean: boolean;
+  /** Offset of the block in the translation. */
+  start: number;
 }
 
 const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): FilePlan => ({
@@ -220,14 +231,19 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     old = entry.blocks.map((line, i) => {
       const block = decodeBlock(line);
       const text = body.slice(ranges[i]!.start, ranges[i]!.end);
-      return { block, text, clean: shortHash(text) === block.out };
+      return { block, text, clean: shortHash(text) === block.out, start: ranges[i]!.start };
     });
   }
-  // Translations available in this file: every segment of a clean block.
+  // Translations available in this file: every segment of a clean block, but those marked pending or breaking a term rule.
+  const marks = planMarks(entry, old, doc.blocks, p.terms, body);
+  // Offsets are in the text without its reader labels; a problem's line is the page's, labels included.
+  const labelLines = targetText !== undefined && body !== undefined ? targetText.split('\n').length - body.split('\n').length : 0;
+  if (marks !== undefined && labelLines > 0) for (const problem of marks.problems) if (problem.line !== undefined) problem.line += labelLines;
   const pool = new Map<string, string>();
   for (const o of old) {
     if (!o.clean) continue;
-    for (const s of o.block.segments) if (s.off + s.len <= o.text.length) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
+    for (const s of o.block.segments)
+      if (s.off + s.len <= o.text.length && marks?.resend.has(s.hash) !== true) pool.set(s.hash, o.text.slice(s.off, s.off + s.len));
   }
   // Alignment: equal blocks by LCS; in each gap, changed blocks pair up in order. Blocks of an
   // adopted translation that matched no source block (KEPT_BLOCK) pair with nothing: the human
@@ -251,6 +267,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     ni = mi + 1;
     oj = mj + 1;
   }
+  // A clean block holding a marked segment is composed again (an edited one is the person's decision).
+  if (marks !== undefined)
+    for (const pair of pairOf.values())
+      if (pair.same && old[pair.j]!.clean && old[pair.j]!.block.segments.some((x) => marks.resend.has(x.hash))) pair.same = false;
   const needed = new Map<string, BlockSegment>();
   const conflicts: Conflict[] = [];
   const baseHashes: string[] = [];
@@ -294,9 +314,15 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
       });
     }
   });
-  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : 'stale';
-  const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters): Composed => {
+  const state: TargetState = conflicts.length > 0 ? 'conflict' : targetText === undefined ? 'missing' : (marks?.problems.length ?? 0) > 0 ? 'terms' : 'stale';
+  const compose = (translations: ReadonlyMap<string, string>, rewriters: Rewriters, outcome?: Outcome): Composed => {
     const get = (s: BlockSegment): string => pool.get(s.hash) ?? singleBlock(rewriters.fresh(translations.get(s.hash) ?? inputOf(s.part)));
+    // Segments written from this run's answers (their outcome is recorded in the entry).
+    const fresh = new Set<string>();
+    const getFresh = (s: BlockSegment): string => {
+      if (!pool.has(s.hash)) fresh.add(s.hash);
+      return get(s);
+    };
     const glue = glueOf(doc.text, doc.blocks);
     const lines: string[] = [];
     const ours: string[] = [];
@@ -326,7 +352,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         // A conflict not sent again has no new translation here (the update takes it from its cache).
         if (ci !== undefined && resend.has(i)) ours[ci] = composeBlock(b, get, rewriters.keep).text;
       } else {
-        const c = composeBlock(b, get, rewriters.keep);
+        const c = composeBlock(b, getFresh, rewriters.keep);
         blockText = c.text;
         line = encodeBlock({ hash: b.hash, out: shortHash(c.text), segments: c.segments });
       }
@@ -338,19 +364,34 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     return {
       text,
       ours,
-      entry: {
-        source: p.source,
-        lang: p.lang,
-        sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
-        output: fileHash(text),
-        blocks: lines,
-        ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
-        ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
-        ...(reviewed !== undefined ? { reviewed } : {}),
-      },
+      entry: markEntry(
+        {
+          source: p.source,
+          lang: p.lang,
+          sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
+          output: fileHash(text),
+          blocks: lines,
+          ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
+          ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
+          ...(reviewed !== undefined ? { reviewed } : {}),
+        },
+        fresh,
+        outcome,
+        marks,
+      ),
     };
   };
-  return { source: p.source, target: p.target, lang: p.lang, state, needed: [...needed.values()], conflicts, compose, baseHashes };
+  return {
+    source: p.source,
+    target: p.target,
+    lang: p.lang,
+    state,
+    needed: [...needed.values()],
+    conflicts,
+    compose,
+    baseHashes,
+    ...(marks !== undefined ? { pending: marks.pending, terms: marks.problems } : {}),
+  };
 }
 
 function composeBlock(b: SourceBlock, get: (s: BlockSegment) => string, rewriteKeep: Rewriters['keep']): { text: string; segments: LockBlock['segments'] } {

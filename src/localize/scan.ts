@@ -15,6 +15,7 @@ import { createLayout, type Layout } from './layouts.ts';
 import { parseLock, shardOf, type Lock, type LockEntry } from './lock.ts';
 import { hashFile, planFileJob } from './filejobs.ts';
 import { hasConflictMarkers, markersPlan, planFile, unchangedPlan, type FilePlan } from './plan.ts';
+import { termRulesFor } from './trust/termsConfig.ts';
 import { fileHash } from './hash.ts';
 import { decodeText } from './encoding.ts';
 import { StatCache } from './statCache.ts';
@@ -464,6 +465,7 @@ async function scanOnce(
           entry,
           frontMatterKeys: config.frontMatterKeys,
           labelKeys: labelKeysToStrip(config),
+          terms: termRulesFor(config.terms, lang),
         },
         getDoc,
       );

@@ -2,6 +2,8 @@
 import { minimumRequests } from '../translate/index.ts';
 import { type Conflict, type FilePlan, type Needed, type TargetState } from './plan.ts';
 import { scanForReport, type LocalizeOptions, type ReportScan } from './scan.ts';
+import type { TermProblem } from './trust/outcome.ts';
+import type { Terms } from './trust/termsConfig.ts';
 
 export interface TargetStatus {
   source: string;
@@ -13,6 +15,10 @@ export interface TargetStatus {
   /** Their characters (UTF-16 code units). */
   chars: number;
   conflicts: Conflict[];
+  /** Segments whose last translation failed (written in the source language); an update sends them again (always set by status). */
+  pending?: number;
+  /** Term violations the last update recorded (state `terms`), each with its line in the translation (always set by status). */
+  terms?: TermProblem[];
 }
 
 export interface StatusReport {
@@ -26,18 +32,33 @@ export interface StatusReport {
 
 const chars = (p: FilePlan): number => p.needed.reduce((sum, s) => sum + s.text.length, 0);
 
-export function statusOf(s: ReportScan): StatusReport {
-  const counts: Record<TargetState, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
+/** `terms`: the configured terms, to name the translation a violation should use. */
+export function statusOf(s: ReportScan, terms?: Terms): StatusReport {
+  const counts: Record<TargetState, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0, terms: 0 };
   const targets = s.plans.map((p): TargetStatus => {
     counts[p.state]++;
-    return { source: p.source, target: p.target, lang: p.lang, state: p.state, segments: p.needed.length, chars: chars(p), conflicts: p.conflicts };
+    const problems = (p.terms ?? []).map((t) => {
+      const expected = t.kind === 'prefer' ? terms?.prefer[p.lang]?.[t.term] : undefined;
+      return expected !== undefined ? { ...t, expected } : t;
+    });
+    return {
+      source: p.source,
+      target: p.target,
+      lang: p.lang,
+      state: p.state,
+      segments: p.needed.length,
+      chars: chars(p),
+      conflicts: p.conflicts,
+      pending: p.pending ?? 0,
+      terms: problems,
+    };
   });
   return { files: s.sources.length + s.files, targets, counts, orphaned: s.orphaned };
 }
 
 /** Per source file and language: up-to-date, stale (n segments), missing, edited or conflict. */
 export async function planStatus(opts: LocalizeOptions): Promise<StatusReport> {
-  return statusOf(await scanForReport(opts));
+  return statusOf(await scanForReport(opts), opts.config.terms);
 }
 
 export interface DryRunLanguage {
@@ -83,7 +104,7 @@ export async function dryRun(opts: LocalizeOptions): Promise<DryRunReport> {
     const credits = Math.round((c * rate) / 10) / 100 + 2 * fileJobs;
     return { lang, files, fileJobs, segments: segs.length, chars: c, requests: minimumRequests(segs), estimatedCredits: credits };
   });
-  const { files, counts } = statusOf(s);
+  const { files, counts } = statusOf(s, opts.config.terms);
   return {
     files,
     counts,

@@ -7,10 +7,10 @@
 import { join, posix } from 'node:path';
 import { EXPECT_ANY, isChangedError } from '../shared/guardedFs.ts';
 import type { BatchRequest, BatchResponse, IdempotentRequestOptions } from '../api/index.ts';
-import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions } from '../translate/index.ts';
+import { translateSegmented, type Part, type Segment, type TranslateSegmentedOptions, type TranslationReport } from '../translate/index.ts';
 import { splitBlocks } from './blocks.ts';
 import { translationEncoding } from './encoding.ts';
-import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobResult } from './filejobs.ts';
+import { isFileJobClient, placeFileJob, runFileJobs, type FileJobClient, type FileJobFailure, type FileJobResult } from './filejobs.ts';
 import { shortHash } from './hash.ts';
 import { findUrls, hugoAssetUrl, localizedAbsoluteUrl, rewriteUrl, type LinkContext, type UrlSpan } from './links.ts';
 import type { LockEntry } from './lock.ts';
@@ -20,6 +20,9 @@ import { resolveFs, scan, type LocalizeOptions, type Scan } from './scan.ts';
 import { uniqueNeeded } from './status.ts';
 import { startBudget, type BudgetMeter, type BudgetReport, type RunBudget } from './trust/budget.ts';
 import { labelComposed } from './trust/pageLabels.ts';
+import { AnswerCheck } from './trust/answers.ts';
+import { entryProblems, type Outcome, type TermProblem } from './trust/outcome.ts';
+import { termRulesFor } from './trust/termsConfig.ts';
 
 /** The part of the service client an update uses (DocTranslateClient fits). */
 export interface BatchTranslator {
@@ -75,8 +78,14 @@ export interface UpdateReport {
   unconfigured: string[];
   /** Segments whose translation failed its check and kept the source text. */
   untranslated: number;
+  /** Segments written in the source language because their translation failed: pending in the lock, sent again next run. */
+  pending: number;
+  /** Term violations in the files written (written, not up to date; sent again next run). */
+  terms: (TermProblem & { target: string })[];
   /** Non-Markdown files translated as file jobs. */
   fileJobs: number;
+  /** File jobs the service ended without a result: not written, their lock entries unchanged (missing or stale; the next update runs them again). */
+  failedJobs: { target: string; reason: string }[];
   /** File jobs not run because the client cannot upload (their targets). */
   skipped: string[];
   cancelled: boolean;
@@ -111,6 +120,7 @@ async function translateAll(
   report: UpdateReport,
   planned: ReturnType<typeof workOf>,
   meter: BudgetMeter,
+  outcomes: Map<string, Outcome>,
 ): Promise<Map<string, Map<string, string>>> {
   const { config } = opts;
   const byLang = new Map<string, Map<string, string>>();
@@ -125,6 +135,7 @@ async function translateAll(
     const hashes = [...unique.keys()];
     const parts: Part[] = [];
     hashes.forEach((hash, i) => parts.push({ ...unique.get(hash)!.part, id: `s${i}` }, { kind: 'keep', text: SEP }));
+    const check = new AnswerCheck(parts, termRulesFor(config.terms, lang));
     let langChars = 0;
     const text = await translateSegmented({ parts }, {
       concurrency: opts.concurrency ?? 4,
@@ -133,24 +144,27 @@ async function translateAll(
         langChars = done;
         opts.onProgress?.({ phase: 'translate', done: before + done, total, lang, work: all });
       },
-      onReport: (r: { untranslated: number }) => {
+      onReport: (r: TranslationReport) => {
         report.untranslated += r.untranslated;
+        check.report(r);
       },
-      translateBatch: async (segments: Segment[], signal: AbortSignal) => {
-        const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
-        if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
-        // Past the budget (only a block sent again as fragments can get here): not sent, the source text stays.
-        if (!meter.take(segments.map((x) => x.text))) return segments.map((x) => ({ id: x.id, translated_text: x.text }));
-        report.requests++;
-        const res = await opts.client.translateBatch(req, { signal });
-        report.segments_sent += segments.length;
-        report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
-        return res.segments;
-      },
+      translateBatch: (batch: Segment[], signal: AbortSignal) =>
+        check.send(batch, async (segments) => {
+          const req: BatchRequest = { segments, target_lang: lang, engine: config.engine };
+          if (config.sourceLanguage !== 'auto') req.source_lang = config.sourceLanguage;
+          // Past the budget (only a block sent again as fragments can get here): not sent, the source text stays (pending).
+          if (!meter.take(segments.map((x) => x.text))) return segments.map((x) => ({ id: x.id, translated_text: x.text }));
+          report.requests++;
+          const res = await opts.client.translateBatch(req, { signal });
+          report.segments_sent += segments.length;
+          report.chars_sent += segments.reduce((sum, x) => sum + x.text.length, 0);
+          return res.segments;
+        }),
     } as TranslateSegmentedOptions);
     const pieces = text.split(SEP);
     if (pieces.length !== hashes.length + 1) throw new Error('translations could not be matched to their segments');
     hashes.forEach((hash, i) => out.set(hash, pieces[i]!));
+    outcomes.set(lang, check.outcome(hashes, pieces));
     before += langChars;
   }
   return byLang;
@@ -279,6 +293,9 @@ function emptyReport(): UpdateReport {
     orphaned: [],
     unconfigured: [],
     untranslated: 0,
+    pending: 0,
+    terms: [],
+    failedJobs: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -300,6 +317,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
     orphaned: s.orphaned,
     unconfigured: s.unconfigured,
     untranslated: 0,
+    pending: 0,
+    terms: [],
+    failedJobs: [],
     fileJobs: 0,
     skipped: [],
     cancelled: false,
@@ -313,8 +333,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   const fail = (): UpdateReport => ({ ...report, budget: budget.meter.report(budget.left), cancelled: true });
   let translations: Map<string, Map<string, string>>;
   const planned = workOf({ ...s, plans: budget.plans });
+  const outcomes = new Map<string, Outcome>();
   try {
-    translations = await translateAll(opts, report, planned, budget.meter);
+    translations = await translateAll(opts, report, planned, budget.meter, outcomes);
   } catch (err) {
     if (aborted(opts.signal)) return fail();
     throw err;
@@ -322,6 +343,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
   if (aborted(opts.signal)) return fail();
   const jobPlans = budget.plans.filter((p) => p.fileJob !== undefined);
   let jobs: FileJobResult[] = [];
+  const failedJobs: FileJobFailure[] = [];
   if (jobPlans.length > 0 && !isFileJobClient(opts.client)) report.skipped = jobPlans.map((p) => p.target);
   else if (jobPlans.length > 0) {
     try {
@@ -333,7 +355,9 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         sourceLanguage: config.sourceLanguage,
         maxCredit: (plan) => budget.meter.jobCap(budget.jobEstimates.get(plan.target) ?? 0),
         ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+        failed: failedJobs,
       });
+      report.failedJobs = failedJobs.map((f) => ({ target: f.plan.target, reason: f.reason }));
     } catch (err) {
       if (aborted(opts.signal)) return fail();
       throw err;
@@ -374,7 +398,7 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
         break;
       }
       opts.onProgress?.({ phase: 'write', done: i, total: toWrite.length, work: planned.work });
-      const bare = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo));
+      const bare = plan.compose!(translations.get(plan.lang) ?? new Map(), rewriters(s, opts, plan, urlMemo), outcomes.get(plan.lang));
       // Reader labels (trust/): written with the page, never part of its blocks or of the base copy.
       const composed = labelComposed(config, plan.target, bare);
       // New translations of conflicting paragraphs are kept in .doc-translate/conflicts/ (not committed):
@@ -407,6 +431,8 @@ async function updateLocked(opts: UpdateOptions): Promise<UpdateReport> {
       }
       changes.set(plan.target, composed.entry);
       lockChanged = true;
+      report.pending += composed.entry.pending?.length ?? 0;
+      report.terms.push(...entryProblems(composed.entry, composed.text, termRulesFor(config.terms, plan.lang)).map((t) => ({ ...t, target: plan.target })));
     }
     for (const [i, job] of jobs.entries()) {
       if (report.cancelled || aborted(opts.signal)) {

@@ -1,5 +1,5 @@
 export type { CheckKind, Part, Segment, Segmented, SegmentationMode, TranslatePart } from './types.ts';
-export { MAX_SEGMENT_CHARS, sourceOf } from './types.ts';
+export { FALLBACK_SEPARATOR, MAX_SEGMENT_CHARS, sourceOf } from './types.ts';
 export { segmentMarkdown, segmentWithStats, type BlockStats, type SegmentMarkdownOptions } from './markdown.ts';
 export { DEFAULT_FRONT_MATTER_KEYS } from './frontmatter.ts';
 export { segmentPlainText } from './plaintext.ts';

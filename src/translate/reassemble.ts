@@ -13,6 +13,8 @@ export interface TranslationReport {
   untranslated: number;
   /** Fragment segments sent again for the blocks that fell back (set by translateSegmented). */
   resent: number;
+  /** Ids of the whole parts (as segmented) of which some text stayed untranslated; present only when there are any. */
+  untranslatedIds?: string[];
 }
 
 /** A translation in the part's place: YAML and TOML values re-serialised, container prefixes after line breaks, references rewritten. */
@@ -47,9 +49,12 @@ export function needsFallback(part: TranslatePart, translation: string | undefin
  */
 export function reassembleWithReport(doc: Segmented, translations: ReadonlyMap<string, string>): { text: string; report: TranslationReport } {
   const report: TranslationReport = { segments: 0, fellBack: 0, untranslated: 0, resent: 0 };
+  let whole = '';
   const one = (part: TranslatePart, translation: string | undefined): string => {
     if (translation !== undefined && verifyTranslation(part, translation)) return written(part, translation);
     report.untranslated++;
+    const ids = (report.untranslatedIds ??= []);
+    if (ids[ids.length - 1] !== whole) ids.push(whole);
     return sourceOf(part);
   };
   let out = '';
@@ -59,6 +64,7 @@ export function reassembleWithReport(doc: Segmented, translations: ReadonlyMap<s
       continue;
     }
     report.segments++;
+    whole = part.id;
     const translation = translations.get(part.id);
     if (!needsFallback(part, translation)) {
       out += one(part, translation);

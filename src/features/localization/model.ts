@@ -48,12 +48,16 @@ export function untrackedExplanation(): string {
 }
 
 /** "up to date", "stale (3 segments)", "missing", "edited", "conflict", "existing translation (not adopted)". */
-export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflicts'>): string {
+export function stateLabel(t: Pick<TargetStatus, 'state' | 'segments' | 'conflicts' | 'pending' | 'terms'>): string {
   if (isUntracked(t)) return l10n.t('existing translation (not adopted)');
+  const pending = t.pending ?? 0;
   switch (t.state) {
     case 'up-to-date':
       return l10n.t('up to date');
+    case 'terms':
+      return (t.terms?.length ?? 0) > 1 ? l10n.t('terms ({0} violations)', t.terms!.length) : l10n.t('terms (1 violation)');
     case 'stale':
+      if (pending > 0) return pending === 1 ? l10n.t('translation failed (1 segment pending)') : l10n.t('translation failed ({0} segments pending)', pending);
       return t.segments === 0 ? l10n.t('stale (nothing to send)') : t.segments === 1 ? l10n.t('stale (1 segment)') : l10n.t('stale ({0} segments)', t.segments);
     case 'missing':
       return l10n.t('missing');
@@ -85,7 +89,28 @@ export function stateExplanation(state: TargetState): string {
       return l10n.t('Someone edited the translation by hand and its source did not change: updates keep the edit.');
     case 'conflict':
       return l10n.t('The source changed where the translation was edited by hand: Show Conflict to keep, replace or merge.');
+    case 'terms':
+      return l10n.t(
+        'A protected or preferred term (terms in doc-translate.json) is not as configured: Update Translations sends those paragraphs again; or fix the translation by hand (an edited paragraph is kept).',
+      );
   }
+}
+
+/** Tooltip lines for term violations ("line 12: …") and pending segments; empty when none. */
+export function trustDetails(t: Pick<TargetStatus, 'pending' | 'terms'>): string[] {
+  const out: string[] = [];
+  if ((t.pending ?? 0) > 0)
+    out.push(l10n.t('{0} segment(s) kept the source text because their translation failed: Update Translations sends them again.', t.pending ?? 0));
+  for (const p of t.terms ?? []) {
+    const what =
+      p.kind === 'keep'
+        ? l10n.t('protected term "{0}" was not kept as it is', p.term)
+        : p.expected !== undefined
+          ? l10n.t('"{0}" is not translated as "{1}"', p.term, p.expected)
+          : l10n.t('"{0}" is not translated as configured', p.term);
+    out.push(p.line !== undefined ? l10n.t('line {0}: {1}', p.line, what) : what);
+  }
+  return out;
 }
 
 export const STATE_ICON: Record<TargetState, string> = {
@@ -94,11 +119,12 @@ export const STATE_ICON: Record<TargetState, string> = {
   missing: 'circle-large-outline',
   edited: 'edit',
   conflict: 'warning',
+  terms: 'whole-word',
 };
 
 /** States that need attention (an update or a decision). */
 export function needsWork(state: TargetState): boolean {
-  return state === 'stale' || state === 'missing' || state === 'conflict';
+  return state === 'stale' || state === 'missing' || state === 'conflict' || state === 'terms';
 }
 
 /** Description of a source row: "up to date", or its languages by state ("stale: de, fr; missing: es"). */
@@ -142,10 +168,12 @@ export function folderSummary(entries: readonly SourceEntry[]): string {
   const missing = all.filter((t) => t.state === 'missing').length;
   const untracked = all.filter(isUntracked).length;
   const conflict = all.filter((t) => t.state === 'conflict').length - untracked;
+  const terms = all.filter((t) => t.state === 'terms').length;
   const parts: string[] = [];
   if (stale > 0) parts.push(l10n.t('{0} stale', stale));
   if (missing > 0) parts.push(l10n.t('{0} missing', missing));
   if (conflict > 0) parts.push(conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', conflict));
+  if (terms > 0) parts.push(l10n.t('{0} with term violations', terms));
   if (untracked > 0) parts.push(l10n.t('{0} not adopted', untracked));
   return parts.length > 0 ? parts.join(', ') : l10n.t('up to date');
 }
@@ -159,6 +187,8 @@ export interface Totals {
   files: number;
   /** Existing translations not adopted (counted apart from `conflict`). */
   untracked?: number;
+  /** Translations with a term violation. */
+  terms?: number;
 }
 
 export function totals(setups: readonly SetupStatus[]): Totals {
@@ -171,6 +201,7 @@ export function totals(setups: readonly SetupStatus[]): Totals {
     t.conflict += s.report.counts.conflict - untracked;
     t.untracked = (t.untracked ?? 0) + untracked;
     t.edited += s.report.counts.edited;
+    t.terms = (t.terms ?? 0) + (s.report.counts.terms ?? 0);
     t.upToDate += s.report.counts['up-to-date'];
     t.files += s.report.files;
   }
@@ -184,6 +215,7 @@ export function statusText(t: Totals): string {
   if (t.missing > 0) parts.push(l10n.t('{0} missing', t.missing));
   if (t.conflict > 0) parts.push(t.conflict === 1 ? l10n.t('1 conflict') : l10n.t('{0} conflicts', t.conflict));
   if ((t.untracked ?? 0) > 0) parts.push(l10n.t('{0} not adopted', t.untracked ?? 0));
+  if ((t.terms ?? 0) > 0) parts.push(l10n.t('{0} with term violations', t.terms ?? 0));
   return l10n.t('Localization: {0}', parts.length > 0 ? parts.join(', ') : l10n.t('up to date'));
 }
 
@@ -231,6 +263,13 @@ export function decorations(setup: SetupStatus, join: (folder: string, rel: stri
             ? l10n.t('Stale translation of {0} (1 segment to translate)', t.source)
             : l10n.t('Stale translation of {0} ({1} segments to translate)', t.source, t.segments);
       out.push({ path: join(setup.folder, t.target), badge: 'S', tooltip, state: t.state });
+    } else if (t.state === 'terms') {
+      out.push({
+        path: join(setup.folder, t.target),
+        badge: 'T',
+        tooltip: [l10n.t('Term violations in the translation of {0}', t.source), ...trustDetails(t)].join('\n'),
+        state: t.state,
+      });
     } else if (t.state === 'conflict' && !isUntracked(t)) {
       out.push({
         path: join(setup.folder, t.target),

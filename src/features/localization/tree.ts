@@ -15,6 +15,7 @@ import {
   problemsOnly,
   STATE_ICON,
   stateExplanation,
+  trustDetails,
   stateLabel,
   untrackedExplanation,
   type SetupStatus,
@@ -114,6 +115,7 @@ export class TargetNode extends vscode.TreeItem {
         : stateExplanation(target.state);
     tooltip.appendText(`${target.target}: ${this.description}\n\n${explanation}`);
     if (review !== undefined) tooltip.appendText(`\n\n${reviewedLine(review)}`);
+    for (const line of trustDetails(target)) tooltip.appendText(`\n\n${line}`);
     this.tooltip = tooltip;
     this.accessibilityInformation = { label: `${String(this.label)}, ${this.description}` };
     if (untracked) this.command = { command: CommandId.localizationOpenTranslation, title: vscode.l10n.t('Open Translation'), arguments: [this] };

@@ -32,7 +32,7 @@ const target = (source: string, lang: string, state: TargetStatus['state'], segm
   conflicts: [],
 });
 const report = (targets: TargetStatus[]): StatusReport => {
-  const counts = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0 };
+  const counts = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0, terms: 0 };
   for (const t of targets) counts[t.state]++;
   return { files: new Set(targets.map((t) => t.source)).size, targets, counts, orphaned: [] };
 };

@@ -179,7 +179,7 @@ describe('localization set-up of a site (pure)', () => {
     const setup: SetupStatus = {
       folder: '/w/website',
       name: 'w/website',
-      report: { files: 1, targets: [fr, de], counts: { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 2 }, orphaned: [] },
+      report: { files: 1, targets: [fr, de], counts: { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 2, terms: 0 }, orphaned: [] },
     };
     const t = totals([setup]);
     assert.deepEqual([t.conflict, t.untracked], [1, 1]);

@@ -149,7 +149,7 @@ describe('localize: adopt existing translations', () => {
       assert.deepEqual(sent, ['Then check the result.']);
       assert.deepEqual(u.written, ['docs/de/a.md']);
       assert.equal(readFileSync(join(dir, 'docs/de/a.md'), 'utf8'), DE.replace('Aufrufen.\n', 'Aufrufen.\n\nDE Then check the result.\n'));
-      assert.deepEqual((await planStatus({ config })).counts, { 'up-to-date': 2, stale: 0, missing: 0, edited: 0, conflict: 0 });
+      assert.deepEqual((await planStatus({ config })).counts, { 'up-to-date': 2, stale: 0, missing: 0, edited: 0, conflict: 0, terms: 0 });
       // A changed source paragraph whose human translation was adopted as is: re-sent only for that block and composed, since it aligned (clean).
       sent.length = 0;
       writeFileSync(join(dir, 'docs/b.md'), SOURCE.replace('Run the installer.', 'Run the new installer.'));

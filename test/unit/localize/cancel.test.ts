@@ -29,7 +29,7 @@ function fakeTranslator(delayMs = 0): BatchTranslator & { requests: number } {
           );
         });
       }
-      return { segments: req.segments.map((s) => ({ id: s.id, translated_text: `<${req.target_lang}> ${s.text}` })) } as BatchResponse;
+      return { segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse;
     },
   };
   return t;

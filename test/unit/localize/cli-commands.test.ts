@@ -183,8 +183,8 @@ describe("localize: the command line's commands", () => {
       const j = await cli(['status', site, '--json', '--lang', 'fr']);
       assert.deepEqual(JSON.parse(j.out[0]!), {
         files: 4,
-        languages: [{ lang: 'fr', up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, segments: 6, chars: 111 }],
-        total: { up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, segments: 6, chars: 111 },
+        languages: [{ lang: 'fr', up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, terms: 0, pending: 0, segments: 6, chars: 111 }],
+        total: { up_to_date: 0, stale: 2, missing: 1, edited: 0, conflicts: 1, terms: 0, pending: 0, segments: 6, chars: 111 },
         orphaned: [],
         reviewed: [{ lang: 'fr', segments: 10, reviewed: 0 }],
       });

@@ -169,8 +169,19 @@ describe('localize: the doc-translate npm package, installed and run', function 
     );
     assert.deepEqual(counts, {
       files: 3,
-      languages: ['de', 'fr'].map((lang) => ({ lang, up_to_date: 3, stale: 0, missing: 0, edited: 0, conflicts: 0, segments: 0, chars: 0 })),
-      total: { up_to_date: 6, stale: 0, missing: 0, edited: 0, conflicts: 0, segments: 0, chars: 0 },
+      languages: ['de', 'fr'].map((lang) => ({
+        lang,
+        up_to_date: 3,
+        stale: 0,
+        missing: 0,
+        edited: 0,
+        conflicts: 0,
+        terms: 0,
+        pending: 0,
+        segments: 0,
+        chars: 0,
+      })),
+      total: { up_to_date: 6, stale: 0, missing: 0, edited: 0, conflicts: 0, terms: 0, pending: 0, segments: 0, chars: 0 },
       orphaned: [],
     });
     const table = await npx(['status']);

@@ -80,7 +80,7 @@ describe('localize: encodings round trip against the emulator', function () {
     const second = await run();
     assert.deepEqual(second, { written: [], requests: 0 });
     const status = await planStatus({ config: await loadConfig(dir) });
-    assert.deepEqual(status.counts, { 'up-to-date': 4, stale: 0, missing: 0, edited: 0, conflict: 0 });
+    assert.deepEqual(status.counts, { 'up-to-date': 4, stale: 0, missing: 0, edited: 0, conflict: 0, terms: 0 });
   });
 
   it('an existing UTF-16 translation is updated in place after its source changes (no false "changed")', async () => {

@@ -228,9 +228,19 @@ function tell(reports: { folder: string; report: UpdateReport }[], cost: RunCost
   const conflicts = reports.reduce((n, r) => n + r.report.conflicts.length, 0);
   const cancelled = reports.some((r) => r.report.cancelled);
   const sent = reports.reduce((n, r) => n + r.report.chars_sent, 0);
-  const head = cancelled
+  const pending = reports.reduce((n, r) => n + r.report.pending, 0);
+  const terms = reports.reduce((n, r) => n + r.report.terms.length, 0);
+  let head = cancelled
     ? vscode.l10n.t('update cancelled: {0} translation(s) written in full, the others left as they were', written)
     : vscode.l10n.t('updated {0} translation(s) ({1} characters sent)', written, sent.toLocaleString('en-US'));
+  // Failed segments and term violations: written, not up to date (the Localization view shows where).
+  if (pending + terms > 0) {
+    head = vscode.l10n.t('{0}; {1} segment(s) pending (their translation failed), {2} term violation(s): see the Localization view', head, pending, terms);
+    if (conflicts === 0) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}.', head));
+      return;
+    }
+  }
   if (conflicts === 0) {
     const text = `${vscode.l10n.t('Doc Translate: {0}.', head)} ${costText(cost)}`;
     void (cost.stopped ? vscode.window.showWarningMessage(text) : vscode.window.showInformationMessage(text));
@@ -277,8 +287,8 @@ async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ coun
     void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', err instanceof Error ? err.message : String(err)));
     return undefined;
   }
-  const open = (counts['stale'] ?? 0) + (counts['missing'] ?? 0) + (counts['conflict'] ?? 0);
-  const text = vscode.l10n.t(
+  const open = (counts['stale'] ?? 0) + (counts['missing'] ?? 0) + (counts['conflict'] ?? 0) + (counts['terms'] ?? 0);
+  let text = vscode.l10n.t(
     'Doc Translate: {0} source file(s): {1} translation(s) up to date, {2} stale, {3} missing, {4} edited by hand, {5} in conflict.',
     files,
     counts['up-to-date'] ?? 0,
@@ -287,6 +297,7 @@ async function checkTranslations(d: UpdateDeps, args: unknown[]): Promise<{ coun
     counts['edited'] ?? 0,
     counts['conflict'] ?? 0,
   );
+  if ((counts['terms'] ?? 0) > 0) text += ` ${vscode.l10n.t('{0} translation(s) break a term rule (terms in doc-translate.json).', counts['terms'] ?? 0)}`;
   const update = vscode.l10n.t('Update Translations');
   const show = vscode.l10n.t('Show Localization');
   void Promise.resolve(open > 0 ? vscode.window.showWarningMessage(text, update, show) : vscode.window.showInformationMessage(text)).then((picked) => {
