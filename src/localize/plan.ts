@@ -237,8 +237,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
   // Translations available in this file: every segment of a clean block, but those marked pending or breaking a term rule.
   const marks = planMarks(entry, old, doc.blocks, p.terms, body);
   // Offsets are in the text without its reader labels; a problem's line is the page's, labels included.
-  const labelLines = targetText !== undefined && body !== undefined ? targetText.split('\n').length - body.split('\n').length : 0;
-  if (marks !== undefined && labelLines > 0) for (const problem of marks.problems) if (problem.line !== undefined) problem.line += labelLines;
+  if (marks !== undefined && targetText !== undefined && body !== undefined && body !== targetText) {
+    const pageLine = lineMap(targetText, body);
+    for (const problem of marks.problems) if (problem.line !== undefined) problem.line = pageLine(problem.line);
+  }
   const pool = new Map<string, string>();
   for (const o of old) {
     if (!o.clean) continue;
@@ -409,4 +411,13 @@ function composeBlock(b: SourceBlock, get: (s: BlockSegment) => string, rewriteK
     }
   }
   return { text, segments };
+}
+
+/** A line of `body` (1-based) as a line of `page`: the body is the page less whole label lines, so its lines are a subsequence of the page's. */
+function lineMap(page: string, body: string): (line: number) => number {
+  const p = page.split('\n');
+  const b = body.split('\n');
+  const map: number[] = [];
+  for (let i = 0, j = 0; i < p.length && j < b.length; i++) if (p[i] === b[j]) map[j++] = i + 1;
+  return (line) => map[line - 1] ?? line;
 }

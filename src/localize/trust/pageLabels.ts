@@ -13,11 +13,14 @@ export function labelKeysToStrip(config: LocalizeConfig): string[] {
 
 /**
  * What a page should say about itself: machine-translated while any translated paragraph is not
- * reviewed; outdated while its source changed since (`sourceChanged`) or a paragraph is in conflict
- * (the entry records no source hash then).
+ * reviewed; outdated while its source changed since (`sourceChanged`), a paragraph is in conflict
+ * or a segment is pending (the entry records no source hash then), not for a term violation alone.
  */
 export function wantedLabels(entry: LockEntry, content: string, sourceChanged: boolean): Labels {
-  return { machine: hasUnreviewed(entry, content), outdated: sourceChanged || entry.sourceHash === null };
+  // A term not used as configured leaves the page current (only the term is reported); a pending
+  // segment (still in the source language) or a conflict does not.
+  const termsOnly = (entry.terms?.length ?? 0) > 0 && (entry.pending?.length ?? 0) === 0 && (entry.reported?.length ?? 0) === 0;
+  return { machine: hasUnreviewed(entry, content), outdated: sourceChanged || (entry.sourceHash === null && !termsOnly) };
 }
 
 /** `content` (no labels) with the labels it should carry; unchanged when labels are off. */
