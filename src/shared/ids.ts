@@ -38,8 +38,9 @@ export const CommandId = {
   localizationShowConflict: 'docTranslate.localization.showConflict',
   /** Records existing translations (untracked) in the lock: the whole set-up from the title bar, or one row. */
   localizationAdopt: 'docTranslate.localization.adopt',
-  /** Records that a person reviewed a translation, or the paragraphs a selection covers (issue 25). */
+  /** Records that a person reviewed a translation,, or the paragraphs a selection covers. */
   localizationMarkReviewed: 'docTranslate.localization.markReviewed',
+  localizationCheckLinks: 'docTranslate.localization.checkLinks',
   /** Adds a target language to an existing set-up. */
   localizationAddLanguage: 'docTranslate.localization.addLanguage',
   /** Writes .github/workflows/doc-translate.yml for a set-up (README "Localize in CI"). */

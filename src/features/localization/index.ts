@@ -27,6 +27,7 @@ const LAZY = [
   CommandId.localizationAdopt,
   CommandId.localizationAddLanguage,
   CommandId.localizationMarkReviewed,
+  CommandId.localizationCheckLinks,
 ] as const;
 
 /**
@@ -53,6 +54,8 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
   const status = new LocalizationStatusItem(state);
   const decorations = new LocalizationDecorations(state);
   const pages = new ConflictPages();
+  // Check Links' findings, in the Problems panel.
+  const links = vscode.languages.createDiagnosticCollection('doc-translate-links');
   const deps: CommandDeps = {
     clients: p.clients,
     prompter: p.prompter,
@@ -64,6 +67,7 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     state,
     status,
     pages,
+    links,
   };
   // The commands' part loads on first use; a failed load is tried again by the next use.
   const loaded = lazy(async () => (await import('./commands/index.ts')).localizationCommands(deps));
@@ -75,6 +79,7 @@ export function activateLocalization(p: Platform): vscode.Disposable[] {
     state,
     tree,
     view,
+    links,
     status,
     decorations,
     vscode.workspace.registerTextDocumentContentProvider(CONFLICT_SCHEME, pages),

@@ -1,4 +1,4 @@
-// How the Localization view says how much of a translation was reviewed by a person (issue 25).
+// How the Localization view says how much of a translation was reviewed by a person.
 // Pure (no vscode import).
 import type { ReviewCount, ReviewShare } from '../../localize/index.ts';
 import { t } from '../../platform/l10n.ts';

@@ -5,12 +5,22 @@ import { addLanguageCommand, type AddLanguageDeps } from './addLanguage.ts';
 import { adoptCommand, type AdoptDeps } from './adopt.ts';
 import { copyCiWorkflowCommand } from './copyCiWorkflow.ts';
 import { itemCommands, type ItemDeps } from './items.ts';
+import { checkLinksCommand, type LinkDeps } from './checkLinks.ts';
 import { markReviewedCommand, type ReviewDeps } from './review.ts';
 import { setupCommand, type SetupDeps } from './setup.ts';
 import { updateCommands, type UpdateDeps } from './update.ts';
 
-export type CommandDeps = SetupDeps & UpdateDeps & ItemDeps & AdoptDeps & AddLanguageDeps & ReviewDeps;
+export type CommandDeps = SetupDeps & UpdateDeps & ItemDeps & AdoptDeps & AddLanguageDeps & ReviewDeps & LinkDeps;
 
 export function localizationCommands(d: CommandDeps): Command[] {
-  return [setupCommand(d), ...updateCommands(d), ...itemCommands(d), adoptCommand(d), addLanguageCommand(d), copyCiWorkflowCommand(d), markReviewedCommand(d)];
+  return [
+    setupCommand(d),
+    ...updateCommands(d),
+    ...itemCommands(d),
+    adoptCommand(d),
+    addLanguageCommand(d),
+    copyCiWorkflowCommand(d),
+    markReviewedCommand(d),
+    checkLinksCommand(d),
+  ];
 }
