@@ -50,7 +50,12 @@ describe('Localization: Check Links in Translations', function () {
       [4, line.indexOf('./reference.md'), 'Broken link ./reference.md'],
       [4, line.indexOf('#start') + 1, 'Broken link ./index.md#start'],
     ]);
-    assert.deepEqual(await requestsSeen(), [], 'nothing was sent');
+    // Nothing sent: no request with a body (the other views may list their items meanwhile).
+    assert.deepEqual(
+      (await requestsSeen()).filter((r) => r.method !== 'GET'),
+      [],
+      'nothing was sent',
+    );
 
     fs.writeFileSync(abs('l10k/de/guide.md'), GUIDE_DE.replace('./reference.md', './index.md').replace('#start', '#install'));
     const second = await vscode.commands.executeCommand<CheckLinksResult>('docTranslate.localization.checkLinks');

@@ -7,8 +7,7 @@ import type { UpdateReport } from '../../../localize/index.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { languageName } from '../../../platform/languages.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { requireClient } from '../../../platform/requireClient.ts';
-import { showError } from '../../../platform/showError.ts';
+import { defineCommand, type Failure, type RunContext } from '../../../platform/commandRunner.ts';
 import { CommandId, ContextKey } from '../../../shared/ids.ts';
 import { editorFs, editorReadFs, loadEngine } from '../engine.ts';
 import { dryRunSummary } from '../model.ts';
@@ -33,11 +32,29 @@ export interface UpdateResult {
 /** The running update's controller: one update at a time; Cancel Translation Update aborts it. */
 let running: AbortController | undefined;
 
+/** What an update returns when it ended early: no client (the person was asked for the URL or key), or a failure the runner reported. */
+const updateFailed = (why: Failure): UpdateResult =>
+  'error' in why
+    ? { started: true, reason: 'failed' }
+    : why.reason === 'notConfigured'
+      ? { started: false, reason: 'noClient' }
+      : { started: false, reason: 'declined' };
+
 export function updateCommands(d: UpdateDeps): Command[] {
   return [
-    { id: CommandId.localizationUpdate, run: (...args: unknown[]) => updateTranslations(d, args) },
+    defineCommand<UpdateResult>(d, {
+      id: CommandId.localizationUpdate,
+      operation: () => vscode.l10n.t('Updating the translations'),
+      failed: updateFailed,
+      run: (ctx, ...args: unknown[]) => updateTranslations(d, ctx, args),
+    }),
     // The title bar's Update: every set-up, whatever row is selected (only test options ride along).
-    { id: CommandId.localizationUpdateAll, run: (...args: unknown[]) => updateTranslations(d, args.filter(isPlain)) },
+    defineCommand<UpdateResult>(d, {
+      id: CommandId.localizationUpdateAll,
+      operation: () => vscode.l10n.t('Updating the translations'),
+      failed: updateFailed,
+      run: (ctx, ...args: unknown[]) => updateTranslations(d, ctx, args.filter(isPlain)),
+    }),
     { id: CommandId.localizationCheck, run: (...args: unknown[]) => checkTranslations(d, args) },
     {
       id: CommandId.localizationCancelUpdate,
@@ -49,7 +66,7 @@ export function updateCommands(d: UpdateDeps): Command[] {
   ];
 }
 
-async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<UpdateResult> {
+async function updateTranslations(d: UpdateDeps, ctx: RunContext, args: unknown[]): Promise<UpdateResult> {
   if (running !== undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: an update of the translations is already running.'));
     return { started: false, reason: 'busy' };
@@ -84,8 +101,7 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       return { started: false, reason: 'upToDate' };
     }
     // Nothing is asked before the service can be reached (URL and key set).
-    const client = await requireClient(d.clients);
-    if (client === undefined) return { started: false, reason: 'noClient' };
+    const client = await ctx.client();
     const summary = dryRunSummary({ languages: work.flatMap((p) => p.plan.languages), conflicts: work.flatMap((p) => p.plan.conflicts) }, (c) =>
       languageName(c, vscode.env.language),
     );
@@ -127,9 +143,6 @@ async function updateTranslations(d: UpdateDeps, args: unknown[]): Promise<Updat
       })),
       cost,
     };
-  } catch (err) {
-    void showError(err, { operation: vscode.l10n.t('Updating the translations'), baseUrl: d.settings.baseUrl });
-    return { started: true, reason: 'failed' };
   } finally {
     await d.state.refreshNow();
   }
