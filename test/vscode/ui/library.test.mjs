@@ -189,7 +189,10 @@ describe('The Library view in the workbench', function () {
     await wb.page.mouse.move(0, 0);
     const shot = await wb.screenshot('library-preview-simple-browser');
     assert.ok(shot.endsWith('library-preview-simple-browser.png'));
+    // Focus inside the previewed page (as after a click in it): the palette still opens.
+    await page.locator('body').click();
     await wb.runCommand('View: Close All Editors');
+    await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Simple Browser' }).first().waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it('Search Library shows documents and jobs while typing, matched by name, tag or project', async () => {

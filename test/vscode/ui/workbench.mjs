@@ -38,6 +38,10 @@ export class Workbench {
 
   async openPalette() {
     await this.closeQuickInput();
+    // A page shown in a webview (the Simple Browser's) keeps the keys it gets: F1 goes to the workbench.
+    await this.page.evaluate(() => {
+      if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();
+    });
     await this.page.keyboard.press('F1');
     await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
   }
