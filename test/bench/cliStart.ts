@@ -26,9 +26,11 @@ const PAGES = 60;
 export const CLI_START_GOAL = 3;
 export const CLI_STATUS_GOAL = 10;
 
+// An answer equal to its source counts as untranslated (pending), so the stand-in marks each one.
 const echo: BatchTranslator = {
   translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: s.text })) } as BatchResponse);
+    const segments = req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` }));
+    return Promise.resolve({ segments } as BatchResponse);
   },
 };
 
