@@ -33,7 +33,9 @@ import { walkFiles } from '../fs.ts';
 import { join as joinFs } from 'node:path';
 import { siteContext } from './context.ts';
 import { hugoConfigFiles, readHugo, readMkdocs } from './datacfg.ts';
-import { readDocusaurus, readStarlight, readVitePress } from './jsconfig.ts';
+import { readDocusaurus } from './docusaurus.ts';
+import { readStarlight } from './starlight.ts';
+import { readVitePress } from './vitepress.ts';
 import { dirOf, join, matcher, type SiteIo, type SiteModel } from './model.ts';
 
 export type { Exclusion, Framework, Proposal, SiteIo, SiteLocale, SiteModel, SourceSet, Unreadable } from './model.ts';
