@@ -45,7 +45,7 @@ export async function operationsSnapshot(f: DocumentToolsFeature): Promise<Opera
       const o = f.offer(tool);
       return { tool, open: o.open, known: o.known, formats: o.formats, ...(o.reason !== undefined ? { reason: o.reason } : {}) };
     }),
-    menus: menuValues(f.p.contextKeys),
+    menus: menuValues(f.contextKeys),
     rows: nodes.map(row),
     following: f.following,
   };
