@@ -237,7 +237,7 @@ async function execute(
     operationId: last.id,
     status: last.status,
     outcome: operationOutcome(last),
-    ...(pages !== undefined ? { pages } : {}),
+    pages,
     ...(typeof last.credit_operation_id === 'string' ? { creditOperationId: last.credit_operation_id } : {}),
   };
   if (result.outcome !== 'completed' || typeof last.output_document_id !== 'string') {

@@ -151,14 +151,14 @@ export async function startMedia(
         product: offer.product,
         document_id: doc.id,
         source_language: typeof args.sourceLanguage === 'string' ? args.sourceLanguage : 'auto',
-        ...(target !== undefined ? { target_language: target } : {}),
+        target_language: target,
         ...(typeof voice === 'string' ? { voice_id: voice } : {}),
         ...(typeof args.maxDurationMs === 'number' ? { max_duration_ms: args.maxDurationMs } : {}),
       },
       { signal },
     );
   });
-  await f.store.remember(job.operation_id, { uri: file.toString(), ...(target !== undefined ? { targetLanguage: target } : {}) });
+  await f.store.remember(job.operation_id, { uri: file.toString(), targetLanguage: target });
   f.store.upsert(job);
   f.follow(job);
   void vscode.commands.executeCommand(`${ViewId.media}.focus`);
