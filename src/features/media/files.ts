@@ -41,6 +41,7 @@ function cachedPath(f: Pick<MediaFeature, 'downloads'>, ctx: RunContext, file: D
       targetDir: dir,
       ifExists: 'overwrite',
       etag: ifNoneMatch,
+      // Spread over the client's default name (`artifact-<id>`): `fallbackFilename: undefined` would override it.
       ...(file.filename ? { fallbackFilename: path.basename(file.filename) } : {}),
     });
     return result;
