@@ -16,7 +16,7 @@ import type { DocumentToolsFeature } from './feature.ts';
 import { freeName } from './outputs.ts';
 import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
 import { parseRanges, qualityProblem } from './input.ts';
-import { showToolError } from './showToolError.ts';
+import { currentOffer } from './showToolError.ts';
 import { TOOLS, pricing, offerRefusal, qualityRange, targetFormats, type Offer, type ToolId } from './tools.ts';
 
 export type FileTool = Extract<ToolId, 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'>;
@@ -211,13 +211,7 @@ export async function runFileTool(f: DocumentToolsFeature, ctx: RunContext, tool
   const known = f.offer(tool);
   const early = known.known ? checkOffer(known, files) : undefined;
   if (early !== undefined) return early;
-  const client = await ctx.client();
-  const names = files.map(baseName).join(', ');
-  let formats = known.formats;
-  ctx.reportWith((err) => showToolError(f, err, { tool: title, files: names, formats }));
-  await f.capabilities(client);
-  const offer = f.offer(tool);
-  formats = offer.formats;
+  const { client, offer } = await currentOffer(f, ctx, tool, { tool: title, files: files.map(baseName).join(', '), formats: known.formats });
   const refused = checkOffer(offer, files);
   if (refused !== undefined) return refused;
   const steps = plan(f, tool, files, offer);

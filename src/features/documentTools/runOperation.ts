@@ -15,7 +15,7 @@ import type { RunContext } from '../../platform/commandRunner.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation } from './model.ts';
 import { checkPageLimit, MAX_COUNT_BYTES, readPdfPageCount, unknownPageCount, type PageCount } from './pdfPages.ts';
-import { showToolError } from './showToolError.ts';
+import { currentOffer } from './showToolError.ts';
 import { TOOLS, maxPages, offerRefusal, pricing, type Offer, type ToolId } from './tools.ts';
 
 export type OperationTool = Extract<ToolId, 'extractText' | 'pdfToHtml' | 'visualExtract'>;
@@ -176,12 +176,7 @@ export async function runOperation(f: DocumentToolsFeature, ctx: RunContext, too
     const check = checkPageLimit(count, maxPages(f.offer(tool)));
     if (check.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
   }
-  const client = await ctx.client();
-  let formats = known.formats;
-  ctx.reportWith((err) => showToolError(f, err, { tool: title, files: name, formats }));
-  await f.capabilities(client);
-  const offer = f.offer(tool);
-  formats = offer.formats;
+  const { client, offer } = await currentOffer(f, ctx, tool, { tool: title, files: name, formats: known.formats });
   const refused = checkOffer(offer, name);
   if (refused !== undefined) return refused;
   const check = count !== undefined ? checkPageLimit(count, maxPages(offer)) : undefined;
