@@ -48,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): DocTranslateExports 
     context.extensionMode === vscode.ExtensionMode.Test
       ? { prompter: platform.prompter, settings: platform.settings, contextKeys: platform.contextKeys, secrets: context.secrets }
       : undefined;
+  // The published extension's API has no `testing` key at all (`'testing' in api` is false), not one that is undefined.
   return { activationMs, ...(testing !== undefined ? { testing } : {}) };
 }
 

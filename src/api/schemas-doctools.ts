@@ -148,6 +148,7 @@ export function readCapabilities(value: unknown): ToolCapabilities {
       const kind = typeof item === 'string' ? text(item) : o !== undefined ? kindOf(o) : undefined;
       if (kind === undefined) continue;
       const reason = reasonOf(item);
+      // As above: a `reason: undefined` would hide the entry's own field.
       unavailable.push({ ...(o ?? {}), kind, ...(reason !== undefined ? { reason } : {}) });
     }
   } else if (asObject(raw) !== undefined) {

@@ -88,7 +88,7 @@ export function defineCommand<R>(deps: RunnerDeps, spec: CommandSpec<R>): Comman
               ...learnt,
               ...(deps.clients.baseUrl !== '' ? { baseUrl: deps.clients.baseUrl } : {}),
             },
-            balance !== undefined ? { availableMillicredits: async () => (await balance.fetch({ timeoutMs: 5000 }))?.available } : {},
+            { availableMillicredits: balance && (async () => (await balance.fetch({ timeoutMs: 5000 }))?.available) },
           );
         return spec.failed({ error: errorCode(err) ?? 'failed' });
       }

@@ -107,7 +107,7 @@ export class DownloadCache {
       file: path.relative(this.root, result.path),
       bytes: size,
       usedAt: this.now(),
-      ...(result.etag !== undefined ? { etag: result.etag } : {}),
+      etag: result.etag,
     };
     index.set(key, entry);
     await this.writeIndex(index);

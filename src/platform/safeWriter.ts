@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Expect, GuardedRoot } from '../shared/guardedFs.ts';
 import { loadApi } from './api.ts';
@@ -14,6 +15,19 @@ export interface WriteRequest {
   what: string;
   /** Opens the new content beside the current one (Compare); without it Compare is not offered. */
   compare?: (current: vscode.Uri) => Promise<void>;
+}
+
+/** A file the service delivered, downloaded into the extension's storage, to be saved into the workspace. */
+export interface DeliveredSave {
+  target: vscode.Uri;
+  /** The downloaded file (the download cache, never the workspace). */
+  local: string;
+  /** Shown in questions, e.g. "the translation (guide.de.md)". */
+  what: string;
+  /** Text results: Compare opens the current file beside `right` (the delivered text) under `title`; without it Compare is not offered. */
+  compare?: { right: vscode.Uri; title: string };
+  /** How a refusal other than the person keeping their file is shown. */
+  failure: 'warning' | 'error';
 }
 
 /**
@@ -89,6 +103,26 @@ export class SafeWriter {
       }
       return { written: true, uri: target, how: current === undefined ? 'created' : 'replaced' };
     }
+  }
+
+  /**
+   * Saves a delivered file (a translation, a media result, a tool's output) at `target`, usually
+   * next to its source: written as `write` writes (asking Replace, Keep mine or Compare before
+   * replacing a differing file); a refusal other than Keep mine is shown as a message.
+   */
+  async saveDelivered(file: DeliveredSave): Promise<WriteOutcome> {
+    const { compare } = file;
+    const outcome = await this.write({
+      target: file.target,
+      content: await readFile(file.local),
+      what: file.what,
+      compare: compare && (async (current) => void (await vscode.commands.executeCommand('vscode.diff', current, compare.right, compare.title))),
+    });
+    if (!outcome.written && outcome.reason !== 'kept') {
+      const message = vscode.l10n.t('Doc Translate: {0}', outcome.message);
+      void (file.failure === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showErrorMessage(message));
+    }
+    return outcome;
   }
 
   private async confirmReplace(req: WriteRequest, unsaved: boolean): Promise<boolean> {

@@ -105,7 +105,7 @@ export class DocumentOperations {
     }
     // The spec lists no download of a document by its id for a key; every document of the account
     // is an item of the file library, downloaded with a download ticket (4.13): found by its source.
-    for await (const file of this.#storage.iterate({ pageSize: 100, ...(opts.signal !== undefined ? { signal: opts.signal } : {}) })) {
+    for await (const file of this.#storage.iterate({ pageSize: 100, signal: opts.signal })) {
       const source = file.source as { kind?: unknown; id?: unknown } | null | undefined;
       if (!(typeof source === 'object' && source !== null && source.kind === 'document' && source.id === documentId)) continue;
       if (!file.capabilities.can_download)

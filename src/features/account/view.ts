@@ -126,7 +126,7 @@ export class AccountView implements vscode.WebviewViewProvider, vscode.Disposabl
             },
           }
         : {}),
-      ...(setupNeeded !== undefined ? { setupNeeded } : {}),
+      setupNeeded,
     });
     if (webview !== undefined) webview.html = this.html;
   }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Receipt } from '../../api/index.ts';
@@ -19,7 +18,7 @@ import { OperationNode } from './tree.ts';
 
 /** A tree node (menus), `{ operationId }` or an id (notifications, tests); nothing: the user picks. */
 async function operationFrom(
-  f: DocumentToolsFeature,
+  f: Pick<DocumentToolsFeature, 'store' | 'clients' | 'prompter'>,
   arg: unknown,
   wanted: (op: TrackedOperation) => boolean,
   title: string,
@@ -34,7 +33,7 @@ async function operationFrom(
   if (id !== undefined) {
     const known = f.store.get(id);
     if (known !== undefined || id.startsWith('run-')) return known;
-    const state = await f.p.clients.get();
+    const state = await f.clients.get();
     if (state.kind !== 'ready') return undefined;
     const { operationOutcome } = await loadApi();
     const op = await state.client.documentOperations.get(id);
@@ -50,7 +49,7 @@ async function operationFrom(
     void vscode.window.showInformationMessage(vscode.l10n.t('Doc Translate: there is no matching operation in the Operations view.'));
     return undefined;
   }
-  return (await f.p.prompter.pick('operation', items, { title }))?.op;
+  return (await f.prompter.pick('operation', items, { title }))?.op;
 }
 
 const withOutput = (op: TrackedOperation): boolean => op.outcome === 'completed' && (op.outputDocumentId !== undefined || (op.outputs?.length ?? 0) > 0);
@@ -77,7 +76,10 @@ async function openOutput(f: DocumentToolsFeature, arg: unknown): Promise<{ open
 }
 
 /** Writes the output beside the file it came from (the service's file name), through the safe writer. */
-async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<{ saved: boolean; how?: string; uri?: string; reason?: string }> {
+async function saveNextToSource(
+  f: Pick<DocumentToolsFeature, 'store' | 'clients' | 'prompter' | 'outputs' | 'writer'>,
+  arg: unknown,
+): Promise<{ saved: boolean; how?: string; uri?: string; reason?: string }> {
   {
     const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: save the output of which operation?'));
     if (op?.outputDocumentId === undefined) return { saved: false, reason: 'noOutput' };
@@ -93,26 +95,14 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
     const local = await f.outputs.localPath(op.outputDocumentId);
     const name = path.basename(local);
     const target = vscode.Uri.joinPath(vscode.Uri.parse(source.uri), '..', name);
-    const outcome = await f.p.writer.write({
+    const outcome = await f.writer.saveDelivered({
       target,
-      content: await readFile(local),
+      local,
       what: vscode.l10n.t('the {0} output of {1}', kindTitle(op.kind), source.fileName),
-      ...(isTextOutput(name)
-        ? {
-            compare: async (current: vscode.Uri) =>
-              void (await vscode.commands.executeCommand(
-                'vscode.diff',
-                current,
-                f.outputs.uri(op.outputDocumentId!, name),
-                vscode.l10n.t('{0} ↔ output', name),
-              )),
-          }
-        : {}),
+      compare: isTextOutput(name) ? { right: f.outputs.uri(op.outputDocumentId, name), title: vscode.l10n.t('{0} ↔ output', name) } : undefined,
+      failure: 'error',
     });
-    if (!outcome.written) {
-      if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
-      return { saved: false, reason: outcome.reason, uri: outcome.uri.toString() };
-    }
+    if (!outcome.written) return { saved: false, reason: outcome.reason, uri: outcome.uri.toString() };
     void vscode.window.setStatusBarMessage(vscode.l10n.t('Doc Translate: saved {0}', vscode.workspace.asRelativePath(outcome.uri)), 4000);
     return { saved: true, how: outcome.how, uri: outcome.uri.toString() };
   }
@@ -120,17 +110,17 @@ async function saveNextToSource(f: DocumentToolsFeature, arg: unknown): Promise<
 
 /** One step: a translation job on the output document (no upload), after the cost question; the Jobs view follows it. */
 async function translateOutput(
-  f: DocumentToolsFeature,
+  f: Pick<DocumentToolsFeature, 'store' | 'clients' | 'prompter' | 'settings' | 'balance' | 'logger'>,
   ctx: RunContext,
   arg: unknown,
 ): Promise<{ started: boolean; jobId?: string; reason?: string; error?: string }> {
   const op = await operationFrom(f, arg, (o) => o.outputDocumentId !== undefined, vscode.l10n.t('Doc Translate: translate the output of which operation?'));
   if (op?.outputDocumentId === undefined) return { started: false, reason: 'noOutput' };
   const client = await ctx.client();
-  const lang = f.p.settings.targetLanguage;
+  const lang = f.settings.targetLanguage;
   const name = f.store.source(op.id)?.fileName ?? op.outputDocumentId;
   {
-    const balance = await f.p.balance.refresh();
+    const balance = await f.balance.refresh();
     const detail = [
       vscode.l10n.t('Charged on completion by the characters the service counts (at least 2 credits); nothing if it fails or is cancelled.'),
       balance !== undefined ? vscode.l10n.t('Balance: {0} available.', formatCredits(balance.available)) : vscode.l10n.t('Balance: not available right now.'),
@@ -138,17 +128,21 @@ async function translateOutput(
     ].join('\n');
     const TRANSLATE = vscode.l10n.t('Translate');
     const question = vscode.l10n.t('Translate the {0} output of {1} into {2} ({3})?', kindTitle(op.kind), name, languageName(lang, vscode.env.language), lang);
-    const picked = await f.p.prompter.choose(question, { modal: true, severity: 'info', detail }, TRANSLATE);
+    const picked = await f.prompter.choose(question, { modal: true, severity: 'info', detail }, TRANSLATE);
     if (picked !== TRANSLATE) return { started: false, reason: 'cancelled' };
-    const job = await client.jobs.create({ document_id: op.outputDocumentId, target_lang: lang, engine: f.p.settings.engine });
-    f.p.logger.info(`Translate output: job ${job.id} for document ${op.outputDocumentId} into ${lang}`);
+    const job = await client.jobs.create({ document_id: op.outputDocumentId, target_lang: lang, engine: f.settings.engine });
+    f.logger.info(`Translate output: job ${job.id} for document ${op.outputDocumentId} into ${lang}`);
     await vscode.commands.executeCommand(CommandId.jobsRefresh).then(undefined, () => undefined);
     void vscode.commands.executeCommand(CommandId.jobsFocus).then(undefined, () => undefined);
     return { started: true, jobId: job.id };
   }
 }
 
-async function cancel(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
+async function cancel(
+  f: Pick<DocumentToolsFeature, 'store' | 'clients' | 'prompter'>,
+  ctx: RunContext,
+  arg: unknown,
+): Promise<{ cancelled: boolean; status?: string; reason?: string }> {
   const op = await operationFrom(f, arg, (o) => o.origin === 'service' && o.outcome === 'running', vscode.l10n.t('Doc Translate: cancel which operation?'));
   if (op === undefined || op.origin !== 'service') return { cancelled: false, reason: 'notFound' };
   const client = await ctx.client();
@@ -180,7 +174,7 @@ function receiptSummary(receipt: Receipt): string {
   return parts.length > 0 ? parts.join(', ') : vscode.l10n.t('see the details');
 }
 
-async function showReceipt(f: DocumentToolsFeature, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
+async function showReceipt(f: Pick<DocumentToolsFeature, 'store' | 'clients' | 'prompter'>, ctx: RunContext, arg: unknown): Promise<Receipt | undefined> {
   const op = await operationFrom(f, arg, (o) => o.creditOperationId !== undefined, vscode.l10n.t('Doc Translate: receipt of which operation?'));
   if (op?.creditOperationId === undefined) {
     if (op !== undefined)
@@ -217,7 +211,7 @@ async function refresh(f: DocumentToolsFeature): Promise<number> {
 export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
   const focus = (): void => void vscode.commands.executeCommand(`${ViewId.operations}.focus`).then(undefined, () => undefined);
   const op = (id: CommandId, tool: 'extractText' | 'pdfToHtml' | 'visualExtract'): Command =>
-    defineCommand<RunResult>(f.p, {
+    defineCommand<RunResult>(f, {
       id,
       operation: () => TOOLS[tool].title,
       failed: (why) =>
@@ -229,7 +223,7 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
       },
     });
   const file = (id: CommandId, tool: 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'): Command =>
-    defineCommand<FileToolResult>(f.p, {
+    defineCommand<FileToolResult>(f, {
       id,
       operation: () => TOOLS[tool].title,
       failed: (why) => ('error' in why ? { done: false, reason: 'error', ...(why.error !== 'failed' ? { error: why.error } : {}) } : { done: false, ...why }),
@@ -244,38 +238,38 @@ export function documentToolsCommands(f: DocumentToolsFeature): Command[] {
     file(CommandId.toolsCompressPdf, 'compressPdf'),
     file(CommandId.toolsConvertImage, 'convertImage'),
     file(CommandId.toolsCompressImage, 'compressImage'),
-    defineCommand(f.p, {
+    defineCommand(f, {
       id: CommandId.operationsRefresh,
       operation: () => vscode.l10n.t('Refreshing the operations'),
       failed: () => f.store.all().length,
       run: () => refresh(f),
     }),
-    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof cancel>>>(f, {
       id: CommandId.operationsCancel,
       operation: () => vscode.l10n.t('Cancelling the operation'),
       failed: (why) => ({ cancelled: false, reason: 'reason' in why ? why.reason : 'error' }),
       run: (ctx, arg) => cancel(f, ctx, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof openOutput>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof openOutput>>>(f, {
       id: CommandId.operationsOpenOutput,
       operation: () => vscode.l10n.t('Opening the output'),
       failed: () => ({ opened: false }),
       run: (_ctx, arg) => openOutput(f, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f, {
       id: CommandId.operationsSaveNextToSource,
       operation: () => vscode.l10n.t('Saving the output'),
       failed: () => ({ saved: false, reason: 'error' }),
       run: (_ctx, arg) => saveNextToSource(f, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof translateOutput>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof translateOutput>>>(f, {
       id: CommandId.operationsTranslateOutput,
       operation: () => vscode.l10n.t('Translating the output'),
-      context: () => ({ targetLanguage: f.p.settings.targetLanguage, engine: f.p.settings.engine }),
+      context: () => ({ targetLanguage: f.settings.targetLanguage, engine: f.settings.engine }),
       failed: (why) => ('reason' in why ? { started: false, reason: why.reason } : { started: false, reason: 'error', error: why.error }),
       run: (ctx, arg) => translateOutput(f, ctx, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof showReceipt>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof showReceipt>>>(f, {
       id: CommandId.operationsShowReceipt,
       operation: () => vscode.l10n.t('Fetching the receipt'),
       failed: () => undefined,

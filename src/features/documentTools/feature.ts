@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { DocTranslateClient, ToolCapabilities } from '../../api/index.ts';
 import { loadApi } from '../../platform/api.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { Services } from '../../platform/services.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { applyMenus } from './menus.ts';
 import { fromApiOperation, kindTitle, type TrackedOperation } from './model.ts';
@@ -31,7 +32,7 @@ interface Capabilities {
  * follow operations to their end (operations send no events). Nothing talks to the service until
  * the view is shown or a tool runs; until then the menus offer what the spec describes.
  */
-export class DocumentToolsFeature implements vscode.Disposable {
+export class DocumentToolsFeature extends Services<ToolsPlatform>() implements vscode.Disposable {
   readonly store: OperationStore;
   readonly tree: OperationsTreeProvider;
   readonly outputs: OutputFiles;
@@ -42,9 +43,10 @@ export class DocumentToolsFeature implements vscode.Disposable {
 
   /** `view`: the Operations view, made at activation with a stand-in for this feature's tree. */
   constructor(
-    readonly p: ToolsPlatform,
+    p: ToolsPlatform,
     readonly view: vscode.TreeView<unknown>,
   ) {
+    super(p);
     this.store = new OperationStore(p.context.workspaceState);
     this.outputs = new OutputFiles(p);
     this.tree = new OperationsTreeProvider({
@@ -92,16 +94,16 @@ export class DocumentToolsFeature implements vscode.Disposable {
 
   /** The Explorer menus follow the offers: a tool the service lists as unavailable is not shown. */
   private applyOffers(): void {
-    applyMenus(this.p.contextKeys, (tool) => this.offer(tool));
+    applyMenus(this.contextKeys, (tool) => this.offer(tool));
   }
 
   /** Capabilities and this key's operations from the service; the ones still running are followed. */
   async load(): Promise<void> {
-    const state = await this.p.clients.get();
+    const state = await this.clients.get();
     if (state.kind !== 'ready') return;
     const client = state.client;
     const [caps, list] = await Promise.allSettled([this.capabilities(client, true), client.documentOperations.list({ limit: LIST_LIMIT })]);
-    if (caps.status === 'rejected') this.p.logger.warn(`Document tools: capabilities could not be read: ${String(caps.reason)}`);
+    if (caps.status === 'rejected') this.logger.warn(`Document tools: capabilities could not be read: ${String(caps.reason)}`);
     if (list.status === 'rejected') throw list.reason;
     const { operationOutcome } = await loadApi();
     const ops = list.value.items.map((op) => fromApiOperation(op, operationOutcome(op)));
@@ -116,7 +118,7 @@ export class DocumentToolsFeature implements vscode.Disposable {
     this.pollers.set(id, controller);
     void (async () => {
       try {
-        const state = await this.p.clients.get();
+        const state = await this.clients.get();
         if (state.kind !== 'ready') return;
         const { operationOutcome } = await loadApi();
         const done = await state.client.documentOperations.waitFor(id, {
@@ -127,7 +129,7 @@ export class DocumentToolsFeature implements vscode.Disposable {
         });
         this.notify(fromApiOperation(done, operationOutcome(done)));
       } catch (err) {
-        if (!controller.signal.aborted) this.p.logger.warn(`Following document operation ${id} stopped: ${err instanceof Error ? err.message : String(err)}`);
+        if (!controller.signal.aborted) this.logger.warn(`Following document operation ${id} stopped: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         this.pollers.delete(id);
       }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
 import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { servicesOf } from '../../platform/services.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import type { ToolsPlatform } from './feature.ts';
 import { applyMenus } from './menus.ts';
@@ -37,17 +38,7 @@ const COMMANDS = [
  */
 export function activateDocumentTools(p: Platform): vscode.Disposable[] {
   applyMenus(p.contextKeys, (tool) => offerOf(tool, undefined));
-  const deps: ToolsPlatform = {
-    context: p.context,
-    clients: p.clients,
-    settings: p.settings,
-    logger: p.logger,
-    prompter: p.prompter,
-    writer: p.writer,
-    downloads: p.downloads,
-    balance: p.balance,
-    contextKeys: p.contextKeys,
-  };
+  const deps: ToolsPlatform = servicesOf(p, 'context', 'clients', 'settings', 'logger', 'prompter', 'writer', 'downloads', 'balance', 'contextKeys');
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).documentToolsPart(deps, view));
   const tree = part.tree((d) => d.tree);
   // The view exists before anything can load the part: loading starts with its first use.

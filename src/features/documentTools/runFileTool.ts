@@ -16,7 +16,7 @@ import type { DocumentToolsFeature } from './feature.ts';
 import { freeName } from './outputs.ts';
 import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
 import { parseRanges, qualityProblem } from './input.ts';
-import { showToolError } from './showToolError.ts';
+import { currentOffer } from './showToolError.ts';
 import { TOOLS, pricing, offerRefusal, qualityRange, targetFormats, type Offer, type ToolId } from './tools.ts';
 
 export type FileTool = Extract<ToolId, 'mergePdfs' | 'splitPdf' | 'compressPdf' | 'convertImage' | 'compressImage'>;
@@ -54,7 +54,7 @@ function checkOffer(offer: Offer, files: vscode.Uri[]): FileToolResult | undefin
 }
 
 /** A tool the service does not list as free is confirmed before anything is sent. */
-async function confirmPrice(f: DocumentToolsFeature, offer: Offer, what: string): Promise<boolean> {
+async function confirmPrice(f: Pick<DocumentToolsFeature, 'prompter'>, offer: Offer, what: string): Promise<boolean> {
   const price = pricing(offer);
   if (price.free) return true;
   const rate = price.perPageMillicredits !== undefined ? vscode.l10n.t(' ({0} per page)', formatCredits(price.perPageMillicredits)) : '';
@@ -63,7 +63,7 @@ async function confirmPrice(f: DocumentToolsFeature, offer: Offer, what: string)
       ? vscode.l10n.t('The service does not say whether this tool is charged; if it is, it charges by usage on completion.')
       : vscode.l10n.t('The service lists this tool as charged: {0}{1}. It charges by usage on completion.', price.mode.replace(/_/g, ' '), rate);
   const RUN = vscode.l10n.t('Run');
-  return (await f.p.prompter.choose(vscode.l10n.t('{0}: {1}?', TOOLS[offer.tool].title, what), { modal: true, severity: 'info', detail }, RUN)) === RUN;
+  return (await f.prompter.choose(vscode.l10n.t('{0}: {1}?', TOOLS[offer.tool].title, what), { modal: true, severity: 'info', detail }, RUN)) === RUN;
 }
 
 interface Plan {
@@ -99,7 +99,7 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
         ask: async () => {
           const size = (await stat(files[0]!.fsPath)).size;
           const pages = size <= MAX_COUNT_BYTES ? countPdfPages(await readFile(files[0]!.fsPath)) : undefined;
-          const typed = await f.p.prompter.input('ranges', {
+          const typed = await f.prompter.input('ranges', {
             title: vscode.l10n.t('Doc Translate: Split {0}', name),
             prompt:
               pages === undefined
@@ -143,7 +143,7 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
           const formats = targetFormats(offer);
           const range = qualityRange(offer);
           const own = path.extname(name).slice(1).toLowerCase();
-          const picked = await f.p.prompter.pick(
+          const picked = await f.prompter.pick(
             'targetFormat',
             formats.map((fmt) => ({
               label: fmt.toUpperCase(),
@@ -154,7 +154,7 @@ function plan(f: DocumentToolsFeature, tool: FileTool, files: vscode.Uri[], offe
           );
           const target = picked?.fmt;
           if (target === undefined) return undefined;
-          const typed = await f.p.prompter.input('quality', {
+          const typed = await f.prompter.input('quality', {
             title: vscode.l10n.t('Doc Translate: Quality of the {0} image', target.toUpperCase()),
             prompt:
               range !== undefined
@@ -211,13 +211,7 @@ export async function runFileTool(f: DocumentToolsFeature, ctx: RunContext, tool
   const known = f.offer(tool);
   const early = known.known ? checkOffer(known, files) : undefined;
   if (early !== undefined) return early;
-  const client = await ctx.client();
-  const names = files.map(baseName).join(', ');
-  let formats = known.formats;
-  ctx.reportWith((err) => showToolError(f.p, err, { tool: title, files: names, formats }));
-  await f.capabilities(client);
-  const offer = f.offer(tool);
-  formats = offer.formats;
+  const { client, offer } = await currentOffer(f, ctx, tool, { tool: title, files: files.map(baseName).join(', '), formats: known.formats });
   const refused = checkOffer(offer, files);
   if (refused !== undefined) return refused;
   const steps = plan(f, tool, files, offer);
@@ -256,7 +250,7 @@ async function execute(
       const out: SavedFile[] = [];
       for (const [i, call] of calls.entries()) {
         // The answer streams into the download cache (never the workspace) under a key of its own.
-        const local = await f.p.downloads.get(`file-tool:${tool}:${randomUUID()}`, async (dir) => {
+        const local = await f.downloads.get(`file-tool:${tool}:${randomUUID()}`, async (dir) => {
           const file = await call.run(client, dir, signal, () => report(0.5 + (0.5 * (i + 0.5)) / calls.length));
           out.push(file);
           return { notModified: false, path: file.path };
@@ -285,7 +279,7 @@ async function execute(
   const problems: string[] = [];
   for (const result of saved) {
     const target = await freeName(dir, result.filename);
-    const outcome = await f.p.writer.write({
+    const outcome = await f.writer.write({
       target,
       content: await readFile(result.path),
       what: vscode.l10n.t('the result of {0} ({1})', title, result.filename),

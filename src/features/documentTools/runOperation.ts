@@ -15,7 +15,7 @@ import type { RunContext } from '../../platform/commandRunner.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { fromApiOperation } from './model.ts';
 import { checkPageLimit, MAX_COUNT_BYTES, readPdfPageCount, unknownPageCount, type PageCount } from './pdfPages.ts';
-import { showToolError } from './showToolError.ts';
+import { currentOffer } from './showToolError.ts';
 import { TOOLS, maxPages, offerRefusal, pricing, type Offer, type ToolId } from './tools.ts';
 
 export type OperationTool = Extract<ToolId, 'extractText' | 'pdfToHtml' | 'visualExtract'>;
@@ -93,12 +93,12 @@ function tooManyPages(name: string, pages: number, limit: number): RunResult {
 }
 
 /** The question before a charged operation: page count and cost, the balance, and when the charge happens. */
-async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, pages: number | undefined): Promise<boolean> {
+async function confirmCost(f: Pick<DocumentToolsFeature, 'balance' | 'prompter'>, offer: Offer, name: string, pages: number | undefined): Promise<boolean> {
   const price = pricing(offer);
   if (price.free) return true;
   const rate = price.perPageMillicredits;
   const limit = maxPages(offer);
-  const balance = await f.p.balance.refresh();
+  const balance = await f.balance.refresh();
   const cost = rate !== undefined && pages !== undefined ? rate * pages : undefined;
   const headline =
     cost !== undefined
@@ -121,7 +121,7 @@ async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, 
   if (balance !== undefined && rate !== undefined && balance.available < rate)
     lines.push(vscode.l10n.t('Your balance is below one page: the service will refuse it (402) without charging.'));
   const EXTRACT = vscode.l10n.t('Extract');
-  const picked = await f.p.prompter.choose(headline, { modal: true, severity: 'info', detail: lines.join('\n') }, EXTRACT);
+  const picked = await f.prompter.choose(headline, { modal: true, severity: 'info', detail: lines.join('\n') }, EXTRACT);
   return picked === EXTRACT;
 }
 
@@ -130,11 +130,11 @@ async function confirmCost(f: DocumentToolsFeature, offer: Offer, name: string, 
  * so the user hears why, what it costs per page and that the service refuses more than the limit.
  * Asked through the prompter like the cost question: no command argument can answer it.
  */
-async function confirmUnknownPages(f: DocumentToolsFeature, offer: Offer, name: string, reason: string): Promise<boolean> {
+async function confirmUnknownPages(f: Pick<DocumentToolsFeature, 'balance' | 'prompter'>, offer: Offer, name: string, reason: string): Promise<boolean> {
   const price = pricing(offer);
   const rate = price.perPageMillicredits;
   const limit = maxPages(offer);
-  const balance = price.free ? undefined : await f.p.balance.refresh();
+  const balance = price.free ? undefined : await f.balance.refresh();
   const lines = [
     price.free
       ? vscode.l10n.t('The service refuses more than {0} pages.', limit)
@@ -153,7 +153,7 @@ async function confirmUnknownPages(f: DocumentToolsFeature, offer: Offer, name: 
     );
   const SEND = vscode.l10n.t('Send anyway');
   const headline = vscode.l10n.t('Visual Extract {0}: the page count could not be read ({1}).', name, reason);
-  return (await f.p.prompter.choose(headline, { modal: true, severity: 'warning', detail: lines.join('\n') }, SEND)) === SEND;
+  return (await f.prompter.choose(headline, { modal: true, severity: 'warning', detail: lines.join('\n') }, SEND)) === SEND;
 }
 
 export async function runOperation(f: DocumentToolsFeature, ctx: RunContext, tool: OperationTool, arg: unknown): Promise<RunResult> {
@@ -176,12 +176,7 @@ export async function runOperation(f: DocumentToolsFeature, ctx: RunContext, too
     const check = checkPageLimit(count, maxPages(f.offer(tool)));
     if (check.action === 'refuse') return tooManyPages(name, check.pages, check.limit);
   }
-  const client = await ctx.client();
-  let formats = known.formats;
-  ctx.reportWith((err) => showToolError(f.p, err, { tool: title, files: name, formats }));
-  await f.capabilities(client);
-  const offer = f.offer(tool);
-  formats = offer.formats;
+  const { client, offer } = await currentOffer(f, ctx, tool, { tool: title, files: name, formats: known.formats });
   const refused = checkOffer(offer, name);
   if (refused !== undefined) return refused;
   const check = count !== undefined ? checkPageLimit(count, maxPages(offer)) : undefined;
@@ -212,7 +207,7 @@ async function execute(
       created = await client.documentOperations.create({ document_id: doc.id, kind: TOOLS[tool].kind }, { signal });
       await f.store.remember(created.id, { uri: file.toString(), fileName: name });
       track(created);
-      f.p.logger.info(`${title}: operation ${created.id} for ${name}`);
+      f.logger.info(`${title}: operation ${created.id} for ${name}`);
       return client.documentOperations.waitFor(created.id, {
         signal,
         intervalMs: 250,
@@ -231,13 +226,13 @@ async function execute(
     return { started: true, operationId: created.id, status: cancelled.status, outcome: operationOutcome(cancelled) };
   }
   track(last);
-  void f.p.balance.refresh();
+  void f.balance.refresh();
   const result: RunResult = {
     started: true,
     operationId: last.id,
     status: last.status,
     outcome: operationOutcome(last),
-    ...(pages !== undefined ? { pages } : {}),
+    pages,
     ...(typeof last.credit_operation_id === 'string' ? { creditOperationId: last.credit_operation_id } : {}),
   };
   if (result.outcome !== 'completed' || typeof last.output_document_id !== 'string') {

@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { isCancellation } from '../../platform/errorMessages.ts';
 import { errorActions, showError } from '../../platform/showError.ts';
 import { describeToolError, type ToolErrorContext } from './errorText.ts';
-import type { ToolsPlatform } from './feature.ts';
+import type { DocTranslateClient } from '../../api/index.ts';
+import type { RunContext } from '../../platform/commandRunner.ts';
+import type { DocumentToolsFeature, ToolsPlatform } from './feature.ts';
+import type { Offer, ToolId } from './tools.ts';
 
 /** Shows a refused tool's message with its fix (never awaited by the caller's flow); other errors get the platform's wording. */
 export async function showToolError(p: Pick<ToolsPlatform, 'balance' | 'settings'>, err: unknown, ctx: ToolErrorContext): Promise<void> {
@@ -23,4 +26,24 @@ export async function showToolError(p: Pick<ToolsPlatform, 'balance' | 'settings
     const action = text.actions.find((a) => ACTIONS[a].label === picked);
     if (action !== undefined) void vscode.commands.executeCommand(ACTIONS[action].command);
   });
+}
+
+/**
+ * The client and the tool's offer as the capabilities say now (read again when old). A failure from
+ * here on is reported as a refused tool: with the formats known before (`about.formats`) until the
+ * capabilities are read, then with theirs.
+ */
+export async function currentOffer(
+  f: Pick<DocumentToolsFeature, 'balance' | 'settings' | 'capabilities' | 'offer'>,
+  ctx: RunContext,
+  tool: ToolId,
+  about: Required<Pick<ToolErrorContext, 'tool' | 'files' | 'formats'>>,
+): Promise<{ client: DocTranslateClient; offer: Offer }> {
+  const client = await ctx.client();
+  let formats = about.formats;
+  ctx.reportWith((err) => showToolError(f, err, { tool: about.tool, files: about.files, formats }));
+  await f.capabilities(client);
+  const offer = f.offer(tool);
+  formats = offer.formats;
+  return { client, offer };
 }

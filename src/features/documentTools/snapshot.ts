@@ -43,9 +43,9 @@ export async function operationsSnapshot(f: DocumentToolsFeature): Promise<Opera
     viewVisible: f.view.visible,
     offers: TOOL_IDS.map((tool) => {
       const o = f.offer(tool);
-      return { tool, open: o.open, known: o.known, formats: o.formats, ...(o.reason !== undefined ? { reason: o.reason } : {}) };
+      return { tool, open: o.open, known: o.known, formats: o.formats, reason: o.reason };
     }),
-    menus: menuValues(f.p.contextKeys),
+    menus: menuValues(f.contextKeys),
     rows: nodes.map(row),
     following: f.following,
   };

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RememberedRecord } from '../../platform/rememberedRecord.ts';
 import { WorkspaceStateKey } from '../../platform/state.ts';
 import type { OperationSource, TrackedOperation } from './model.ts';
 
@@ -15,7 +16,11 @@ export class OperationStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private runs = 0;
 
-  constructor(private readonly state: vscode.Memento) {}
+  private readonly sources: RememberedRecord<OperationSource>;
+
+  constructor(state: vscode.Memento) {
+    this.sources = new RememberedRecord(state, WorkspaceStateKey.operationSources, MAX_SOURCES);
+  }
 
   /** Newest first: by creation time when known, else the order they arrived in, reversed. */
   all(): TrackedOperation[] {
@@ -50,18 +55,11 @@ export class OperationStore implements vscode.Disposable {
   }
 
   source(id: string): OperationSource | undefined {
-    return this.sources()[id];
+    return this.sources.get(id);
   }
 
-  async remember(id: string, source: OperationSource): Promise<void> {
-    const all = { ...this.sources(), [id]: source };
-    const keys = Object.keys(all);
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SOURCES))) delete all[old];
-    await this.state.update(WorkspaceStateKey.operationSources, all);
-  }
-
-  private sources(): Record<string, OperationSource> {
-    return this.state.get<Record<string, OperationSource>>(WorkspaceStateKey.operationSources) ?? {};
+  remember(id: string, source: OperationSource): Promise<void> {
+    return this.sources.remember(id, source);
   }
 
   dispose(): void {

@@ -222,7 +222,7 @@ export function pricing(offer: Offer): Pricing {
     if (mode === 'free') return { mode, free: true };
     return { mode: mode ?? 'per_page', free: false, perPageMillicredits: rate ?? SPEC_VISUAL_MILLICREDITS_PER_PAGE };
   }
-  if (mode !== undefined) return { mode, free: mode === 'free', ...(rate !== undefined ? { perPageMillicredits: rate } : {}) };
+  if (mode !== undefined) return { mode, free: mode === 'free', perPageMillicredits: rate };
   // Spec 4.5: extract and pdf_to_html are free; file tools name no price.
   return offer.tool === 'extractText' || offer.tool === 'pdfToHtml' ? { mode: 'free', free: true } : { mode: 'unknown', free: false };
 }

@@ -1,4 +1,4 @@
-import { LoadOnce } from '../../platform/loadOnce.ts';
+import { LoadedTree } from '../../platform/loadedTree.ts';
 import * as vscode from 'vscode';
 import { CommandId, ContextValue } from '../../shared/ids.ts';
 import { contextValueOf, describeOperation, iconOf, operationLabel, operationTooltip, type TrackedOperation } from './model.ts';
@@ -59,27 +59,9 @@ export interface OperationsTreeOptions {
 }
 
 /** Unavailable tools first, then the operations, newest first. */
-export class OperationsTreeProvider implements vscode.TreeDataProvider<OperationsNode> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly loaded: LoadOnce;
-
+export class OperationsTreeProvider extends LoadedTree<OperationsNode> {
   constructor(private readonly opts: OperationsTreeOptions) {
-    this.loaded = new LoadOnce(() => opts.load());
-  }
-
-  refresh(): void {
-    this.changed.fire();
-  }
-
-  /** Reads the service again on the next showing. */
-  reload(): void {
-    this.loaded.reset();
-    this.refresh();
-  }
-
-  getTreeItem(node: OperationsNode): vscode.TreeItem {
-    return node;
+    super(() => opts.load());
   }
 
   async getChildren(node?: OperationsNode): Promise<OperationsNode[]> {
@@ -90,9 +72,5 @@ export class OperationsTreeProvider implements vscode.TreeDataProvider<Operation
     for (const offer of this.opts.unavailable()) nodes.push(new UnavailableNode(offer));
     for (const op of this.opts.store.all()) nodes.push(new OperationNode(op, this.opts.store));
     return nodes;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

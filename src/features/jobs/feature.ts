@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Platform } from '../../platform/platform.ts';
+import { Services } from '../../platform/services.ts';
 import { ArtifactFiles } from './artifacts/files.ts';
 import { ArtifactService } from './artifacts/service.ts';
 import { fromApiJob } from './model.ts';
@@ -24,7 +25,7 @@ export type JobsPlatform = Pick<Platform, 'context' | 'clients' | 'settings' | '
  * status bar item, built when the view first shows, a command first runs or (shortly after
  * activation) jobs the last window watched are watched again; nothing talks to the service before.
  */
-export class JobsFeature implements vscode.Disposable {
+export class JobsFeature extends Services<JobsPlatform>() implements vscode.Disposable {
   readonly store: JobStore;
   readonly watchers: JobWatchers;
   readonly artifacts: ArtifactService;
@@ -33,12 +34,6 @@ export class JobsFeature implements vscode.Disposable {
   readonly status: JobsStatus;
   /** Job and run end notifications (one summary per Translate Files… run). */
   readonly notifications: JobNotifications;
-  readonly clients: Platform['clients'];
-  readonly settings: Platform['settings'];
-  readonly logger: Platform['logger'];
-  readonly balance: Platform['balance'];
-  readonly writer: Platform['writer'];
-  readonly prompter: Platform['prompter'];
   private readonly disposables = new DisposableStore();
   private readonly restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,13 +43,8 @@ export class JobsFeature implements vscode.Disposable {
    * workbench has settled after activation).
    */
   constructor(p: JobsPlatform, treeView: vscode.TreeView<JobsTreeNode>, restoreAt: number) {
+    super(p);
     const { context, clients, logger } = p;
-    this.clients = clients;
-    this.settings = p.settings;
-    this.logger = logger;
-    this.balance = p.balance;
-    this.writer = p.writer;
-    this.prompter = p.prompter;
     this.store = new JobStore(context.workspaceState);
     this.watchers = new JobWatchers({ store: this.store, clients, logger });
     this.artifacts = new ArtifactService(this.store, clients, new ArtifactFiles(p.downloads, clients));

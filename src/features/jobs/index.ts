@@ -4,6 +4,7 @@ import { registerCommands } from '../../platform/commands.ts';
 import { Deferred } from '../../platform/deferred.ts';
 import { withMilestone } from '../../platform/milestones.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { servicesOf } from '../../platform/services.ts';
 import { CommandId, ContextKey, ViewId } from '../../shared/ids.ts';
 import type { JobsPlatform } from './feature.ts';
 import type { OptionDeps } from './translateFiles/options.ts';
@@ -38,17 +39,18 @@ const RESTORE_DELAY_MS = 1500;
  * window was following jobs.
  */
 export function activateJobs(p: Platform): vscode.Disposable[] {
-  const deps: JobsPlatform & OptionDeps = {
-    context: p.context,
-    clients: p.clients,
-    settings: p.settings,
-    logger: p.logger,
-    balance: p.balance,
-    writer: p.writer,
-    prompter: p.prompter,
-    downloads: p.downloads,
-    recentLanguages: p.recentLanguages,
-  };
+  const deps: JobsPlatform & OptionDeps = servicesOf(
+    p,
+    'context',
+    'clients',
+    'settings',
+    'logger',
+    'balance',
+    'writer',
+    'prompter',
+    'downloads',
+    'recentLanguages',
+  );
   const restoreAt = Date.now() + RESTORE_DELAY_MS;
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).jobsPart(deps, view, restoreAt));
   const tree = part.tree((j) => j.tree);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RememberedRecord } from '../../platform/rememberedRecord.ts';
 import { WorkspaceStateKey } from '../../platform/state.ts';
 import { watchedJobIds } from './watched.ts';
 import type { ArtifactInfo, JobOrigin, TrackedJob } from './model.ts';
@@ -29,7 +30,11 @@ export class JobStore implements vscode.Disposable {
   /** Fires after any change with the ids of the changed jobs, or undefined when jobs came or went (coalesce before doing real work). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento) {}
+  private readonly origins: RememberedRecord<JobOrigin>;
+
+  constructor(private readonly state: vscode.Memento) {
+    this.origins = new RememberedRecord(state, WorkspaceStateKey.jobOrigins, MAX_ORIGINS);
+  }
 
   all(): TrackedJob[] {
     const cleared = this.clearedIds();
@@ -107,18 +112,17 @@ export class JobStore implements vscode.Disposable {
 
   /** Every known job one Translate Files… run started (cleared ones included), oldest first. */
   jobsOfRun(run: string): TrackedJob[] {
-    const origins = this.origins();
+    const origins = this.origins.all();
     return [...this.jobs.values()].filter((j) => origins[j.id]?.run === run).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   origin(jobId: string): JobOrigin | undefined {
-    const value = this.origins()[jobId];
+    const value = this.origins.get(jobId);
     return value !== undefined && typeof value.source === 'string' && typeof value.fileName === 'string' ? value : undefined;
   }
 
   async rememberOrigin(jobId: string, origin: JobOrigin): Promise<void> {
-    const entries = Object.entries({ ...this.origins(), [jobId]: origin });
-    await this.state.update(WorkspaceStateKey.jobOrigins, Object.fromEntries(entries.slice(-MAX_ORIGINS)));
+    await this.origins.remember(jobId, origin);
   }
 
   /** Clear Finished: ended jobs (all, or these ids) leave the view, in this window and the next; returns how many. */
@@ -149,10 +153,5 @@ export class JobStore implements vscode.Disposable {
   private clearedIds(): Set<string> {
     const value = this.state.get<unknown>(WorkspaceStateKey.clearedJobs);
     return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-  }
-
-  private origins(): Record<string, JobOrigin> {
-    const value = this.state.get<unknown>(WorkspaceStateKey.jobOrigins);
-    return typeof value === 'object' && value !== null ? (value as Record<string, JobOrigin>) : {};
   }
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
 import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { servicesOf } from '../../platform/services.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import { LIBRARY_SCHEME } from './scheme.ts';
 import type { LibraryPlatform } from './ui/index.ts';
@@ -44,14 +45,7 @@ const COMMANDS = [
  * bundle (./ui, dist/library-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateLibrary(p: Platform): vscode.Disposable[] {
-  const deps: LibraryPlatform = {
-    clients: p.clients,
-    balance: p.balance,
-    prompter: p.prompter,
-    settings: p.settings,
-    writer: p.writer,
-    downloads: p.downloads,
-  };
+  const deps: LibraryPlatform = servicesOf(p, 'clients', 'balance', 'prompter', 'settings', 'writer', 'downloads');
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).libraryPart(deps));
   const tree = part.tree((l) => l.tree);
   return [

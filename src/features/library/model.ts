@@ -282,6 +282,7 @@ export function readArtifactArg(arg: unknown): ArtifactRef | undefined {
         ? (o.label as { label: string }).label
         : undefined;
   const name = str(nested?.filename) ?? str(label);
+  // Only the fields read: the unit tests compare the reference whole (deepStrictEqual), where `name: undefined` would differ.
   return { artifactId, ...(jobId !== undefined ? { jobId } : {}), ...(name !== undefined ? { name } : {}) };
 }
 

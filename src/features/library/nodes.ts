@@ -50,27 +50,29 @@ export class DocumentNode extends LibraryNode {
   }
 }
 
-export class ProjectNode extends LibraryNode {
-  readonly kind = 'project';
-  constructor(readonly project: Project) {
-    super(project.name ?? project.id, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = `library:project:${project.id}`;
-    this.contextValue = ContextValue.libraryProject;
-    const n = project.document_ids?.length ?? 0;
+/** A project or a tag: a named group of documents, opened to list them. */
+abstract class GroupNode extends LibraryNode {
+  constructor(group: Pick<Project, 'id' | 'name' | 'document_ids'> | Pick<Tag, 'id' | 'name' | 'document_ids'>, kind: 'project' | 'tag', icon: string) {
+    super(group.name ?? group.id, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `library:${kind}:${group.id}`;
+    this.contextValue = kind === 'project' ? ContextValue.libraryProject : ContextValue.libraryTag;
+    const n = group.document_ids?.length ?? 0;
     this.description = n === 1 ? vscode.l10n.t('1 document') : vscode.l10n.t('{0} documents', n);
-    this.iconPath = new vscode.ThemeIcon('folder');
+    this.iconPath = new vscode.ThemeIcon(icon);
   }
 }
 
-export class TagNode extends LibraryNode {
+export class ProjectNode extends GroupNode {
+  readonly kind = 'project';
+  constructor(readonly project: Project) {
+    super(project, 'project', 'folder');
+  }
+}
+
+export class TagNode extends GroupNode {
   readonly kind = 'tag';
   constructor(readonly tag: Tag) {
-    super(tag.name ?? tag.id, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = `library:tag:${tag.id}`;
-    this.contextValue = ContextValue.libraryTag;
-    const n = tag.document_ids?.length ?? 0;
-    this.description = n === 1 ? vscode.l10n.t('1 document') : vscode.l10n.t('{0} documents', n);
-    this.iconPath = new vscode.ThemeIcon('tag');
+    super(tag, 'tag', 'tag');
   }
 }
 

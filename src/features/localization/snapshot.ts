@@ -37,7 +37,7 @@ export async function localizationSnapshot(
         description: typeof child.description === 'string' ? child.description : '',
         contextValue: child.contextValue ?? '',
         ...(icon !== undefined && typeof icon === 'object' && 'id' in icon ? { icon: icon.id } : {}),
-        ...(tooltip !== undefined ? { tooltip } : {}),
+        tooltip,
       };
       const children = await rows(child);
       if (children.length > 0) row.children = children;

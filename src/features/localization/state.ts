@@ -229,7 +229,7 @@ export class LocalizationState implements vscode.Disposable {
           // The translations found up to date are as the tool wrote them: their review share comes from the lock alone.
           const asWritten = new Set(report.targets.filter((t) => t.state === 'up-to-date').map((t) => t.target));
           const reviewed = await engine.reviewSummary({ config, fs: editorReadFs(engine, config.folder) }, asWritten).catch(() => undefined);
-          next.set(folder, { folder, name: f.name, report, ...(reviewed !== undefined ? { reviewed } : {}) });
+          next.set(folder, { folder, name: f.name, report, reviewed });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           this.logger.warn(`Localization status of ${f.name}: ${error}`);

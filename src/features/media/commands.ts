@@ -12,7 +12,7 @@ import { addVoice, voiceAction, voiceActionTitle, type AddVoiceResult } from './
 
 /** Explorer commands receive (clicked uri, selected uris); a third argument carries options (source language, maximum duration). */
 const onFile = (f: MediaFeature, id: CommandId, products: Parameters<typeof startMedia>[3], verb: () => string): Command =>
-  defineCommand<StartResult>(f.p, {
+  defineCommand<StartResult>(f, {
     id,
     operation: verb,
     failed: (why) =>
@@ -22,7 +22,7 @@ const onFile = (f: MediaFeature, id: CommandId, products: Parameters<typeof star
     run: (ctx, uri?: unknown, _uris?: unknown, args?: unknown) => startMedia(f, ctx, uri instanceof vscode.Uri ? uri : undefined, products, verb(), args),
   });
 
-async function cancel(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
+async function cancel(f: Pick<MediaFeature, 'store'>, ctx: RunContext, arg: unknown): Promise<{ cancelled: boolean; status?: string; error?: string }> {
   const id =
     arg instanceof MediaJobNode
       ? arg.job.operation_id
@@ -44,25 +44,25 @@ export function mediaCommands(f: MediaFeature): Command[] {
     onFile(f, CommandId.mediaSynthesizeSpeech, ['tts'], () => vscode.l10n.t('Synthesize Speech')),
     // The view lists jobs and voices again on its next read.
     { id: CommandId.mediaRefresh, run: () => f.tree.reload() },
-    defineCommand<Awaited<ReturnType<typeof cancel>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof cancel>>>(f, {
       id: CommandId.mediaCancel,
       operation: () => vscode.l10n.t('Cancel'),
       failed: (why) => ('error' in why && why.error !== 'failed' ? { cancelled: false, error: why.error } : { cancelled: false }),
       run: (ctx, arg) => cancel(f, ctx, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof openDeliveredFile>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof openDeliveredFile>>>(f, {
       id: CommandId.mediaOpenFile,
       operation: () => vscode.l10n.t('Opening the result'),
       failed: (why) => ('error' in why && why.error !== 'failed' ? { opened: false, error: why.error } : { opened: false }),
       run: (ctx, arg) => openDeliveredFile(f, ctx, arg),
     }),
-    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f.p, {
+    defineCommand<Awaited<ReturnType<typeof saveNextToSource>>>(f, {
       id: CommandId.mediaSaveNextToSource,
       operation: () => vscode.l10n.t('Saving the result'),
       failed: (why) => ({ saved: false, reason: 'error' in why ? 'error' : why.reason }),
       run: (ctx, arg) => saveNextToSource(f, ctx, arg),
     }),
-    defineCommand<AddVoiceResult>(f.p, {
+    defineCommand<AddVoiceResult>(f, {
       id: CommandId.mediaAddVoice,
       operation: () => vscode.l10n.t('Add Voice'),
       failed: (why) =>
@@ -72,7 +72,7 @@ export function mediaCommands(f: MediaFeature): Command[] {
       run: (ctx, uri, _uris, args) => addVoice(f, ctx, uri, args),
     }),
     ...(['confirm', 'reconcile', 'revoke'] as const).map((action) =>
-      defineCommand<Awaited<ReturnType<typeof voiceAction>>>(f.p, {
+      defineCommand<Awaited<ReturnType<typeof voiceAction>>>(f, {
         id: action === 'confirm' ? CommandId.mediaConfirmVoice : action === 'reconcile' ? CommandId.mediaReconcileVoice : CommandId.mediaRevokeVoice,
         operation: () => voiceActionTitle(action),
         failed: (why) => ({

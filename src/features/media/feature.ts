@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaJob } from '../../api/index.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { Services } from '../../platform/services.ts';
 import { CommandId } from '../../shared/ids.ts';
 import { isJobEnded } from './describe.ts';
 import { applyMediaMenus } from './menus.ts';
@@ -20,13 +21,14 @@ const LIST_LIMIT = 50;
  * Media jobs and voices: the store, the Media view's data and the pollers that follow jobs to their end
  * (media jobs send no events). Nothing talks to the service until the view is shown or a command runs.
  */
-export class MediaFeature implements vscode.Disposable {
+export class MediaFeature extends Services<MediaPlatform>() implements vscode.Disposable {
   readonly store: MediaStore;
   readonly tree: MediaTreeProvider;
   private readonly pollers = new Map<string, AbortController>();
   private readonly disposables = new DisposableStore();
 
-  constructor(readonly p: MediaPlatform) {
+  constructor(p: MediaPlatform) {
+    super(p);
     this.store = new MediaStore(p.context.workspaceState);
     this.tree = new MediaTreeProvider({
       store: this.store,
@@ -41,7 +43,7 @@ export class MediaFeature implements vscode.Disposable {
 
   /** Jobs (account-wide) and this key's voices from the service; jobs still running are followed. */
   async load(): Promise<void> {
-    const state = await this.p.clients.get();
+    const state = await this.clients.get();
     if (state.kind !== 'ready') return;
     const [jobs, voices, catalog] = await Promise.allSettled([
       state.client.media.jobs.list({ limit: LIST_LIMIT }),
@@ -49,14 +51,14 @@ export class MediaFeature implements vscode.Disposable {
       // Free (spec 4.7); the Explorer menus follow what it lists.
       state.client.media.catalog(),
     ]);
-    if (catalog.status === 'fulfilled') applyMediaMenus(this.p.contextKeys, catalog.value);
-    else this.p.logger.warn(`Media catalog could not be read: ${String(catalog.reason)}`);
+    if (catalog.status === 'fulfilled') applyMediaMenus(this.contextKeys, catalog.value);
+    else this.logger.warn(`Media catalog could not be read: ${String(catalog.reason)}`);
     if (jobs.status === 'fulfilled') {
       this.store.merge(jobs.value.items);
       for (const job of jobs.value.items) if (!isJobEnded(job.status)) this.follow(job);
-    } else this.p.logger.warn(`Media jobs could not be listed: ${String(jobs.reason)}`);
+    } else this.logger.warn(`Media jobs could not be listed: ${String(jobs.reason)}`);
     if (voices.status === 'fulfilled') this.store.setVoices(voices.value.items);
-    else this.p.logger.warn(`Voices could not be listed: ${String(voices.reason)}`);
+    else this.logger.warn(`Voices could not be listed: ${String(voices.reason)}`);
   }
 
   /** Polls the job until it ends (backoff in the client), updating the view; tells the user at the end. */
@@ -66,7 +68,7 @@ export class MediaFeature implements vscode.Disposable {
     this.pollers.set(job.operation_id, controller);
     void (async () => {
       try {
-        const state = await this.p.clients.get();
+        const state = await this.clients.get();
         if (state.kind !== 'ready') return;
         const done = await state.client.media.jobs.waitFor(job.operation_id, {
           signal: controller.signal,
@@ -75,11 +77,11 @@ export class MediaFeature implements vscode.Disposable {
           onUpdate: (j) => this.store.upsert(j),
         });
         // A media job is settled when it ends: the balance shown elsewhere should follow.
-        if (done.status === 'completed') void this.p.balance.refresh().catch(() => undefined);
+        if (done.status === 'completed') void this.balance.refresh().catch(() => undefined);
         this.notify(done);
       } catch (err) {
         if (!controller.signal.aborted)
-          this.p.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);
+          this.logger.warn(`Following media job ${job.operation_id} stopped: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         this.pollers.delete(job.operation_id);
       }

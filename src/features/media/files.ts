@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DeliveredFile, MediaJob } from '../../api/index.ts';
@@ -19,7 +18,7 @@ function refOf(arg: unknown): FileRef | undefined {
   return undefined;
 }
 
-async function resolve(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ job: MediaJob; file: DeliveredFile } | undefined> {
+async function resolve(f: Pick<MediaFeature, 'store'>, ctx: RunContext, arg: unknown): Promise<{ job: MediaJob; file: DeliveredFile } | undefined> {
   const ref = refOf(arg);
   if (ref === undefined) return undefined;
   let job = f.store.job(ref.operationId);
@@ -33,15 +32,16 @@ async function resolve(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<
 }
 
 /** Local path of a delivered file in the platform's download cache (never the workspace). */
-function cachedPath(f: MediaFeature, ctx: RunContext, file: DeliveredFile): Promise<string> {
+function cachedPath(f: Pick<MediaFeature, 'downloads'>, ctx: RunContext, file: DeliveredFile): Promise<string> {
   const id = file.artifact_id;
   if (typeof id !== 'string') return Promise.reject(new Error(vscode.l10n.t('The service gave no downloadable id for this file.')));
-  return f.p.downloads.get(`media:${id}`, async (dir, ifNoneMatch) => {
+  return f.downloads.get(`media:${id}`, async (dir, ifNoneMatch) => {
     const client = await ctx.client();
     const result = await client.artifacts.download(id, {
       targetDir: dir,
       ifExists: 'overwrite',
       etag: ifNoneMatch,
+      // Spread over the client's default name (`artifact-<id>`): `fallbackFilename: undefined` would override it.
       ...(file.filename ? { fallbackFilename: path.basename(file.filename) } : {}),
     });
     return result;
@@ -49,7 +49,11 @@ function cachedPath(f: MediaFeature, ctx: RunContext, file: DeliveredFile): Prom
 }
 
 /** Text results in an editor tab, audio and video in VS Code's own media preview. */
-export async function openDeliveredFile(f: MediaFeature, ctx: RunContext, arg: unknown): Promise<{ opened: boolean; uri?: vscode.Uri; error?: string }> {
+export async function openDeliveredFile(
+  f: Pick<MediaFeature, 'store' | 'downloads'>,
+  ctx: RunContext,
+  arg: unknown,
+): Promise<{ opened: boolean; uri?: vscode.Uri; error?: string }> {
   const found = await resolve(f, ctx, arg);
   if (found === undefined) return { opened: false };
   const uri = vscode.Uri.file(await cachedPath(f, ctx, found.file));
@@ -60,7 +64,7 @@ export async function openDeliveredFile(f: MediaFeature, ctx: RunContext, arg: u
 
 /** Beside the file the job was started from, through the platform's safe writer (asks before replacing). */
 export async function saveNextToSource(
-  f: MediaFeature,
+  f: Pick<MediaFeature, 'store' | 'downloads' | 'writer'>,
   ctx: RunContext,
   arg: unknown,
 ): Promise<{ saved: boolean; how?: string; reason?: string; uri?: vscode.Uri }> {
@@ -76,29 +80,16 @@ export async function saveNextToSource(
   const sourceUri = vscode.Uri.parse(source.uri);
   const local = await cachedPath(f, ctx, found.file);
   const target = vscode.Uri.joinPath(vscode.Uri.file(path.dirname(sourceUri.fsPath)), safeName(found.file.filename, `result-${found.job.operation_id}`));
-  const text = isTextFile(found.file);
-  const outcome = await f.p.writer.write({
+  const outcome = await f.writer.saveDelivered({
     target,
-    content: await readFile(local),
+    local,
     what:
       found.file.role !== undefined && found.file.role !== null
         ? vscode.l10n.t('the {0} of {1}', found.file.role, path.basename(sourceUri.fsPath))
         : vscode.l10n.t('the result of {0}', path.basename(sourceUri.fsPath)),
-    ...(text
-      ? {
-          compare: async (current: vscode.Uri) =>
-            void (await vscode.commands.executeCommand(
-              'vscode.diff',
-              current,
-              vscode.Uri.file(local),
-              vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)),
-            )),
-        }
-      : {}),
+    compare: isTextFile(found.file) ? { right: vscode.Uri.file(local), title: vscode.l10n.t('{0} ↔ service result', path.basename(target.fsPath)) } : undefined,
+    failure: 'warning',
   });
-  if (!outcome.written) {
-    if (outcome.reason !== 'kept') void vscode.window.showWarningMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
-    return { saved: false, reason: outcome.reason, uri: outcome.uri };
-  }
+  if (!outcome.written) return { saved: false, reason: outcome.reason, uri: outcome.uri };
   return { saved: true, how: outcome.how, uri: outcome.uri };
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands.ts';
 import { Deferred } from '../../platform/deferred.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { servicesOf } from '../../platform/services.ts';
 import { CommandId, ViewId } from '../../shared/ids.ts';
 import type { MediaPlatform } from './feature.ts';
 import { applyMediaMenus } from './menus.ts';
@@ -31,17 +32,7 @@ const COMMANDS = [
  * dist/media-ui.js), loaded when the view first shows or a command first runs.
  */
 export function activateMedia(p: Platform): vscode.Disposable[] {
-  const deps: MediaPlatform = {
-    context: p.context,
-    clients: p.clients,
-    settings: p.settings,
-    logger: p.logger,
-    prompter: p.prompter,
-    writer: p.writer,
-    downloads: p.downloads,
-    balance: p.balance,
-    contextKeys: p.contextKeys,
-  };
+  const deps: MediaPlatform = servicesOf(p, 'context', 'clients', 'settings', 'logger', 'prompter', 'writer', 'downloads', 'balance', 'contextKeys');
   // The Explorer menus before the catalog is read (today's lists); the part updates them from the catalog.
   applyMediaMenus(p.contextKeys, undefined);
   const part = new Deferred(COMMANDS, async () => (await import('./ui/index.ts')).mediaPart(deps));

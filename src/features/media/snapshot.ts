@@ -35,5 +35,5 @@ async function rowOf(f: MediaFeature, node: MediaNode, depth: number): Promise<M
 
 export async function mediaSnapshot(f: MediaFeature): Promise<MediaSnapshot> {
   const roots = await f.tree.getChildren();
-  return { rows: await Promise.all(roots.map((n) => rowOf(f, n, 0))), following: f.following, menus: mediaMenuValues(f.p.contextKeys) };
+  return { rows: await Promise.all(roots.map((n) => rowOf(f, n, 0))), following: f.following, menus: mediaMenuValues(f.contextKeys) };
 }

@@ -91,14 +91,13 @@ async function estimateText(client: DocTranslateClient, product: ProductId, dura
  * and follow the job in the Media view.
  */
 export async function startMedia(
-  f: MediaFeature,
+  f: Pick<MediaFeature, 'contextKeys' | 'prompter' | 'settings' | 'store' | 'follow'>,
   ctx: RunContext,
   uri: vscode.Uri | undefined,
   candidates: readonly ProductId[],
   verb: string,
   rawArgs: unknown,
 ): Promise<StartResult> {
-  const { p } = f;
   const args: StartArgs = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as StartArgs) : {};
   const file = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (file === undefined || file.scheme !== 'file') {
@@ -108,7 +107,7 @@ export async function startMedia(
   const client = await ctx.client();
   const name = path.basename(file.fsPath);
   const catalog = await client.media.catalog();
-  applyMediaMenus(p.contextKeys, catalog);
+  applyMediaMenus(f.contextKeys, catalog);
   const all = offers(catalog, candidates);
   const open = all.filter((o) => o.open);
   const closed = all.filter((o) => !o.open).map((o) => ({ product: o.product, reason: o.reason ?? vscode.l10n.t('not open') }));
@@ -119,7 +118,7 @@ export async function startMedia(
     return { started: false, reason: 'notOpen', closed };
   }
   const offer = await pickProduct(
-    p.prompter,
+    f.prompter,
     open,
     all.filter((o) => !o.open),
     verb,
@@ -127,12 +126,12 @@ export async function startMedia(
   if (offer === undefined) return { started: false, reason: 'cancelled', closed };
   let target: string | undefined;
   if (needsTarget(offer.product)) {
-    target = await pickTarget(p.prompter, p.settings.targetLanguage);
+    target = await pickTarget(f.prompter, f.settings.targetLanguage);
     if (target === undefined) return { started: false, reason: 'cancelled' };
   }
   let voice: string | null | undefined = null;
   if (offer.product === 'tts' || offer.product === 'full_video') {
-    voice = await pickVoice(p.prompter, client);
+    voice = await pickVoice(f.prompter, client);
     if (voice === undefined) return { started: false, reason: 'cancelled' };
   }
   const size = (await stat(file.fsPath)).size;
@@ -143,7 +142,7 @@ export async function startMedia(
       ? vscode.l10n.t('{0} {1} into {2} with {3}? {4}', verb, name, languageName(target, vscode.env.language), offer.name, estimate.line)
       : vscode.l10n.t('{0} {1} with {2}? {3}', verb, name, offer.name, estimate.line);
   const START = vscode.l10n.t('Start');
-  const answer = await p.prompter.choose(question, { modal: true, detail: estimate.detail }, START);
+  const answer = await f.prompter.choose(question, { modal: true, detail: estimate.detail }, START);
   if (answer !== START) return { started: false, reason: 'cancelled' };
   const job = await withCancellableProgress(vscode.l10n.t('Doc Translate: {0} {1}', verb, name), async (signal) => {
     const doc = await client.uploadFile(file.fsPath, { signal });
@@ -152,14 +151,14 @@ export async function startMedia(
         product: offer.product,
         document_id: doc.id,
         source_language: typeof args.sourceLanguage === 'string' ? args.sourceLanguage : 'auto',
-        ...(target !== undefined ? { target_language: target } : {}),
+        target_language: target,
         ...(typeof voice === 'string' ? { voice_id: voice } : {}),
         ...(typeof args.maxDurationMs === 'number' ? { max_duration_ms: args.maxDurationMs } : {}),
       },
       { signal },
     );
   });
-  await f.store.remember(job.operation_id, { uri: file.toString(), ...(target !== undefined ? { targetLanguage: target } : {}) });
+  await f.store.remember(job.operation_id, { uri: file.toString(), targetLanguage: target });
   f.store.upsert(job);
   f.follow(job);
   void vscode.commands.executeCommand(`${ViewId.media}.focus`);

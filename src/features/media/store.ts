@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { MediaJob, Voice } from '../../api/index.ts';
+import { RememberedRecord } from '../../platform/rememberedRecord.ts';
 import { WorkspaceStateKey } from '../../platform/state.ts';
 import { isJobEnded } from './describe.ts';
 
@@ -22,7 +23,11 @@ export class MediaStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento) {}
+  private readonly sources: RememberedRecord<MediaSource>;
+
+  constructor(state: vscode.Memento) {
+    this.sources = new RememberedRecord(state, WorkspaceStateKey.mediaSources, MAX_SOURCES);
+  }
 
   /** Newest first (creation time when given, else insertion order reversed). */
   allJobs(): MediaJob[] {
@@ -69,19 +74,12 @@ export class MediaStore implements vscode.Disposable {
   }
 
   source(id: string): MediaSource | undefined {
-    return this.sources()[id];
+    return this.sources.get(id);
   }
 
   async remember(id: string, source: MediaSource): Promise<void> {
-    const all = { ...this.sources(), [id]: source };
-    const ids = Object.keys(all);
-    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SOURCES))) delete all[old];
-    await this.state.update(WorkspaceStateKey.mediaSources, all);
+    await this.sources.remember(id, source);
     this.changed.fire();
-  }
-
-  private sources(): Record<string, MediaSource> {
-    return this.state.get<Record<string, MediaSource>>(WorkspaceStateKey.mediaSources) ?? {};
   }
 
   dispose(): void {

@@ -16,8 +16,8 @@ export interface AddVoiceResult {
   error?: string;
 }
 
-async function pickRecording(f: MediaFeature): Promise<vscode.Uri | undefined> {
-  const picked = await f.p.prompter.openDialog('recording', {
+async function pickRecording(f: Pick<MediaFeature, 'prompter'>): Promise<vscode.Uri | undefined> {
+  const picked = await f.prompter.openDialog('recording', {
     title: vscode.l10n.t('Doc Translate: Recording for the New Voice'),
     canSelectMany: false,
     filters: { [vscode.l10n.t('Audio and video')]: AUDIO_VIDEO_EXTENSIONS.map((e) => e.slice(1)) },
@@ -30,7 +30,7 @@ async function pickRecording(f: MediaFeature): Promise<vscode.Uri | undefined> {
  * "The recording is my own or validly authorised" goes on. Without it nothing is sent, not even
  * the recording. Then the recording is uploaded and the voice created with `consent: true`.
  */
-export async function addVoice(f: MediaFeature, ctx: RunContext, uri: unknown, rawArgs: unknown): Promise<AddVoiceResult> {
+export async function addVoice(f: Pick<MediaFeature, 'prompter' | 'store'>, ctx: RunContext, uri: unknown, rawArgs: unknown): Promise<AddVoiceResult> {
   // The voice's name is an option (the file's name by default), not an answer to a question.
   const given = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as { name?: unknown }).name : undefined;
   const args = { name: typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined };
@@ -40,7 +40,7 @@ export async function addVoice(f: MediaFeature, ctx: RunContext, uri: unknown, r
   const name = path.basename(file.fsPath);
   // The refusal comes first: it is the dialog's default button, so Enter never consents.
   const consent = consentChoice();
-  const answer = await f.p.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, consentDecline(), consent);
+  const answer = await f.prompter.choose(consentQuestion(name), { modal: true, detail: consentStatement() }, consentDecline(), consent);
   if (answer !== consent) return { created: false, reason: 'noConsent' };
   const voice = await withCancellableProgress(vscode.l10n.t('Doc Translate: creating a voice from {0}', name), async (signal) => {
     const doc = await client.uploadFile(file.fsPath, { signal });
@@ -65,7 +65,7 @@ export type VoiceAction = 'confirm' | 'reconcile' | 'revoke';
 
 /** Confirm, Check Again (reconcile: re-checks the original operation, never a second voice) and Revoke (asks first). */
 export async function voiceAction(
-  f: MediaFeature,
+  f: Pick<MediaFeature, 'prompter' | 'store'>,
   ctx: RunContext,
   action: VoiceAction,
   arg: unknown,
@@ -75,7 +75,7 @@ export async function voiceAction(
   if (action === 'revoke') {
     const label = arg instanceof VoiceNode ? String(arg.label) : id;
     const revoke = vscode.l10n.t('Revoke');
-    const answer = await f.p.prompter.choose(
+    const answer = await f.prompter.choose(
       vscode.l10n.t('Revoke the voice {0}? Speech synthesis can no longer use it, and this cannot be undone.', label),
       { modal: true },
       revoke,

@@ -101,6 +101,7 @@ async function askForKey(s: KeyDeps): Promise<SetApiKeyResult> {
         box.validationMessage = rejected
           ? vscode.l10n.t('The service rejected this key (401); it was not saved. Paste another key, or press Escape.')
           : vscode.l10n.t('{0} Try again, or press Escape.', describeError(err, { operation: vscode.l10n.t('Checking the API key'), baseUrl }).message);
+        // The command's result: the host tests compare it whole (deepStrictEqual), where `error: undefined` would differ.
         result = { stored: false, reason: rejected ? 'rejected' : 'failed', ...(errorCode(err) !== undefined ? { error: errorCode(err)! } : {}) };
       } finally {
         box.busy = false;

@@ -59,8 +59,8 @@ export async function translateTexts(api: TranslationApi, texts: readonly string
       { parts: docs.flatMap((d) => d.parts) },
       {
         signal: p.signal,
-        ...(p.mode !== undefined ? { mode: p.mode } : {}),
-        ...(p.onReport !== undefined ? { onReport: p.onReport } : {}),
+        mode: p.mode,
+        onReport: p.onReport,
         onProgress: (done, total) => p.onProgress?.(total > 0 ? done / total : 1),
         translateBatch: async (segments, signal) => {
           const result = await api.translateBatch(batchRequest(segments, p), { signal });
@@ -77,8 +77,8 @@ export async function translateTexts(api: TranslationApi, texts: readonly string
 export async function translateDocumentText(api: TranslationApi, text: string, kind: TextKind, p: TranslateParams): Promise<string> {
   return t.translateSegmented(segment(text, kind, p), {
     signal: p.signal,
-    ...(p.mode !== undefined ? { mode: p.mode } : {}),
-    ...(p.onReport !== undefined ? { onReport: p.onReport } : {}),
+    mode: p.mode,
+    onReport: p.onReport,
     onProgress: (done, total) => p.onProgress?.(total > 0 ? done / total : 1),
     translateBatch: async (segments, signal) => (await api.translateBatch(batchRequest(segments, p), { signal })).segments,
   });
@@ -97,10 +97,10 @@ function batchRequest(segments: { id: string; text: string }[], p: TranslatePara
 function segment(text: string, kind: TextKind, p: Pick<TranslateParams, 'mode' | 'frontMatterKeys' | 'mdx'>): Segmented {
   if (kind !== 'markdown') return t.segmentPlainText(text);
   return t.segmentMarkdown(text, {
-    ...(p.mode !== undefined ? { mode: p.mode } : {}),
-    ...(p.frontMatterKeys !== undefined ? { frontMatterKeys: p.frontMatterKeys } : {}),
+    mode: p.mode,
+    frontMatterKeys: p.frontMatterKeys,
     // The file's dialect decides (a `.md` file is CommonMark even when a line looks like MDX).
-    ...(p.mdx !== undefined ? { mdx: p.mdx } : {}),
+    mdx: p.mdx,
   });
 }
 

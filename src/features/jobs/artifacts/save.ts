@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Prompter } from '../../../platform/prompter.ts';
-import type { SafeWriter, WriteOutcome } from '../../../platform/safeWriter.ts';
+import type { SafeWriter } from '../../../platform/safeWriter.ts';
 import type { Settings } from '../../../platform/settings.ts';
 import type { ArtifactInfo, JobOrigin } from '../model.ts';
 import { sourceChanged } from '../sourceState.ts';
@@ -106,26 +105,14 @@ export async function saveArtifactAs(deps: SaveDeps, artifact: ArtifactInfo, giv
 }
 
 async function write(deps: SaveDeps, artifact: ArtifactInfo, target: vscode.Uri): Promise<SaveResult> {
-  const local = await deps.artifacts.files.path(artifact);
-  const text = deps.artifacts.isText(artifact);
-  const outcome: WriteOutcome = await deps.writer.write({
+  const outcome = await deps.writer.saveDelivered({
     target,
-    content: await readFile(local),
+    local: await deps.artifacts.files.path(artifact),
     what: vscode.l10n.t('the translation ({0})', deps.artifacts.displayName(artifact)),
-    ...(text
-      ? {
-          compare: async (current: vscode.Uri) =>
-            void (await vscode.commands.executeCommand(
-              'vscode.diff',
-              current,
-              deps.artifacts.uri(artifact),
-              `${path.posix.basename(current.path)} ↔ translation`,
-            )),
-        }
-      : {}),
+    compare: deps.artifacts.isText(artifact) ? { right: deps.artifacts.uri(artifact), title: `${path.posix.basename(target.path)} ↔ translation` } : undefined,
+    failure: 'error',
   });
   if (outcome.written) return { saved: true, uri: outcome.uri, how: outcome.how };
-  if (outcome.reason !== 'kept') void vscode.window.showErrorMessage(vscode.l10n.t('Doc Translate: {0}', outcome.message));
   return { saved: false, reason: outcome.reason, uri: outcome.uri };
 }
 

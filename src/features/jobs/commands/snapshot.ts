@@ -59,7 +59,7 @@ export async function jobsSnapshot(f: JobsFeature): Promise<JobsSnapshot> {
     status: f.status.snapshot(),
     watching: f.watchers.size,
     persisted: f.store.watchedIds(),
-    ...(older !== undefined ? { older } : {}),
+    older,
   };
 }
 

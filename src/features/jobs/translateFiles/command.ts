@@ -72,14 +72,14 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, ctx: RunContext, ar
       operation: stopping.lang !== undefined ? vscode.l10n.t('Sending {0} ({1})', name, stopping.lang) : vscode.l10n.t('Sending {0}', name),
       baseUrl: s.settings.baseUrl,
       engine: chosen.engine ?? s.settings.engine,
-      ...(stopping.lang !== undefined ? { targetLanguage: stopping.lang } : {}),
+      targetLanguage: stopping.lang,
     });
   }
   const refused: LeftOutFile[] = outcome.failures
     .filter((x) => fileSpecific(x.error))
     .map((x) => {
       const name = path.posix.basename(vscode.Uri.parse(x.file).path);
-      return { file: x.file, ...(x.lang !== undefined ? { lang: x.lang } : {}), reason: leftOutReason(name, x.error) };
+      return { file: x.file, lang: x.lang, reason: leftOutReason(name, x.error) };
     });
   for (const r of refused) f.logger.warn(`Translate Files: ${r.file}${r.lang !== undefined ? ` (${r.lang})` : ''} not sent: ${r.reason}`);
   const leftOut = [...skippedFiles(collected.skipped), ...refused];

@@ -100,16 +100,16 @@ async function sendWithProgress(
                 {
                   document_id: doc.id,
                   target_lang: lang,
-                  ...(options.engine !== undefined ? { engine: options.engine } : {}),
+                  engine: options.engine,
                   ...outputMode(options, name),
-                  ...(options.glossaryId !== undefined ? { glossary_id: options.glossaryId } : {}),
-                  ...(options.includeImages !== undefined ? { include_images: options.includeImages } : {}),
-                  ...(options.contextTranslation !== undefined ? { context_translation: options.contextTranslation } : {}),
-                  ...(options.stylePreset !== undefined ? { style_preset: options.stylePreset } : {}),
+                  glossary_id: options.glossaryId,
+                  include_images: options.includeImages,
+                  context_translation: options.contextTranslation,
+                  style_preset: options.stylePreset,
                 },
                 { signal, idempotencyKey: generateIdempotencyKey() },
               );
-              await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name, run, ...(sent !== undefined ? { sent } : {}) });
+              await f.store.rememberOrigin(job.id, { source: file.toString(), fileName: name, run, sent });
               f.store.upsert(fromApiJob(job));
               f.watchers.watch(job.id);
               outcome.jobs.push({ jobId: job.id, file: file.toString(), lang });

@@ -1,4 +1,4 @@
-import { LoadOnce } from '../../../platform/loadOnce.ts';
+import { LoadedTree } from '../../../platform/loadedTree.ts';
 import * as vscode from 'vscode';
 import type { ArtifactService } from '../artifacts/service.ts';
 import type { TrackedJob } from '../model.ts';
@@ -16,22 +16,14 @@ export interface JobsTreeOptions {
 }
 
 /** Jobs (newest first) with their artifacts as children once completed; a Load older jobs row last while the service has more. */
-export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
-  private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly loaded: LoadOnce;
+export class JobsTreeProvider extends LoadedTree<JobsTreeNode> {
   /** The node shown for each job, kept so one job's change redraws that node only. */
   private readonly nodes = new Map<string, JobNode>();
   /** Jobs shown inside a run node: their change redraws the run (its counts) too. */
   private readonly inRun = new Set<string>();
 
   constructor(private readonly opts: JobsTreeOptions) {
-    this.loaded = new LoadOnce(() => opts.load());
-  }
-
-  /** Redraws the whole tree. */
-  refresh(): void {
-    this.changed.fire(undefined);
+    super(() => opts.load());
   }
 
   /** Redraws the nodes of the given jobs; the whole tree when one of them is not shown yet. */
@@ -45,16 +37,6 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode> {
       changed.push(node);
     }
     if (changed.length > 0) this.changed.fire(changed);
-  }
-
-  /** Lists the jobs from the service again on the next read. */
-  reload(): void {
-    this.loaded.reset();
-    this.refresh();
-  }
-
-  getTreeItem(node: JobsTreeNode): vscode.TreeItem {
-    return node;
   }
 
   async getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {

@@ -25,7 +25,7 @@ interface Entry<T> extends vscode.QuickPickItem {
 function entries(kind: 'links' | 'access', records: readonly (Link | Grant)[], now: number): Entry<Link | Grant>[] {
   const items: Entry<Link | Grant>[] = records.map((r) => {
     const created = typeof r.created_at === 'string' ? vscode.l10n.t('created {0}', r.created_at.slice(0, 10)) : undefined;
-    if (kind === 'links') return { label: `$(link) ${describeLink(r, now)}`, ...(created !== undefined ? { description: created } : {}), record: r };
+    if (kind === 'links') return { label: `$(link) ${describeLink(r, now)}`, description: created, record: r };
     const who = typeof r.grantee === 'string' ? r.grantee : r.id;
     const role = r.role === 'editor' ? vscode.l10n.t('can also change it') : vscode.l10n.t('can view and download');
     return { label: `$(person) ${who}`, description: [role, created].filter(Boolean).join(' · '), record: r };

@@ -121,7 +121,7 @@ export function addLanguageCommand(d: AddLanguageDeps): Command {
           UPDATE,
         ),
       ).then((p) => p === UPDATE && vscode.commands.executeCommand(CommandId.localizationUpdate, { languages: [code] }));
-      return { added: code, path: configPath, missing, ...(needs !== undefined ? { frameworkNeeds: needs } : {}) };
+      return { added: code, path: configPath, missing, frameworkNeeds: needs };
     },
   };
 }

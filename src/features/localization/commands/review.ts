@@ -124,7 +124,7 @@ async function markReviewed(d: ReviewDeps, args: unknown[]): Promise<MarkReviewe
       config,
       paths: what.paths,
       by,
-      ...(what.lines !== undefined ? { lines: what.lines } : {}),
+      lines: what.lines,
       fs: editorFs(engine, config.folder),
       tool: 'vscode',
     });

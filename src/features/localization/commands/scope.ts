@@ -64,7 +64,7 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
     return state
       .all()
       .filter((s) => s.report !== undefined)
-      .map((setup) => ({ setup, ...(languages !== undefined ? { languages } : {}) }));
+      .map((setup) => ({ setup, languages }));
   }
   const scopes = new Map<string, Scope>();
   for (const uri of uris) {
@@ -90,5 +90,5 @@ export function targetsIn(s: Scope): TargetStatus[] {
 
 /** The engine's options for a scope. */
 export function scopeOptions(s: Scope): { paths?: string[]; languages?: string[] } {
-  return { ...(s.paths !== undefined ? { paths: s.paths } : {}), ...(s.languages !== undefined ? { languages: s.languages } : {}) };
+  return { paths: s.paths, languages: s.languages };
 }

@@ -242,7 +242,7 @@ async function siteSetup(d: SetupDeps, engine: Engine, dir: string, site: SiteMo
   if (needs !== undefined) tellFrameworkNeeds(site, needs);
   await d.state.refreshNow();
   announce(d, dir, shown);
-  return { ...base, written: true, path: configPath, config: JSON.parse(text) as unknown, ...(needs !== undefined ? { frameworkNeeds: needs } : {}) };
+  return { ...base, written: true, path: configPath, config: JSON.parse(text) as unknown, frameworkNeeds: needs };
 }
 
 /** Shows the set-up and what comes next: adopting the existing translations, or the first update. */
@@ -336,5 +336,5 @@ async function genericSetup(d: SetupDeps, engine: Engine, folder: vscode.Workspa
   });
   await d.state.refreshNow();
   announce(d, dir, vscode.workspace.asRelativePath(configUri));
-  return { written: true, path: configUri.fsPath, config, preselected, ...(detected !== undefined ? { detected: detected.layout } : {}) };
+  return { written: true, path: configUri.fsPath, config, preselected, detected: detected?.layout };
 }

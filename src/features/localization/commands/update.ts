@@ -180,7 +180,7 @@ async function runAll(
     const report = await engine.update({
       config: w.config,
       client,
-      ...(budget !== undefined ? { maxMillicredits: budget } : {}),
+      maxMillicredits: budget,
       ...scopeOptions(w.scope),
       signal,
       onProgress: (p) => onProgress(p.phase, p.done, p.total),
