@@ -16,10 +16,11 @@
  * DEFAULT_DOWNLOAD_DEADLINE_MS, 30 minutes), besides the idle timeout between chunks. Every one of
  * these failures removes the temp file and leaves the target untouched.
  */
-import { lstat, type FileHandle } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { EXPECT_ANY, GuardedRoot } from '../shared/guardedFs.ts';
 import { filenameFromContentDisposition, sanitizeFilename } from './content-disposition.ts';
+import { writeDurably } from './download-write.ts';
 import { createApiError } from './errors.ts';
 import { AbortError, ConnectionError, DownloadTooLargeError, TimeoutError, UnexpectedResponseError, invalidRequest } from './error-classes.ts';
 import { headerValue } from './headers.ts';
@@ -48,8 +49,6 @@ function resolveMaxBytes(requester: Requester, opts: DownloadOptions): number {
 /** setTimeout's largest delay; a longer deadline is treated as none. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_UNIQUE_SUFFIX = 999;
-const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
-const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export type IfExists = 'unique' | 'error' | 'overwrite';
 
@@ -148,74 +147,6 @@ interface Destination {
   mode: IfExists;
 }
 
-/** Writes all of `buffers` at the current position (writev may write less than asked). */
-async function writeAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
-  let rest = buffers;
-  while (rest.length > 0) {
-    const { bytesWritten } = await fh.writev(rest);
-    let skip = bytesWritten;
-    const next: Buffer[] = [];
-    for (const b of rest) {
-      if (skip >= b.length) skip -= b.length;
-      else {
-        next.push(skip > 0 ? b.subarray(skip) : b);
-        skip = 0;
-      }
-    }
-    rest = next;
-  }
-}
-
-/**
- * Writes the body to `tmp` and makes it durable. Chunks are gathered into batches written with
- * one writev while the next batch arrives (at most one write in flight, so memory stays at about
- * two batches); after every FLUSH_EVERY_BYTES a background fdatasync lets the kernel write back
- * alongside the transfer, so the closing fsync has little left to do.
- */
-async function writeDurably(res: SendResult, fh: FileHandle, onChunk: (n: number) => void): Promise<void> {
-  let writing: Promise<void> = Promise.resolve();
-  let writeError: unknown;
-  let flushing: Promise<void> | undefined;
-  let sinceFlush = 0;
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  const submit = async (): Promise<void> => {
-    await writing;
-    if (writeError !== undefined) throw writeError;
-    const buffers = batch;
-    batch = [];
-    batchBytes = 0;
-    writing = writeAll(fh, buffers).catch((err: unknown) => void (writeError = err));
-    if (sinceFlush >= FLUSH_EVERY_BYTES && flushing === undefined) {
-      sinceFlush = 0;
-      flushing = writing
-        .then(() => fh.datasync())
-        .then(
-          () => void (flushing = undefined),
-          () => void (flushing = undefined),
-        );
-    }
-  };
-  try {
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      onChunk(chunk.length);
-      batch.push(chunk);
-      batchBytes += chunk.length;
-      sinceFlush += chunk.length;
-      if (batchBytes >= WRITE_BATCH_BYTES) await submit();
-    }
-    await submit();
-    await writing;
-    if (writeError !== undefined) throw writeError;
-    await flushing;
-    await fh.sync();
-  } finally {
-    await writing;
-    await flushing;
-    await fh.close();
-  }
-}
-
 /** `n` bytes for messages: "2 GiB", "10 MiB", or bytes below 1 KiB. */
 function formatSize(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -267,7 +198,7 @@ async function writeBody(res: SendResult, dest: Destination, opts: DownloadOptio
   const tmp = temp.path;
   let bytes = 0;
   try {
-    await writeDurably(res, temp.handle, (n) => {
+    await writeDurably(res.body, temp.handle, (n) => {
       // Checked before the chunk is kept: throwing here ends the loop, which destroys the body.
       if (total !== undefined && bytes + n > total) {
         throw new UnexpectedResponseError(`The server sent more than the ${total} bytes it announced; the download was stopped and nothing was kept.`, {
