@@ -1,0 +1,136 @@
+/**
+ * lstat of many files at once, for a status over a large folder (as git's preloaded index does):
+ * the calls are split in chunks that this thread and a few worker threads take in turn from a
+ * shared counter, so the system calls run on every core while nothing else is to be done. A
+ * worker that cannot start, or stops, costs nothing but its share: this thread takes every chunk
+ * nobody finished. Only lstat is called, on absolute paths whose folders the caller checked.
+ */
+import { lstatSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/** What an lstat said of a path. */
+export const MISSING = 0;
+export const FILE = 1;
+export const OTHER = 2;
+
+export interface StatBatch {
+  /** MISSING, FILE or OTHER per path (anything but a regular file is OTHER; so is an lstat that failed otherwise). */
+  kinds: Uint8Array;
+  /** Per path: size, mtimeMs, ctimeMs, inode (a FILE's only). */
+  stats: Float64Array;
+}
+
+const CHUNK = 256;
+/** Below this many paths per thread, starting a worker costs more than it saves. */
+const PER_WORKER = 3000;
+const MAX_WORKERS = 3;
+
+/**
+ * Takes chunks from `ctl[0]` until none is left: lstat of each path into `kinds`/`stats`, then the
+ * chunk marked in `done` and counted in `ctl[1]`. Self-contained: also the worker's code.
+ */
+function statChunks(
+  paths: readonly string[],
+  kinds: Uint8Array,
+  stats: Float64Array,
+  ctl: Int32Array,
+  done: Uint8Array,
+  chunk: number,
+  lstat: typeof lstatSync,
+): void {
+  const opts = { throwIfNoEntry: false } as const;
+  for (;;) {
+    const start = Atomics.add(ctl, 0, chunk);
+    if (start >= paths.length) return;
+    const end = Math.min(paths.length, start + chunk);
+    for (let i = start; i < end; i++) {
+      let kind = 2;
+      try {
+        const st = lstat(paths[i]!, opts);
+        if (st === undefined) kind = 0;
+        else if (st.isFile()) {
+          kind = 1;
+          stats[i * 4] = st.size;
+          stats[i * 4 + 1] = st.mtimeMs;
+          stats[i * 4 + 2] = st.ctimeMs;
+          stats[i * 4 + 3] = st.ino;
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') kind = 0;
+      }
+      kinds[i] = kind;
+    }
+    done[start / chunk] = 1;
+    Atomics.add(ctl, 1, end - start);
+  }
+}
+
+const WORKER_SOURCE = `const w = require('node:worker_threads').workerData;
+(${statChunks.toString()})(w.paths.split('\\u0000'), new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);`;
+
+function workersFor(count: number): number {
+  let cores = 1;
+  try {
+    cores = availableParallelism();
+  } catch {
+    // Unknown: this thread only.
+  }
+  return Math.max(0, Math.min(MAX_WORKERS, cores - 1, Math.floor(count / PER_WORKER) - 1));
+}
+
+/** lstat of every path (absolute, without NUL), in parallel when there are many. */
+export async function lstatMany(paths: readonly string[], workers = workersFor(paths.length)): Promise<StatBatch> {
+  const n = paths.length;
+  const shared = workers > 0 && paths.every((p) => !p.includes('\u0000'));
+  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const kinds = new Uint8Array(buffer(n));
+  const stats = new Float64Array(buffer(n * 32));
+  const ctl = new Int32Array(buffer(8));
+  const chunks = Math.ceil(n / CHUNK);
+  const done = new Uint8Array(buffer(chunks));
+  const started: Worker[] = [];
+  const exits: Promise<void>[] = [];
+  if (shared) {
+    const joined = paths.join('\u0000');
+    for (let w = 0; w < workers; w++) {
+      try {
+        const worker = new Worker(WORKER_SOURCE, {
+          eval: true,
+          workerData: { paths: joined, kinds: kinds.buffer, stats: stats.buffer, ctl: ctl.buffer, done: done.buffer, chunk: CHUNK },
+          stdout: true,
+          stderr: true,
+        });
+        started.push(worker);
+        exits.push(
+          new Promise((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.once('error', () => resolve());
+          }),
+        );
+      } catch {
+        break;
+      }
+    }
+  }
+  statChunks(paths, kinds, stats, ctl, done, CHUNK, lstatSync);
+  if (exits.length > 0 && Atomics.load(ctl, 1) < n) {
+    // Chunks taken by workers and not finished yet: polled (a chunk takes about a millisecond) until done, or every worker stopped.
+    let stopped = false;
+    void Promise.all(exits).then(() => (stopped = true));
+    while (Atomics.load(ctl, 1) < n && !stopped) await new Promise((resolve) => setTimeout(resolve, 1));
+    // A worker that stopped half-way left its chunks undone: they are done here (no worker writes any more).
+    if (Atomics.load(ctl, 1) < n) {
+      for (let c = 0; c < chunks; c++) {
+        if (done[c] === 1) continue;
+        const sub = new Int32Array(2);
+        const end = Math.min(n, (c + 1) * CHUNK);
+        statChunks(paths.slice(c * CHUNK, end), kinds.subarray(c * CHUNK), stats.subarray(c * CHUNK * 4), sub, new Uint8Array(1), CHUNK, lstatSync);
+      }
+    }
+  }
+  // Workers still starting find nothing left to do: they are not waited for.
+  for (const worker of started) void worker.terminate().catch(() => undefined);
+  return { kinds, stats };
+}
