@@ -31,9 +31,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { EXPECT_ABSENT, EXPECT_ANY, type GuardedRoot, type TempFile } from '../shared/guardedFs.ts';
-import { decodeCache, encodeCache, FILE_HASH, HASHES, KNOWN, MARKS, STATS } from './statCacheFile.ts';
-import { HEX16, StatRecords, statKey } from './statCacheRecords.ts';
-import { FILE, lstatMany, type StatBatch } from './statCacheStat.ts';
+import { decodeCache, encodeCache } from './statCacheFile.ts';
+import { FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
+import { StatPool, workersFor } from './statCacheStat.ts';
 
 export const STAT_CACHE = '.doc-translate/stat-cache';
 /** Written with the cache when missing (as `init` and the CLI's update write it): the folder is never committed. */
@@ -52,9 +52,8 @@ export class StatCache extends StatRecords {
   private temp: Promise<TempFile | undefined> | undefined;
   private stamp: number | undefined;
   private readonly dirsInside = new Set<string>();
-  /** The stats taken by `statPositions`, and the index there of each position (-1: not taken). */
-  private now: StatBatch | undefined;
-  private nowAt: Int32Array | undefined;
+  /** Workers for `statPositions`, started with the load when the cache knows many files. */
+  private pool: StatPool | undefined;
   private readonly base: string;
 
   private constructor(
@@ -75,6 +74,8 @@ export class StatCache extends StatRecords {
     } catch {
       cache.reset();
     }
+    const workers = workersFor(cache.paths.length);
+    if (workers > 0) cache.pool = new StatPool(workers);
     return cache;
   }
 
@@ -136,22 +137,10 @@ export class StatCache extends StatRecords {
         // A folder outside the root: never known (read, and refused, by the guarded layer).
       }
     }
-    this.now = await lstatMany(abs);
+    const pool = this.pool ?? new StatPool(0);
+    this.pool = undefined;
+    this.now = await pool.lstatMany(abs);
     at.forEach((pos, i) => (this.nowAt![pos] = i));
-  }
-
-  /** `known` for a file statted by `statPositions` (false for one it did not stat, a missing one, or anything but a regular file). */
-  knownNow(pos: number): boolean | 'marks' {
-    const i = this.nowAt?.[pos] ?? -1;
-    const now = this.now!;
-    if (i < 0 || now.kinds[i] !== FILE) return false;
-    const f = this.flags[pos]!;
-    if ((f & KNOWN) === 0) return false;
-    const s = this.stats;
-    const o = pos * STATS;
-    const n = now.stats;
-    if (s[o] !== n[i * 4] || s[o + 1] !== n[i * 4 + 1] || s[o + 2] !== n[i * 4 + 2] || s[o + 3] !== n[i * 4 + 3]) return false;
-    return (f & MARKS) !== 0 ? 'marks' : true;
   }
 
   /**
@@ -296,6 +285,8 @@ export class StatCache extends StatRecords {
 
   /** Removes the temporary file when it was not used. */
   async discard(): Promise<void> {
+    this.pool?.close();
+    this.pool = undefined;
     const temp = await this.temp;
     this.temp = Promise.resolve(undefined);
     if (temp !== undefined) await this.root.discard(temp);

@@ -8,22 +8,10 @@
  *   header (JSON, UTF-8) | paths (UTF-8, "\n"-separated)
  */
 import type { LeftOut } from './scan.ts';
+import { HASHES, STATS } from './statCacheRecords.ts';
 
 const MAGIC = 'doc-translate stat-cache 1\n';
 const HEAD = 48;
-/** Stat slots per record (float64): size, mtimeMs, ctimeMs, inode. */
-export const STATS = 4;
-/** Hash slots per record (uint32 pairs): the file's hash, the lock entry's source hash and output hash. */
-export const HASHES = 6;
-export const FILE_HASH = 0;
-export const LOCK_SOURCE = 2;
-export const LOCK_OUTPUT = 4;
-/** Flags per record. */
-export const KNOWN = 1;
-export const MARKS = 2;
-export const ENTRY = 4;
-export const NULL_SOURCE = 8;
-
 /** A lock entry that fits no position, kept whole except its block lines. */
 export interface ExtraEntry {
   target: string;

@@ -5,21 +5,21 @@
  */
 import type { Stats } from 'node:fs';
 import type { LeftOut } from './scan.ts';
-import {
-  ENTRY,
-  FILE_HASH,
-  HASHES,
-  KNOWN,
-  LOCK_OUTPUT,
-  LOCK_SOURCE,
-  MARKS,
-  NULL_SOURCE,
-  STATS,
-  type ExtraEntry,
-  type Header,
-  type LockPart,
-  type WalkPart,
-} from './statCacheFile.ts';
+import type { ExtraEntry, Header, LockPart, WalkPart } from './statCacheFile.ts';
+import { FILE, type StatBatch } from './statCacheStat.ts';
+
+/** Stat slots per record (float64): size, mtimeMs, ctimeMs, inode. */
+export const STATS = 4;
+/** Hash slots per record (uint32 pairs): the file's hash, the lock entry's source hash and output hash. */
+export const HASHES = 6;
+export const FILE_HASH = 0;
+const LOCK_SOURCE = 2;
+const LOCK_OUTPUT = 4;
+/** Flags per record. */
+export const KNOWN = 1;
+export const MARKS = 2;
+const ENTRY = 4;
+const NULL_SOURCE = 8;
 
 export const HEX16 = /^[0-9a-f]{16}$/;
 const hexOf = (hi: number, lo: number): string => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
@@ -43,6 +43,9 @@ export class StatRecords {
   /** The walk of this scan, kept with the listing it gave. */
   protected walkPart: WalkPart | undefined;
   protected walked = false;
+  /** The stats taken by `statPositions`, and the index there of each position (-1: not taken). */
+  protected now: StatBatch | undefined;
+  protected nowAt: Int32Array | undefined;
 
   protected reset(): void {
     this.header = undefined;
@@ -253,5 +256,19 @@ export class StatRecords {
       extras.push({ target, source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output });
     }
     h.lock = { stat, hash, listing: h.listing, removedLanguages: [...removedLanguages], extras };
+  }
+
+  /** `known` for a file statted by `statPositions` (false for one it did not stat, a missing one, or anything but a regular file). */
+  knownNow(pos: number): boolean | 'marks' {
+    const i = this.nowAt?.[pos] ?? -1;
+    const now = this.now!;
+    if (i < 0 || now.kinds[i] !== FILE) return false;
+    const f = this.flags[pos]!;
+    if ((f & KNOWN) === 0) return false;
+    const s = this.stats;
+    const o = pos * STATS;
+    const n = now.stats;
+    if (s[o] !== n[i * 4] || s[o + 1] !== n[i * 4 + 1] || s[o + 2] !== n[i * 4 + 2] || s[o + 3] !== n[i * 4 + 3]) return false;
+    return (f & MARKS) !== 0 ? 'marks' : true;
   }
 }

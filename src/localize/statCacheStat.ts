@@ -67,10 +67,15 @@ function statChunks(
   }
 }
 
-const WORKER_SOURCE = `const w = require('node:worker_threads').workerData;
-(${statChunks.toString()})(w.paths.split('\\u0000'), new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);`;
+const WORKER_SOURCE = `const { parentPort } = require('node:worker_threads');
+parentPort.postMessage(1);
+parentPort.once('message', (w) => {
+  (${statChunks.toString()})(w.paths.split('\u0000'), new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);
+  parentPort.postMessage(0);
+});`;
 
-function workersFor(count: number): number {
+/** How many workers help with `count` lstat calls on this machine (0: this thread alone). */
+export function workersFor(count: number): number {
   let cores = 1;
   try {
     cores = availableParallelism();
@@ -80,57 +85,91 @@ function workersFor(count: number): number {
   return Math.max(0, Math.min(MAX_WORKERS, cores - 1, Math.floor(count / PER_WORKER) - 1));
 }
 
-/** lstat of every path (absolute, without NUL), in parallel when there are many. */
+/**
+ * Worker threads started ahead (they take tens of milliseconds to start: the caller has other
+ * things to do meanwhile) for one `lstatMany`; closed by it, or by `close` when it is not needed.
+ */
+export class StatPool {
+  private readonly workers: { worker: Worker; stopped: Promise<void> }[] = [];
+  /** Resolves once every worker has started (or stopped). */
+  readonly ready: Promise<void>;
+
+  constructor(workers: number) {
+    const started: Promise<void>[] = [];
+    for (let w = 0; w < workers; w++) {
+      try {
+        const worker = new Worker(WORKER_SOURCE, { eval: true, stdout: true, stderr: true });
+        // Never what keeps the process alive: the wait below polls with timers.
+        worker.unref();
+        const stopped = new Promise<void>((resolve) => {
+          worker.once('exit', () => resolve());
+          worker.once('error', () => resolve());
+        });
+        this.workers.push({ worker, stopped });
+        started.push(Promise.race([stopped, new Promise<void>((resolve) => worker.once('message', () => resolve()))]));
+      } catch {
+        break;
+      }
+    }
+    this.ready = Promise.all(started).then(() => undefined);
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** lstat of every path (absolute), with the pool's workers; the pool is closed after. */
+  async lstatMany(paths: readonly string[]): Promise<StatBatch> {
+    const workers = paths.some((p) => p.includes('\u0000')) ? [] : this.workers.splice(0);
+    try {
+      return await statAll(paths, workers);
+    } finally {
+      for (const { worker } of workers) void worker.terminate().catch(() => undefined);
+    }
+  }
+
+  close(): void {
+    for (const { worker } of this.workers.splice(0)) void worker.terminate().catch(() => undefined);
+  }
+}
+
+/** lstat of every path (absolute), with `workers` worker threads besides this one. */
 export async function lstatMany(paths: readonly string[], workers = workersFor(paths.length)): Promise<StatBatch> {
+  return new StatPool(workers).lstatMany(paths);
+}
+
+async function statAll(paths: readonly string[], workers: { worker: Worker; stopped: Promise<void> }[]): Promise<StatBatch> {
   const n = paths.length;
-  const shared = workers > 0 && paths.every((p) => !p.includes('\u0000'));
-  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (workers.length > 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   const kinds = new Uint8Array(buffer(n));
   const stats = new Float64Array(buffer(n * 32));
   const ctl = new Int32Array(buffer(8));
   const chunks = Math.ceil(n / CHUNK);
   const done = new Uint8Array(buffer(chunks));
-  const started: Worker[] = [];
-  const exits: Promise<void>[] = [];
-  if (shared) {
-    const joined = paths.join('\u0000');
-    for (let w = 0; w < workers; w++) {
+  const finished: Promise<void>[] = [];
+  if (workers.length > 0) {
+    const job = { paths: paths.join('\u0000'), kinds: kinds.buffer, stats: stats.buffer, ctl: ctl.buffer, done: done.buffer, chunk: CHUNK };
+    for (const { worker, stopped } of workers) {
       try {
-        const worker = new Worker(WORKER_SOURCE, {
-          eval: true,
-          workerData: { paths: joined, kinds: kinds.buffer, stats: stats.buffer, ctl: ctl.buffer, done: done.buffer, chunk: CHUNK },
-          stdout: true,
-          stderr: true,
-        });
-        started.push(worker);
-        exits.push(
-          new Promise((resolve) => {
-            worker.once('exit', () => resolve());
-            worker.once('error', () => resolve());
-          }),
-        );
+        worker.postMessage(job);
+        finished.push(Promise.race([stopped, new Promise<void>((resolve) => worker.on('message', (m) => m === 0 && resolve()))]));
       } catch {
-        break;
+        // Not started: its share is done here.
       }
     }
   }
   statChunks(paths, kinds, stats, ctl, done, CHUNK, lstatSync);
-  if (exits.length > 0 && Atomics.load(ctl, 1) < n) {
-    // Chunks taken by workers and not finished yet: polled (a chunk takes about a millisecond) until done, or every worker stopped.
-    let stopped = false;
-    void Promise.all(exits).then(() => (stopped = true));
-    while (Atomics.load(ctl, 1) < n && !stopped) await new Promise((resolve) => setTimeout(resolve, 1));
-    // A worker that stopped half-way left its chunks undone: they are done here (no worker writes any more).
-    if (Atomics.load(ctl, 1) < n) {
-      for (let c = 0; c < chunks; c++) {
-        if (done[c] === 1) continue;
-        const sub = new Int32Array(2);
-        const end = Math.min(n, (c + 1) * CHUNK);
-        statChunks(paths.slice(c * CHUNK, end), kinds.subarray(c * CHUNK), stats.subarray(c * CHUNK * 4), sub, new Uint8Array(1), CHUNK, lstatSync);
-      }
+  if (finished.length > 0 && Atomics.load(ctl, 1) < n) {
+    // Chunks taken by workers and not finished yet: polled (a chunk takes about a millisecond) until done, or every worker finished or stopped.
+    let over = false;
+    void Promise.all(finished).then(() => (over = true));
+    while (Atomics.load(ctl, 1) < n && !over) await new Promise((resolve) => setTimeout(resolve, 1));
+    // A worker that stopped half-way left its chunk undone: done here (no worker writes any more).
+    for (let c = 0; c < chunks && Atomics.load(ctl, 1) < n; c++) {
+      if (done[c] === 1) continue;
+      const end = Math.min(n, (c + 1) * CHUNK);
+      statChunks(paths.slice(c * CHUNK, end), kinds.subarray(c * CHUNK), stats.subarray(c * CHUNK * 4), new Int32Array(2), new Uint8Array(1), CHUNK, lstatSync);
     }
   }
-  // Workers still starting find nothing left to do: they are not waited for.
-  for (const worker of started) void worker.terminate().catch(() => undefined);
   return { kinds, stats };
 }
