@@ -1,12 +1,12 @@
 /**
  * lstat of many files at once, for a status over a large folder (as git's preloaded index does):
  * the calls are split in chunks that this thread and a few worker threads take in turn from a
- * shared counter, so the system calls run on every core while nothing else is to be done. A
+ * shared counter, so the system calls run on every idle core. A
  * worker that cannot start, or stops, costs nothing but its share: this thread takes every chunk
  * nobody finished. Only lstat is called, on absolute paths whose folders the caller checked.
  */
 import { lstatSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /** What an lstat said of a path. */
@@ -74,15 +74,15 @@ parentPort.once('message', (w) => {
   parentPort.postMessage(0);
 });`;
 
-/** How many workers help with `count` lstat calls on this machine (0: this thread alone). */
-export function workersFor(count: number): number {
-  let cores = 1;
-  try {
-    cores = availableParallelism();
-  } catch {
-    // Unknown: this thread only.
-  }
-  return Math.max(0, Math.min(MAX_WORKERS, cores - 1, Math.floor(count / PER_WORKER) - 1));
+/**
+ * How many workers help with `count` lstat calls on this machine (0: this thread alone): only
+ * cores the system's load average leaves idle. A worker costs a JavaScript runtime's start (tens
+ * of milliseconds of CPU time): on a busy machine it competes with this thread instead of helping.
+ */
+export function workersFor(count: number, cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
+  // Cores not busy on average, this thread's own included.
+  const idle = Math.round(cores - load);
+  return Math.max(0, Math.min(MAX_WORKERS, idle - 1, Math.floor(count / PER_WORKER) - 1));
 }
 
 /**

@@ -93,8 +93,14 @@ describe('localize: stat cache batch lstat', function () {
     assert.equal(pool.size, 0);
   });
 
-  it('a few paths: no worker is started', () => {
-    assert.equal(workersFor(100), 0);
-    assert.equal(workersFor(0), 0);
+  it('workers only for many paths, and only on cores the load leaves idle', () => {
+    assert.equal(workersFor(100, 8, 0), 0);
+    assert.equal(workersFor(0, 8, 0), 0);
+    assert.equal(workersFor(30_000, 2, 0.1), 1);
+    assert.equal(workersFor(30_000, 8, 0.5), 3);
+    assert.equal(workersFor(9_000, 8, 0.5), 2);
+    assert.equal(workersFor(30_000, 2, 1.2), 0, 'one busy core of two: this thread alone');
+    assert.equal(workersFor(30_000, 2, 12), 0);
+    assert.equal(workersFor(30_000, 1, 0), 0);
   });
 });
