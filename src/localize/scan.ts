@@ -401,16 +401,13 @@ async function scanOnce(
     const c = cache!;
     const sourcePos = c.position(index, 0);
     for (let li = 0; li < languages.length; li++) if (!c.has(sourcePos + langSlot[li]!)) return undefined;
-    if (!c.has(sourcePos)) return undefined;
-    const st = c.stat(source);
-    if (st === undefined || st === 'other' || c.known(sourcePos, st) !== true) return undefined;
+    if (c.knownNow(sourcePos) !== true) return undefined;
     const srcHex = lock !== undefined ? c.hashAt(sourcePos) : '';
     const plans: FilePlan[] = [];
     for (let li = 0; li < languages.length; li++) {
       const pos = sourcePos + langSlot[li]!;
       const target = c.pathAt(pos);
-      const tst = c.stat(target);
-      if (tst === undefined || tst === 'other' || c.known(pos, tst) !== true) return undefined;
+      if (c.knownNow(pos) !== true) return undefined;
       let same: boolean;
       if (lock !== undefined) {
         const entry = lock.files.get(target);
@@ -424,7 +421,17 @@ async function scanOnce(
     }
     return plans;
   };
-  // First every source the stats answer, in one synchronous pass (with turns for the event loop)...
+  // First every source the stats answer (the files of those the cache knows statted at once), in one pass...
+  if (positioned) {
+    const known: number[] = [];
+    for (const index of sourceIndex) {
+      const sourcePos = cache!.position(index, 0);
+      if (!cache!.has(sourcePos) || langSlot.some((k) => !cache!.has(sourcePos + k))) continue;
+      known.push(sourcePos);
+      for (const k of langSlot) known.push(sourcePos + k);
+    }
+    await cache!.statPositions(known);
+  }
   const perSource = new Array<FilePlan[]>(sources.length);
   const toRead: number[] = [];
   for (let n = 0; n < sources.length; n++) {

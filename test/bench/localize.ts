@@ -12,7 +12,9 @@
  *   (everything committed): the first status builds the stat cache (its time is printed), then 3
  *   statuses alternate with 3 `git status --porcelain` on the same tree (after one untimed, which
  *   refreshes git's index as the first status fills the cache): median against median, goal
- *   ratio <= 2; largest RSS of all 4 statuses, goal 300 MB.
+ *   ratio <= 2; largest RSS of all 4 statuses, goal 300 MB. Git's automatic gc is off: the commit
+ *   of 30,000 loose objects started one in the background, which packed during the timed runs and
+ *   wrote into the tree while it was being removed.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,7 +99,11 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
   try {
     const { setupMs } = (await runJsonChild('localize-status-child.ts', ['setup', big, String(STATUS_FILES)], 300_000)) as { setupMs: number };
     const git = (...args: string[]): void =>
-      void execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: big, stdio: 'ignore', maxBuffer: 1 << 26 });
+      void execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'gc.auto=0', ...args], {
+        cwd: big,
+        stdio: 'ignore',
+        maxBuffer: 1 << 26,
+      });
     const t0 = performance.now();
     git('init', '-q');
     git('add', '-A');

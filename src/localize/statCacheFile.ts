@@ -1,0 +1,103 @@
+/**
+ * The bytes of `.doc-translate/stat-cache` (see statCache.ts for what it means): a fixed head,
+ * then the records as typed arrays (copied as they are, so nothing but numbers is decoded), a
+ * JSON header, and the paths of the positions, one a line.
+ *
+ *   magic (32 bytes) | count, json length, paths length (u32 LE each) | padding to 48
+ *   stats: count x STATS float64 | hashes: count x HASHES uint32 | flags: count x uint8
+ *   header (JSON, UTF-8) | paths (UTF-8, "\n"-separated)
+ */
+import type { LeftOut } from './scan.ts';
+import { HASHES, STATS } from './statCacheRecords.ts';
+
+const MAGIC = 'doc-translate stat-cache 1\n';
+const HEAD = 48;
+/** A lock entry that fits no position, kept whole except its block lines. */
+export interface ExtraEntry {
+  target: string;
+  source: string;
+  lang: string;
+  sourceHash: string | null;
+  output: string;
+}
+
+export interface LockPart {
+  /** The lock file's stat and content hash when it was projected. */
+  stat: string;
+  hash: string;
+  /** The listing key of the positions the projection belongs to. */
+  listing: string;
+  removedLanguages: string[];
+  extras: ExtraEntry[];
+}
+
+/** The last listing's walk: every folder it read with its stat then, and a hash of the names it found. */
+export interface WalkPart {
+  dir: string;
+  folders: [rel: string, stat: string][];
+  names: string;
+}
+
+export interface Header {
+  walk?: WalkPart;
+  listing: string;
+  /** Configured languages per source (positions per source = 1 + langs). */
+  langs: number;
+  pages: number;
+  files: number;
+  leftOut: LeftOut[];
+  lock?: LockPart;
+}
+
+export interface Records {
+  header: Header;
+  paths: string[];
+  stats: Float64Array<ArrayBuffer>;
+  hashes: Uint32Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+}
+
+/** The records in `buf`; undefined when it is not a cache of this version or its parts do not match (JSON errors throw). */
+export function decodeCache(buf: Buffer): Records | undefined {
+  if (buf.length < HEAD || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const count = buf.readUInt32LE(32);
+  const jsonLen = buf.readUInt32LE(36);
+  const pathsLen = buf.readUInt32LE(40);
+  const hashesAt = HEAD + count * STATS * 8;
+  const flagsAt = hashesAt + count * HASHES * 4;
+  const jsonAt = flagsAt + count;
+  const pathsAt = jsonAt + jsonLen;
+  if (pathsAt + pathsLen !== buf.length) return undefined;
+  const header = JSON.parse(buf.toString('utf8', jsonAt, pathsAt)) as Header;
+  if (
+    typeof header !== 'object' ||
+    header === null ||
+    typeof header.listing !== 'string' ||
+    !Number.isInteger(header.langs) ||
+    !Number.isInteger(header.pages) ||
+    !Number.isInteger(header.files) ||
+    !Array.isArray(header.leftOut)
+  )
+    return undefined;
+  const paths = pathsLen === 0 ? [] : buf.toString('utf8', pathsAt, pathsAt + pathsLen).split('\n');
+  if (paths.length !== count || count !== (header.pages + header.files) * (1 + header.langs)) return undefined;
+  // Copies: typed arrays must be aligned, and the buffer may be a slice of a larger one.
+  const stats = new Float64Array(count * STATS);
+  new Uint8Array(stats.buffer).set(buf.subarray(HEAD, hashesAt));
+  const hashes = new Uint32Array(count * HASHES);
+  new Uint8Array(hashes.buffer).set(buf.subarray(hashesAt, flagsAt));
+  return { header, paths, stats, hashes, flags: Uint8Array.from(buf.subarray(flagsAt, jsonAt)) };
+}
+
+/** The bytes `decodeCache` reads back as these records. */
+export function encodeCache(r: Records): Buffer {
+  const json = Buffer.from(JSON.stringify(r.header), 'utf8');
+  const paths = Buffer.from(r.paths.join('\n'), 'utf8');
+  const head = Buffer.alloc(HEAD);
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(r.paths.length, 32);
+  head.writeUInt32LE(json.length, 36);
+  head.writeUInt32LE(paths.length, 40);
+  const view = (a: Float64Array | Uint32Array | Uint8Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  return Buffer.concat([head, view(r.stats), view(r.hashes), view(r.flags), json, paths]);
+}

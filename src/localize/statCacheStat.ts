@@ -1,0 +1,175 @@
+/**
+ * lstat of many files at once, for a status over a large folder (as git's preloaded index does):
+ * the calls are split in chunks that this thread and a few worker threads take in turn from a
+ * shared counter, so the system calls run on every idle core. A
+ * worker that cannot start, or stops, costs nothing but its share: this thread takes every chunk
+ * nobody finished. Only lstat is called, on absolute paths whose folders the caller checked.
+ */
+import { lstatSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/** What an lstat said of a path. */
+export const MISSING = 0;
+export const FILE = 1;
+export const OTHER = 2;
+
+export interface StatBatch {
+  /** MISSING, FILE or OTHER per path (anything but a regular file is OTHER; so is an lstat that failed otherwise). */
+  kinds: Uint8Array;
+  /** Per path: size, mtimeMs, ctimeMs, inode (a FILE's only). */
+  stats: Float64Array;
+}
+
+const CHUNK = 256;
+/** Below this many paths per thread, starting a worker costs more than it saves. */
+const PER_WORKER = 3000;
+const MAX_WORKERS = 3;
+
+/**
+ * Takes chunks from `ctl[0]` until none is left: lstat of each path into `kinds`/`stats`, then the
+ * chunk marked in `done` and counted in `ctl[1]`. Self-contained: also the worker's code.
+ */
+function statChunks(
+  paths: readonly string[],
+  kinds: Uint8Array,
+  stats: Float64Array,
+  ctl: Int32Array,
+  done: Uint8Array,
+  chunk: number,
+  lstat: typeof lstatSync,
+): void {
+  const opts = { throwIfNoEntry: false } as const;
+  for (;;) {
+    const start = Atomics.add(ctl, 0, chunk);
+    if (start >= paths.length) return;
+    const end = Math.min(paths.length, start + chunk);
+    for (let i = start; i < end; i++) {
+      let kind = 2;
+      try {
+        const st = lstat(paths[i]!, opts);
+        if (st === undefined) kind = 0;
+        else if (st.isFile()) {
+          kind = 1;
+          stats[i * 4] = st.size;
+          stats[i * 4 + 1] = st.mtimeMs;
+          stats[i * 4 + 2] = st.ctimeMs;
+          stats[i * 4 + 3] = st.ino;
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') kind = 0;
+      }
+      kinds[i] = kind;
+    }
+    done[start / chunk] = 1;
+    Atomics.add(ctl, 1, end - start);
+  }
+}
+
+const WORKER_SOURCE = `const { parentPort } = require('node:worker_threads');
+parentPort.postMessage(1);
+parentPort.once('message', (w) => {
+  (${statChunks.toString()})(w.paths.split('\u0000'), new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);
+  parentPort.postMessage(0);
+});`;
+
+/**
+ * How many workers help with `count` lstat calls on this machine (0: this thread alone): only
+ * cores the system's load average leaves idle. A worker costs a JavaScript runtime's start (tens
+ * of milliseconds of CPU time): on a busy machine it competes with this thread instead of helping.
+ */
+export function workersFor(count: number, cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
+  // Cores not busy on average, this thread's own included.
+  const idle = Math.round(cores - load);
+  return Math.max(0, Math.min(MAX_WORKERS, idle - 1, Math.floor(count / PER_WORKER) - 1));
+}
+
+/**
+ * Worker threads started ahead (they take tens of milliseconds to start: the caller has other
+ * things to do meanwhile) for one `lstatMany`; closed by it, or by `close` when it is not needed.
+ */
+export class StatPool {
+  private readonly workers: { worker: Worker; stopped: Promise<void> }[] = [];
+  /** Resolves once every worker has started (or stopped). */
+  readonly ready: Promise<void>;
+
+  constructor(workers: number) {
+    const started: Promise<void>[] = [];
+    for (let w = 0; w < workers; w++) {
+      try {
+        const worker = new Worker(WORKER_SOURCE, { eval: true, stdout: true, stderr: true });
+        // Never what keeps the process alive: the wait below polls with timers.
+        worker.unref();
+        const stopped = new Promise<void>((resolve) => {
+          worker.once('exit', () => resolve());
+          worker.once('error', () => resolve());
+        });
+        this.workers.push({ worker, stopped });
+        started.push(Promise.race([stopped, new Promise<void>((resolve) => worker.once('message', () => resolve()))]));
+      } catch {
+        break;
+      }
+    }
+    this.ready = Promise.all(started).then(() => undefined);
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** lstat of every path (absolute), with the pool's workers; the pool is closed after. */
+  async lstatMany(paths: readonly string[]): Promise<StatBatch> {
+    const workers = paths.some((p) => p.includes('\u0000')) ? [] : this.workers.splice(0);
+    try {
+      return await statAll(paths, workers);
+    } finally {
+      for (const { worker } of workers) void worker.terminate().catch(() => undefined);
+    }
+  }
+
+  close(): void {
+    for (const { worker } of this.workers.splice(0)) void worker.terminate().catch(() => undefined);
+  }
+}
+
+/** lstat of every path (absolute), with `workers` worker threads besides this one. */
+export async function lstatMany(paths: readonly string[], workers = workersFor(paths.length)): Promise<StatBatch> {
+  return new StatPool(workers).lstatMany(paths);
+}
+
+async function statAll(paths: readonly string[], workers: { worker: Worker; stopped: Promise<void> }[]): Promise<StatBatch> {
+  const n = paths.length;
+  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (workers.length > 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const kinds = new Uint8Array(buffer(n));
+  const stats = new Float64Array(buffer(n * 32));
+  const ctl = new Int32Array(buffer(8));
+  const chunks = Math.ceil(n / CHUNK);
+  const done = new Uint8Array(buffer(chunks));
+  const finished: Promise<void>[] = [];
+  if (workers.length > 0) {
+    const job = { paths: paths.join('\u0000'), kinds: kinds.buffer, stats: stats.buffer, ctl: ctl.buffer, done: done.buffer, chunk: CHUNK };
+    for (const { worker, stopped } of workers) {
+      try {
+        worker.postMessage(job);
+        finished.push(Promise.race([stopped, new Promise<void>((resolve) => worker.on('message', (m) => m === 0 && resolve()))]));
+      } catch {
+        // Not started: its share is done here.
+      }
+    }
+  }
+  statChunks(paths, kinds, stats, ctl, done, CHUNK, lstatSync);
+  if (finished.length > 0 && Atomics.load(ctl, 1) < n) {
+    // Chunks taken by workers and not finished yet: polled (a chunk takes about a millisecond) until done, or every worker finished or stopped.
+    let over = false;
+    void Promise.all(finished).then(() => (over = true));
+    while (Atomics.load(ctl, 1) < n && !over) await new Promise((resolve) => setTimeout(resolve, 1));
+    // A worker that stopped half-way left its chunk undone: done here (no worker writes any more).
+    for (let c = 0; c < chunks && Atomics.load(ctl, 1) < n; c++) {
+      if (done[c] === 1) continue;
+      const end = Math.min(n, (c + 1) * CHUNK);
+      statChunks(paths.slice(c * CHUNK, end), kinds.subarray(c * CHUNK), stats.subarray(c * CHUNK * 4), new Int32Array(2), new Uint8Array(1), CHUNK, lstatSync);
+    }
+  }
+  return { kinds, stats };
+}

@@ -1,0 +1,106 @@
+/**
+ * The stat cache's batch lstat (statCacheStat.ts): with worker threads or without, every path gets
+ * exactly what an lstat of it says, and a worker that stops leaves nothing undone.
+ */
+import assert from 'node:assert/strict';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { FILE, lstatMany, MISSING, OTHER, StatPool, workersFor, type StatBatch } from '../../../src/localize/statCacheStat.ts';
+
+/** What lstatSync says of each path, in the batch's terms. */
+function expected(paths: readonly string[]): { kinds: number[]; stats: number[][] } {
+  const kinds: number[] = [];
+  const stats: number[][] = [];
+  for (const p of paths) {
+    let st;
+    try {
+      st = lstatSync(p, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // ENOTDIR: missing
+    }
+    kinds.push(st === undefined ? MISSING : st.isFile() ? FILE : OTHER);
+    stats.push(st?.isFile() === true ? [st.size, st.mtimeMs, st.ctimeMs, st.ino] : []);
+  }
+  return { kinds, stats };
+}
+
+function asArrays(b: StatBatch): { kinds: number[]; stats: number[][] } {
+  const kinds = [...b.kinds];
+  return { kinds, stats: kinds.map((k, i) => (k === FILE ? [...b.stats.subarray(i * 4, i * 4 + 4)] : [])) };
+}
+
+describe('localize: stat cache batch lstat', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let paths: string[];
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'doc-translate-statbatch-'));
+    paths = [];
+    // Several chunks' worth (256 paths a chunk), so every thread takes some.
+    for (let d = 0; d < 6; d++) {
+      mkdirSync(join(dir, `d${d}`));
+      for (let i = 0; i < 300; i++) {
+        const f = join(dir, `d${d}`, `page-${i}.md`);
+        writeFileSync(f, 'x'.repeat(i));
+        paths.push(f);
+      }
+    }
+    symlinkSync(paths[0]!, join(dir, 'link.md'));
+    // Among the files: missing ones, one under a file (ENOTDIR), a folder, a symbolic link.
+    paths.splice(17, 0, join(dir, 'missing.md'));
+    paths.splice(700, 0, join(paths[3]!, 'under-a-file.md'));
+    paths.splice(1200, 0, join(dir, 'd2'));
+    paths.splice(1500, 0, join(dir, 'link.md'));
+    paths.push(join(dir, 'nope', 'missing.md'));
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const workers of [0, 1, 2]) {
+    it(`${workers} worker(s), started before the batch: every path as lstat says it, in order`, async () => {
+      const want = expected(paths);
+      assert.deepEqual(
+        want.kinds.filter((k) => k !== FILE),
+        [MISSING, MISSING, OTHER, OTHER, MISSING],
+      );
+      const pool = new StatPool(workers);
+      await pool.ready;
+      assert.deepEqual(asArrays(await pool.lstatMany(paths)), want);
+    });
+  }
+
+  it('lstatMany starts its workers itself (they may find everything done)', async () => {
+    assert.deepEqual(asArrays(await lstatMany(paths, 2)), expected(paths));
+  });
+
+  it('workers that stopped before the batch: this thread does every chunk, nothing waits for them', async () => {
+    const pool = new StatPool(2);
+    assert.equal(pool.size, 2);
+    const started = (pool as unknown as { workers: { worker: Worker }[] }).workers.map((w) => w.worker);
+    await Promise.all(started.map((w) => w.terminate()));
+    assert.deepEqual(asArrays(await pool.lstatMany(paths)), expected(paths));
+  });
+
+  it('a pool closed unused stops its workers', async () => {
+    const pool = new StatPool(1);
+    const [worker] = (pool as unknown as { workers: { worker: Worker }[] }).workers.map((w) => w.worker);
+    const exited = new Promise((resolve) => worker!.once('exit', resolve));
+    pool.close();
+    await exited;
+    assert.equal(pool.size, 0);
+  });
+
+  it('workers only for many paths, and only on cores the load leaves idle', () => {
+    assert.equal(workersFor(100, 8, 0), 0);
+    assert.equal(workersFor(0, 8, 0), 0);
+    assert.equal(workersFor(30_000, 2, 0.1), 1);
+    assert.equal(workersFor(30_000, 8, 0.5), 3);
+    assert.equal(workersFor(9_000, 8, 0.5), 2);
+    assert.equal(workersFor(30_000, 2, 1.2), 0, 'one busy core of two: this thread alone');
+    assert.equal(workersFor(30_000, 2, 12), 0);
+    assert.equal(workersFor(30_000, 1, 0), 0);
+  });
+});
