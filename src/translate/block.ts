@@ -1,6 +1,7 @@
 /** One prose block as parts: a whole-block segment with its fragments as fallback, or fragments. */
 import { HAS_LETTER, PartsBuilder } from './builder.ts';
 import { readableValues, type ProseBlock } from './blocks.ts';
+import { LINE_START, ORDERED } from './fast-flow.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
 import { SHORTCODE } from './mask.ts';
 import { splitLongText } from './split.ts';
@@ -12,8 +13,26 @@ import { ATTRIBUTE_LIST, skeleton } from './verify.ts';
  * line gets the container prefix back; such a paragraph goes as fragments.
  */
 function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
+  if (!mdx && plainLines(send)) return true;
   const flow = skeleton(send, refs, mdx);
   return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
+}
+
+/**
+ * Every line of `send` starts like a paragraph line that opens no block (LINE_START, no ordered
+ * marker) and the first is no bracket (a definition's label may run over lines): then it is one
+ * paragraph on its own, as the parser would say, whatever its inline content. (Not MDX, where a
+ * first line `import …` is ESM.)
+ */
+function plainLines(send: string): boolean {
+  if (send.charCodeAt(0) === 91 /* [ */) return false;
+  for (let at = 0; at >= 0;) {
+    const nl = send.indexOf('\n', at);
+    const line = send.slice(at, nl < 0 ? send.length : nl);
+    if (!LINE_START.test(line) || ORDERED.test(line)) return false;
+    at = nl < 0 ? -1 : nl + 1;
+  }
+  return true;
 }
 
 // Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math), Hugo shortcodes (`{{< x >}}`, `{{% x %}}`),
