@@ -63,32 +63,47 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: close, cuts: [] });
       i = from = close;
     } else if (c === '[') {
+      // The link text: code spans in it bind first (a bracket inside one is code).
+      const codes: [number, number][] = [];
       let k = i + 1;
-      while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
+      for (;;) {
+        while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
+        if (text[k] !== '`' || k >= end) break;
+        const close = codeSpanEnd(text, k, end);
+        if (close < 0) return null;
+        codes.push([k, close]);
+        k = close;
+      }
       if (k >= end || text[k] !== ']') return null;
+      const inner = (): Item[] => {
+        const out: Item[] = [];
+        let a = i + 1;
+        for (const [p, q] of codes) {
+          if (p > a) out.push({ cls: 'text', start: a, end: p });
+          out.push({ cls: 'kept', start: p, end: q, cuts: [] });
+          a = q;
+        }
+        if (k > a) out.push({ cls: 'text', start: a, end: k });
+        return out;
+      };
       if (text[k + 1] !== '(') {
         const ref = reference(text, i, k, end, defined);
         if (!ref) return null;
         textRun(from, i);
         if (ref.label) {
           items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
-          textRun(i + 1, k);
-          items.push({ cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
+          items.push(...inner(), { cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
         } else {
-          const inner: Item[] = i + 1 < k ? [{ cls: 'text', start: i + 1, end: k }] : [];
-          items.push({ cls: 'ref', start: i, end: ref.end, image: false, inner, innerStart: i + 1, innerEnd: k });
+          items.push({ cls: 'ref', start: i, end: ref.end, image: false, inner: inner(), innerStart: i + 1, innerEnd: k });
         }
         i = from = ref.end;
         continue;
       }
-      let m = k + 2;
-      while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
-      if (text[m] !== ')') return null;
+      const close = destinationEnd(text, k + 1, end);
+      if (close < 0) return null;
       textRun(from, i);
-      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
-      textRun(i + 1, k);
-      items.push({ cls: 'kept', start: k, end: m + 1, cuts: [] });
-      i = from = m + 1;
+      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
+      i = from = close;
     } else if (c === '\n' || c === '\r') {
       i++;
     } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
@@ -130,12 +145,40 @@ function reference(
   return label ? { end: after, label } : { end: after };
 }
 
-/** After `(destination)` at `at` (no spaces, parentheses, angle brackets or escapes in it), or -1. */
+/** After the code span whose backtick run starts at `at`, or -1 when it has no closer before `end`. */
+function codeSpanEnd(text: string, at: number, end: number): number {
+  let n = 1;
+  while (text[at + n] === '`') n++;
+  for (let k = text.indexOf('`', at + n); k >= 0 && k < end; k = text.indexOf('`', k)) {
+    let m = 1;
+    while (text[k + m] === '`') m++;
+    if (m === n) return k + n <= end ? k + n : -1;
+    k += m;
+  }
+  return -1;
+}
+
+/** A character that ends a simple destination: white space, parentheses, angle brackets, backticks, backslashes. */
+function endsDestination(code: number): boolean {
+  if (code < 128) return code <= 32 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96 || code === 92 || code === 127;
+  return /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * After `(destination)` or `(destination "title")` at `at`, or -1: no spaces, parentheses, angle
+ * brackets or escapes in the destination; the title on the same line, without quotes or escapes.
+ */
 function destinationEnd(text: string, at: number, end: number): number {
   if (text[at] !== '(') return -1;
   let m = at + 1;
-  while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
-  return m < end && text[m] === ')' ? m + 1 : -1;
+  while (m < end && !endsDestination(text.charCodeAt(m))) m++;
+  if (m < end && text[m] === ')') return m + 1;
+  if (m === at + 1 || text[m] !== ' ') return -1;
+  while (text[m] === ' ') m++;
+  if (text[m] !== '"') return -1;
+  let q = m + 1;
+  while (q < end && text[q] !== '"' && text[q] !== '\\' && text[q] !== '\n' && text[q] !== '\r') q++;
+  return q + 1 < end && text[q] === '"' && text[q + 1] === ')' ? q + 2 : -1;
 }
 
 /** `![alt](source)` at `at` with plain alt text: the parser's items for it and where it ends. */

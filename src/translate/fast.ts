@@ -176,8 +176,8 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
       const definitions = html < 0 && content.startsWith('[') ? definitionBlock(text, at) : null;
       if (html >= 0 || definitions) {
         push(definitions ? { kind: 'kept', start: at, end: definitions.end, labels: definitions.labels } : { kind: 'kept', start: at, end: html });
+        // An HTML block ends with its line (kinds 1 to 5) or before a blank line: the next line starts afresh.
         at = definitions?.end ?? html;
-        canStart = definitions !== null;
         continue;
       }
       if (LINE_START.test(content) && !ORDERED.test(content)) {
