@@ -2,8 +2,26 @@
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
-// Escapes, HTML, math, pipes and brackets outside `[text](destination)` need the parser.
-const BARRED = '<\\$|]';
+// Escapes, math, pipes and stray closing brackets need the parser.
+const BARRED = '\\$|]';
+
+// Inline HTML on one line: an open tag (attributes on its line), a closing tag, a URI autolink.
+const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
+const TAG = new RegExp(`<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*[ \\t]*\\/?>|<\\/[A-Za-z][A-Za-z0-9-]*[ \\t]*>|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>`, 'y');
+// After `<`: no tag, comment, declaration, processing instruction or autolink (URI or e-mail) can start.
+const NO_TAG = /[\s<>()[\]\\",;:@]/;
+
+/**
+ * Inline HTML or an autolink at `at` (a `<`) within `end`: where it ends; `at` when the `<` is
+ * plain text; -1 when the parser must tell.
+ */
+function inlineTag(text: string, at: number, end: number): number {
+  const next = text[at + 1];
+  if (at + 1 >= end || next === undefined || NO_TAG.test(next) || next.charCodeAt(0) > 127) return at;
+  TAG.lastIndex = at;
+  const m = TAG.exec(text);
+  return m && at + m[0].length <= end ? at + m[0].length : -1;
+}
 
 /**
  * Items of simple inline content (text, emphasis, code spans, `[text](destination)`, references
@@ -88,6 +106,14 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       };
       if (text[k + 1] !== '(') {
         const ref = reference(text, i, k, end, defined);
+        if (!ref && literalBrackets(text, i, k, defined)) {
+          // Brackets around no label: text (with the code spans in it).
+          textRun(from, i + 1);
+          items.push(...inner());
+          from = k;
+          i = k + 1;
+          continue;
+        }
         if (!ref) return null;
         textRun(from, i);
         if (ref.label) {
@@ -104,6 +130,14 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       textRun(from, i);
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
       i = from = close;
+    } else if (c === '<') {
+      const tag = inlineTag(text, i, end);
+      if (tag < 0) return null;
+      if (tag > i) {
+        textRun(from, i);
+        items.push({ cls: 'kept', start: i, end: tag, cuts: [] });
+        i = from = tag;
+      } else i++;
     } else if (c === '\n' || c === '\r') {
       i++;
     } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
@@ -143,6 +177,15 @@ function reference(
   if (raw.length > 999 || !/\S/.test(raw) || (!label && /[\r\n]/.test(raw))) return null;
   if (!defined.has(normalizeLabel(raw)) || text[after] === '[' || text[after] === '(') return null;
   return label ? { end: after, label } : { end: after };
+}
+
+/**
+ * `[text]` at `open`..`close` that the parser reads as text: no link or reference follows it, it
+ * is no footnote call, and its text is no defined label.
+ */
+function literalBrackets(text: string, open: number, close: number, defined: ReadonlySet<string> | undefined): boolean {
+  if (!defined || text[open + 1] === '^' || text[close + 1] === '[' || text[close + 1] === '(') return false;
+  return !defined.has(normalizeLabel(text.slice(open + 1, close)));
 }
 
 /** After the code span whose backtick run starts at `at`, or -1 when it has no closer before `end`. */

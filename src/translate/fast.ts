@@ -29,7 +29,6 @@ interface Simple {
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const PARAGRAPH_LINE = /^[\p{L}\p{N}("'“‘¿¡]/u;
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -89,7 +88,7 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
 /** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
 function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined): Simple | null {
   const trimmed = content.trimEnd();
-  if (!PARAGRAPH_LINE.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
+  if (!LINE_START.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
   const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }

@@ -15,6 +15,11 @@ const READ_FAST = [
   'A paragraph ending in a list:\n- one\n- two',
   'Badges [![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) and ![alt text](b.png).',
   'A code span `that runs\nover two lines` in a paragraph.',
+  '- [`@scope/name`](https://example.com/x "The package") - its `code`\n- [`a]`](b) and [not a label] here',
+  '- `option` (default: `false`). Explained\nlazily on the next line\n- [ ] a task\n- [x] **[done](x)**  \n\n  Second paragraph.\n  ```js\n  const a = b | c;\n\n  ```\n  <!-- prettier-ignore -->\n  After the code.\n    - nested three columns in\n\n      ~~~\n      code\n      ~~~',
+  'Type: `Storage`<br>\nDefault: a < b, <https://example.com> and <span class="a" id=b>text</span>.',
+  '> [!NOTE]\n> An alert with `code`.',
+  '<!-- prettier-ignore -->\n```js\nx();\n```',
 ];
 
 describe('segmentMarkdown: the fast reader', () => {
@@ -36,6 +41,10 @@ describe('segmentMarkdown: the fast reader', () => {
       '[x]: /a\n\nThe [x] label, defined again:\n\n[X]: /b',
       '- [ ] a task\n- [x] done',
       '<Component title="Note">\n\ntext',
+      // An ordered list that would interrupt a paragraph starts at 1: `2.` continues the item's paragraph.
+      '- a\n  2. b\n- c\n  - d\n  3. e',
+      // A label over two quoted lines: its definition's label is `foo bar`, without the `>`.
+      '> [foo\n> bar]: /url\n\n[foo bar] and [foo\nbar]\n\n- [foo bar] <x',
     ];
     for (const text of [...READ_FAST, ...parserOnly, ...READ_FAST.map((t) => t.replace(/\n/g, '\r\n'))]) {
       for (const mode of ['wholeBlocks', 'fragments'] as const) {
