@@ -48,6 +48,9 @@ const KEPT_IN_PROSE = new RegExp(
   'giu',
 );
 
+// The same case folding as KEPT_IN_PROSE (`u`: `ſ` is an `s`).
+const MAY_KEEP = /[${]|https?:\/\/|ftp:\/\/|www\./iu;
+
 /** A bare URL without the punctuation that ends the sentence around it. */
 function urlEnd(url: string): string {
   for (;;) {
@@ -67,7 +70,8 @@ export function emitFragments(text: string, items: readonly Item[], out: PartsBu
   let prose = '';
   const flush = (): void => {
     let at = 0;
-    for (const m of prose.matchAll(KEPT_IN_PROSE)) {
+    // Every kept span starts with `$`, `{`, a URL scheme or `www.`: most prose has none of them.
+    for (const m of MAY_KEEP.test(prose) ? prose.matchAll(KEPT_IN_PROSE) : []) {
       const kept = /^[$\{]/.test(m[0]) ? m[0] : urlEnd(m[0]);
       if (!kept || m.index < at) continue;
       out.prose(prose.slice(at, m.index));
