@@ -4,7 +4,7 @@
  * hold one simple paragraph each (nested lists included). Each starts at column 0 after a blank
  * line (or where a paragraph is interrupted by a list item), so nothing before it changes how it reads.
  */
-import { simpleInline } from './fast-inline.ts';
+import { inlineTag, simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
@@ -97,6 +97,17 @@ interface Simple {
  * indentation) or that the masked dialects use; ordered markers are tested apart (ORDERED).
  */
 export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*\*?|__?)(?=[\p{L}\p{N}`[])|\[(?![ xX]\]|[^\]]*\]:))/u;
+/**
+ * A paragraph line that starts with `<` (else LINE_START decides): no HTML block may start there
+ * (kinds 1 to 6; on the first line also 7, a line of one tag: its first tag has text after it).
+ */
+export function tagLineStart(content: string, first: boolean): boolean {
+  if (content[0] !== '<' || HTML_RAW.some(([start]) => start.test(content)) || HTML_BLOCK.test(content)) return false;
+  if (!first) return true;
+  const tag = inlineTag(content, 0, content.length);
+  return tag === 0 || (tag > 0 && content.slice(tag).trim() !== '');
+}
+
 export const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
 const MARKER = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
 // A GFM task box at the start of an item's paragraph, followed by its text.
@@ -118,6 +129,30 @@ function fenceInItem(text: string, at: number, column: number, fence: string): L
     if (run - indent >= fence.length && /^[ \t]*$/.test(content.slice(run))) return line;
   }
   return null;
+}
+
+/**
+ * An HTML block opened by `rest` at `column` of `first` in a list item: its last line; undefined
+ * when no HTML block starts there (kind 7, a line of one tag, cannot interrupt the paragraph
+ * `inParagraph`).
+ */
+function htmlInItem(text: string, first: Line, column: number, rest: string, inParagraph: boolean): Line | undefined {
+  const raw = HTML_RAW.find(([start]) => start.test(rest));
+  if (!raw && !HTML_BLOCK.test(rest) && (inParagraph || !HTML_TAG_LINE.test(rest))) return undefined;
+  let tail = rest.slice(2);
+  for (let line = first; ;) {
+    if (raw?.[1].test(tail)) return line;
+    if (line.next >= text.length) return line;
+    const next = lineAt(text, line.next);
+    const blank = next.content.trim() === '';
+    if (blank && !raw) return line;
+    let indent = 0;
+    while (next.content.charCodeAt(indent) === 32) indent++;
+    // A line outside the item closes it, and the block with it.
+    if (!blank && indent < column) return line;
+    line = next;
+    tail = next.content;
+  }
 }
 
 const FENCE = /^(?:`{3,}(?!.*`)|~{3,})/;
@@ -177,11 +212,12 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
       const column = open.findIndex((o) => o.column === indent);
       const rest = content.slice(indent);
       const fence = column >= 0 ? FENCE.exec(rest) : null;
-      if (fence || (column >= 0 && rest.startsWith('<!--') && rest.includes('-->', 4))) {
-        // Fenced code or a one-line HTML comment in the item at that column: kept.
+      const html = column >= 0 && !fence && rest[0] === '<' ? htmlInItem(text, line, indent, rest, current !== null) : undefined;
+      if (fence || html !== undefined) {
+        // Fenced code or an HTML block in the item at that column: kept.
         close();
         open.length = column + 1;
-        const end = fence ? fenceInItem(text, pos, indent, fence[0]) : line;
+        const end = fence ? fenceInItem(text, pos, indent, fence[0]) : html;
         if (!end) return null;
         last = end;
         pos = end.next;
@@ -191,7 +227,8 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
       if (!current) open.length = column + 1;
       from = indent;
     }
-    if (content.includes('\t') || content.includes('|')) return null;
+    // (A pipe is text: no line here may start a table's delimiter row, LINE_START.)
+    if (content.includes('\t')) return null;
     const trimmed = content.trimEnd().length;
     const next = line.next < text.length ? lineAt(text, line.next).content : '';
     // Trailing white space only where the paragraph ends (a hard break needs the parser).

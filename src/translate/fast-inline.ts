@@ -2,8 +2,9 @@
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
-// Escapes, math, pipes and stray closing brackets need the parser.
-const BARRED = '\\$|]';
+// Math and stray closing brackets need the parser. (A pipe is text: the block readers let no line
+// start a table's delimiter row, and a table cell holds none.)
+const BARRED = '$]';
 
 // Inline HTML on one line: an open tag (attributes on its line), a closing tag, a URI autolink.
 const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
@@ -15,7 +16,7 @@ const NO_TAG = /[\s<>()[\]\\",;:@]/;
  * Inline HTML or an autolink at `at` (a `<`) within `end`: where it ends; `at` when the `<` is
  * plain text; -1 when the parser must tell.
  */
-function inlineTag(text: string, at: number, end: number): number {
+export function inlineTag(text: string, at: number, end: number): number {
   const next = text[at + 1];
   if (at + 1 >= end || next === undefined || NO_TAG.test(next) || next.charCodeAt(0) > 127) return at;
   TAG.lastIndex = at;
@@ -130,6 +131,11 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       textRun(from, i);
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
       i = from = close;
+    } else if (c === '\\') {
+      // An escaped ASCII punctuation character is text; a backslash at a line end is a hard break.
+      const next = text.charCodeAt(i + 1);
+      if (i + 1 >= end || next === 10 || next === 13) return null;
+      i += isAsciiPunctuation(next) ? 2 : 1;
     } else if (c === '<') {
       const tag = inlineTag(text, i, end);
       if (tag < 0) return null;
@@ -179,6 +185,9 @@ function reference(
   return label ? { end: after, label } : { end: after };
 }
 
+const isAsciiPunctuation = (code: number): boolean =>
+  (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+
 /**
  * `[text]` at `open`..`close` that the parser reads as text: no link or reference follows it, it
  * is no footnote call, and its text is no defined label.
@@ -214,7 +223,15 @@ function endsDestination(code: number): boolean {
 function destinationEnd(text: string, at: number, end: number): number {
   if (text[at] !== '(') return -1;
   let m = at + 1;
-  while (m < end && !endsDestination(text.charCodeAt(m))) m++;
+  // Balanced parentheses (`/wiki/ACE_(format)`), up to three deep.
+  let depth = 0;
+  for (; m < end; m++) {
+    const code = text.charCodeAt(m);
+    if (code === 40 && depth < 3) depth++;
+    else if (code === 41 && depth > 0) depth--;
+    else if (endsDestination(code)) break;
+  }
+  if (depth > 0) return -1;
   if (m < end && text[m] === ')') return m + 1;
   if (m === at + 1 || text[m] !== ' ') return -1;
   while (text[m] === ' ') m++;

@@ -6,7 +6,7 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList, tagLineStart } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 
@@ -88,7 +88,7 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
 /** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
 function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined): Simple | null {
   const trimmed = content.trimEnd();
-  if (!LINE_START.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
+  if (!LINE_START.test(trimmed) || ORDERED.test(trimmed)) return null;
   const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }
@@ -179,13 +179,13 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         at = definitions?.end ?? html;
         continue;
       }
-      if (LINE_START.test(content) && !ORDERED.test(content)) {
+      if ((LINE_START.test(content) || tagLineStart(content, true)) && !ORDERED.test(content)) {
         let end = at;
         let simple = true;
         let contentEnd = at;
         for (let line = lineAt(text, at); end < text.length && line.content.trim() !== ''; line = lineAt(text, end)) {
           if (end > at && INTERRUPTS.test(line.content)) break;
-          if (!LINE_START.test(line.content) || ORDERED.test(line.content) || line.content.includes('|')) simple = false;
+          if (!(LINE_START.test(line.content) || tagLineStart(line.content, end === at)) || ORDERED.test(line.content)) simple = false;
           contentEnd = end + line.content.length;
           end = line.next;
         }

@@ -20,6 +20,9 @@ const READ_FAST = [
   'Type: `Storage`<br>\nDefault: a < b, <https://example.com> and <span class="a" id=b>text</span>.',
   '> [!NOTE]\n> An alert with `code`.',
   '<!-- prettier-ignore -->\n```js\nx();\n```',
+  '<a name="usage"></a>\n## Usage\n\n<a href="https://x.org"><img src="b.svg" alt="B"></a> and text',
+  '- [`A<T>`](u) - Extract.\n  <details>\n  <summary>\n  \tExample\n  </summary>\n\n  [Playground](x)\n\n  </details>\n- b\n  <!-- a\n\n  b -->\n  text\n- c\n\n  <img src="x">\n  more',
+  '- [`ace`](https://en.wikipedia.org/wiki/ACE_(format)) - `number | string`, a | b\n- \\[more\\] and \\`not code\\` and a\\b',
 ];
 
 describe('segmentMarkdown: the fast reader', () => {
@@ -43,6 +46,10 @@ describe('segmentMarkdown: the fast reader', () => {
       '<Component title="Note">\n\ntext',
       // An ordered list that would interrupt a paragraph starts at 1: `2.` continues the item's paragraph.
       '- a\n  2. b\n- c\n  - d\n  3. e',
+      'A hard break\\\nafter a backslash, [unbalanced](a(b "t") and [x](a(b(c(d(e)))))',
+      'A | B\n--|--\n\n- a | b\n  | - | - |',
+      // A line of one tag does not interrupt an item's paragraph; a line outside the item closes its HTML block.
+      '- a\n  <img src="x">\n- b\n\n  <div>\nlazy?\n\n- c\n\n  <!-- x\n- d -->',
       // A label over two quoted lines: its definition's label is `foo bar`, without the `>`.
       '> [foo\n> bar]: /url\n\n[foo bar] and [foo\nbar]\n\n- [foo bar] <x',
     ];
