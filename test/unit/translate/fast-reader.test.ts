@@ -22,7 +22,7 @@ const READ_FAST = [
   '<!-- prettier-ignore -->\n```js\nx();\n```',
   '<a name="usage"></a>\n## Usage\n\n<a href="https://x.org"><img src="b.svg" alt="B"></a> and text',
   '- [`A<T>`](u) - Extract.\n  <details>\n  <summary>\n  \tExample\n  </summary>\n\n  [Playground](x)\n\n  </details>\n- b\n  <!-- a\n\n  b -->\n  text\n- c\n\n  <img src="x">\n  more',
-  '- [`ace`](https://en.wikipedia.org/wiki/ACE_(format)) - `number | string`, a | b\n- \\[more\\] and \\`not code\\` and a\\b',
+  '- [`ace`](https://en.wikipedia.org/wiki/ACE_(format)) - `number | string`, a | b\n- see \\[more\\] and \\`not code\\` and a\\b',
 ];
 
 describe('segmentMarkdown: the fast reader', () => {
@@ -68,6 +68,6 @@ describe('segmentMarkdown: the fast reader', () => {
       for (const r of fastRegions(text, 0, labels)) if (r.kind === 'other') parsed += r.end - r.start;
       chars += text.length;
     }
-    assert.ok(parsed / chars < 0.45, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
+    assert.ok(parsed / chars < 0.15, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
   });
 });
