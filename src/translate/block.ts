@@ -1,6 +1,7 @@
 /** One prose block as parts: a whole-block segment with its fragments as fallback, or fragments. */
 import { HAS_LETTER, PartsBuilder } from './builder.ts';
 import { readableValues, type ProseBlock } from './blocks.ts';
+import { LINE_START, ORDERED } from './fast-flow.ts';
 import { clip, flatten, sendText, type Item } from './inline.ts';
 import { SHORTCODE } from './mask.ts';
 import { splitLongText } from './split.ts';
@@ -12,8 +13,26 @@ import { ATTRIBUTE_LIST, skeleton } from './verify.ts';
  * line gets the container prefix back; such a paragraph goes as fragments.
  */
 function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
+  if (!mdx && plainLines(send)) return true;
   const flow = skeleton(send, refs, mdx);
   return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
+}
+
+/**
+ * Every line of `send` starts like a paragraph line that opens no block (LINE_START, no ordered
+ * marker) and the first is no bracket (a definition's label may run over lines): then it is one
+ * paragraph on its own, as the parser would say, whatever its inline content. (Not MDX, where a
+ * first line `import …` is ESM.)
+ */
+function plainLines(send: string): boolean {
+  if (send.charCodeAt(0) === 91 /* [ */) return false;
+  for (let at = 0; at >= 0;) {
+    const nl = send.indexOf('\n', at);
+    const line = send.slice(at, nl < 0 ? send.length : nl);
+    if (!LINE_START.test(line) || ORDERED.test(line)) return false;
+    at = nl < 0 ? -1 : nl + 1;
+  }
+  return true;
 }
 
 // Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math), Hugo shortcodes (`{{< x >}}`, `{{% x %}}`),
@@ -28,6 +47,9 @@ const KEPT_IN_PROSE = new RegExp(
   ].join('|'),
   'giu',
 );
+
+// The same case folding as KEPT_IN_PROSE (`u`: `ſ` is an `s`).
+const MAY_KEEP = /[${]|https?:\/\/|ftp:\/\/|www\./iu;
 
 /** A bare URL without the punctuation that ends the sentence around it. */
 function urlEnd(url: string): string {
@@ -48,7 +70,8 @@ export function emitFragments(text: string, items: readonly Item[], out: PartsBu
   let prose = '';
   const flush = (): void => {
     let at = 0;
-    for (const m of prose.matchAll(KEPT_IN_PROSE)) {
+    // Every kept span starts with `$`, `{`, a URL scheme or `www.`: most prose has none of them.
+    for (const m of MAY_KEEP.test(prose) ? prose.matchAll(KEPT_IN_PROSE) : []) {
       const kept = /^[$\{]/.test(m[0]) ? m[0] : urlEnd(m[0]);
       if (!kept || m.index < at) continue;
       out.prose(prose.slice(at, m.index));

@@ -4,7 +4,7 @@
  * hold one simple paragraph each (nested lists included). Each starts at column 0 after a blank
  * line (or where a paragraph is interrupted by a list item), so nothing before it changes how it reads.
  */
-import { simpleInline } from './fast-inline.ts';
+import { inlineTag, simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
@@ -96,65 +96,161 @@ interface Simple {
  * heading, quote, thematic break, setext underline, list item, task box, definition, table, HTML,
  * indentation) or that the masked dialects use; ordered markers are tested apart (ORDERED).
  */
-export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*\*?|__?)(?=[\p{L}\p{N}`])|\[(?![ xX]\]|[^\]]*\]:))/u;
+export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*\*?|__?)(?=[\p{L}\p{N}`[])|\[(?![ xX]\]|[^\]]*\]:))/u;
+/**
+ * A paragraph line that starts with `<` (else LINE_START decides): no HTML block may start there
+ * (kinds 1 to 6; on the first line also 7, a line of one tag: its first tag has text after it).
+ */
+export function tagLineStart(content: string, first: boolean): boolean {
+  if (content[0] !== '<' || HTML_RAW.some(([start]) => start.test(content)) || HTML_BLOCK.test(content)) return false;
+  if (!first) return true;
+  const tag = inlineTag(content, 0, content.length);
+  return tag === 0 || (tag > 0 && content.slice(tag).trim() !== '');
+}
+
 export const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
 const MARKER = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
+// A GFM task box at the start of an item's paragraph, followed by its text.
+const TASK = /^\[[ xX]\] +\S/;
 
-/**
- * A bullet or ordered list from `at` up to a blank line (followed by a line at column 0, which closes it):
- * every item one simple paragraph, its lines continued at the item's content column, nested
- * items at their parent's content column. Null when anything else is in it.
- */
-export function simpleList(text: string, at: number, defined: ReadonlySet<string> | undefined): { end: number; paragraphs: Simple[] } | null {
-  const lines = linesUntilBlank(text, at);
-  const kind = (m: RegExpExecArray): string => m[1] ?? m[2]!;
-  const first = MARKER.exec(lineAt(text, at).content);
-  if (!first) return null;
-  const marker = kind(first);
-  const paragraphs: Simple[] = [];
-  const columns: number[] = [];
-  let current: Simple | null = null;
-  let prev: Line | null = null;
-  for (const line of lines) {
+/** After the fenced code opened at `column` of the line at `at`: its closing line, or null when it does not close inside the item. */
+function fenceInItem(text: string, at: number, column: number, fence: string): Line | null {
+  for (let pos = lineAt(text, at).next; pos < text.length;) {
+    const line = lineAt(text, pos);
     const { content } = line;
-    if (content !== content.trimEnd() || content.includes('\t') || content.includes('|')) return null;
+    pos = line.next;
+    if (content.trim() === '') continue;
     let indent = 0;
     while (content.charCodeAt(indent) === 32) indent++;
-    const bullet = MARKER.exec(content.slice(indent));
+    if (indent < column) return null;
+    if (indent - column > 3 || content[indent] !== fence[0]) continue;
+    let run = indent;
+    while (content[run] === fence[0]) run++;
+    if (run - indent >= fence.length && /^[ \t]*$/.test(content.slice(run))) return line;
+  }
+  return null;
+}
+
+/**
+ * An HTML block opened by `rest` at `column` of `first` in a list item: its last line; undefined
+ * when no HTML block starts there (kind 7, a line of one tag, cannot interrupt the paragraph
+ * `inParagraph`).
+ */
+function htmlInItem(text: string, first: Line, column: number, rest: string, inParagraph: boolean): Line | undefined {
+  const raw = HTML_RAW.find(([start]) => start.test(rest));
+  if (!raw && !HTML_BLOCK.test(rest) && (inParagraph || !HTML_TAG_LINE.test(rest))) return undefined;
+  let tail = rest.slice(2);
+  for (let line = first; ;) {
+    if (raw?.[1].test(tail)) return line;
+    if (line.next >= text.length) return line;
+    const next = lineAt(text, line.next);
+    const blank = next.content.trim() === '';
+    if (blank && !raw) return line;
+    let indent = 0;
+    while (next.content.charCodeAt(indent) === 32) indent++;
+    // A line outside the item closes it, and the block with it.
+    if (!blank && indent < column) return line;
+    line = next;
+    tail = next.content;
+  }
+}
+
+const FENCE = /^(?:`{3,}(?!.*`)|~{3,})/;
+
+/**
+ * A bullet or ordered list from `at` (column 0) to its last line before a blank line and a line at
+ * column 0: every item's blocks simple paragraphs (a task box first allowed), fenced code and
+ * one-line HTML comments (kept), at the item's content column (a paragraph's lines also lazily
+ * at column 0); nested items up to three columns past their parent's content column. Null when
+ * anything else is in it.
+ */
+export function simpleList(text: string, at: number, defined: ReadonlySet<string> | undefined): { end: number; paragraphs: Simple[] } | null {
+  const paragraphs: Simple[] = [];
+  // The open items, outermost first: content column and the marker kind of their list.
+  const open: { column: number; kind: string }[] = [];
+  // The paragraph the previous line belongs to, and that line.
+  let current: Simple | null = null;
+  let prev: Line | null = null;
+  let last: Line | null = null;
+  let afterBlank = false;
+  const close = (): void => {
+    if (current) paragraphs.push(current);
+    current = null;
+  };
+  for (let pos = at; pos < text.length;) {
+    const line = lineAt(text, pos);
+    const { content } = line;
+    if (content.trim() === '') {
+      close();
+      afterBlank = true;
+      pos = line.next;
+      continue;
+    }
+    let indent = 0;
+    while (content.charCodeAt(indent) === 32) indent++;
+    const bullet = MARKER.exec(indent === 0 ? content : content.slice(indent));
+    if (afterBlank && indent === 0 && (!bullet || (bullet[1] ?? bullet[2]) !== open[0]!.kind)) break;
+    afterBlank = false;
     let from: number;
     if (bullet) {
-      if (indent === 0) {
-        if (kind(bullet) !== marker) return null;
-        columns.length = 0;
-      } else {
-        const parent = columns.indexOf(indent);
-        if (parent < 0) return null;
-        columns.length = parent + 1;
+      const kind = bullet[1] ?? bullet[2]!;
+      let depth = 0;
+      if (indent > 0) {
+        depth = open.length;
+        while (depth > 0 && open[depth - 1]!.column > indent) depth--;
+        if (depth === 0 || indent - open[depth - 1]!.column > 3) return null;
       }
+      const same = open[depth]?.kind === kind;
+      if (!same && depth === 0 && open.length > 0) return null;
+      // A new list inside an item that interrupts its paragraph: an ordered one must start at 1.
+      if (current && !same && depth > 0 && bullet[2] !== undefined && !(content[indent] === '1' && content[indent + 1] === bullet[2])) return null;
+      close();
+      open.length = depth;
       from = indent + bullet[0].length;
-      columns.push(from);
+      open.push({ column: from, kind });
     } else {
-      if (!current || indent !== columns[columns.length - 1]) return null;
+      const column = open.findIndex((o) => o.column === indent);
+      const rest = content.slice(indent);
+      const fence = column >= 0 ? FENCE.exec(rest) : null;
+      const html = column >= 0 && !fence && rest[0] === '<' ? htmlInItem(text, line, indent, rest, current !== null) : undefined;
+      if (fence || html !== undefined) {
+        // Fenced code or an HTML block in the item at that column: kept.
+        close();
+        open.length = column + 1;
+        const end = fence ? fenceInItem(text, pos, indent, fence[0]) : html;
+        if (!end) return null;
+        last = end;
+        pos = end.next;
+        continue;
+      }
+      if (current ? indent !== open[open.length - 1]!.column && indent !== 0 : column < 0) return null;
+      if (!current) open.length = column + 1;
       from = indent;
     }
-    const body = content.slice(from);
-    if (!LINE_START.test(body) || ORDERED.test(body)) return null;
-    const items = simpleInline(text, line.start + from, line.start + content.length, defined, true);
+    // (A pipe is text: no line here may start a table's delimiter row, LINE_START.)
+    if (content.includes('\t')) return null;
+    const trimmed = content.trimEnd().length;
+    const next = line.next < text.length ? lineAt(text, line.next).content : '';
+    // Trailing white space only where the paragraph ends (a hard break needs the parser).
+    if (trimmed < content.length && next.trim() !== '' && !MARKER.test(next.trimStart())) return null;
+    let body = from;
+    const task = bullet && TASK.test(content.slice(from)) ? { cls: 'task' as const, start: line.start + from, end: line.start + from + 3 } : null;
+    if (task) body = from + 3;
+    else if (!LINE_START.test(content.slice(from)) || ORDERED.test(content.slice(from))) return null;
+    const items = simpleInline(text, line.start + body, line.start + trimmed, defined, true);
     if (!items) return null;
-    if (bullet || !current) {
-      if (current) paragraphs.push(current);
-      current = { start: line.start + from, end: line.start + content.length, items };
+    if (task) items.unshift(task);
+    if (!current) {
+      current = { start: line.start + from, end: line.start + trimmed, items };
     } else {
       const eol = prev!.start + prev!.content.length;
       current.items.push({ cls: 'break', start: eol, eolEnd: line.start, cutEnd: line.start + from, end: line.start + from }, ...items);
-      current.end = line.start + content.length;
+      current.end = line.start + trimmed;
     }
-    prev = line;
+    prev = last = line;
+    pos = line.next;
   }
-  if (!current || !prev) return null;
-  paragraphs.push(current);
-  let after = prev.next;
-  while (after < text.length && lineAt(text, after).content.trim() === '') after = lineAt(text, after).next;
-  if (after < text.length && /^[ \t]/.test(text[after]!)) return null;
-  return { end: prev.start + prev.content.length, paragraphs };
+  close();
+  if (!last || paragraphs.length === 0) return null;
+  return { end: last.start + last.content.length, paragraphs };
 }

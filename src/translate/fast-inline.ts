@@ -2,8 +2,27 @@
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
-// Escapes, HTML, math, pipes and brackets outside `[text](destination)` need the parser.
-const BARRED = '<\\$|]';
+// Math and stray closing brackets need the parser. (A pipe is text: the block readers let no line
+// start a table's delimiter row, and a table cell holds none.)
+const BARRED = '$]';
+
+// Inline HTML on one line: an open tag (attributes on its line), a closing tag, a URI autolink.
+const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
+const TAG = new RegExp(`<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*[ \\t]*\\/?>|<\\/[A-Za-z][A-Za-z0-9-]*[ \\t]*>|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>`, 'y');
+// After `<`: no tag, comment, declaration, processing instruction or autolink (URI or e-mail) can start.
+const NO_TAG = /[\s<>()[\]\\",;:@]/;
+
+/**
+ * Inline HTML or an autolink at `at` (a `<`) within `end`: where it ends; `at` when the `<` is
+ * plain text; -1 when the parser must tell.
+ */
+export function inlineTag(text: string, at: number, end: number): number {
+  const next = text[at + 1];
+  if (at + 1 >= end || next === undefined || NO_TAG.test(next) || next.charCodeAt(0) > 127) return at;
+  TAG.lastIndex = at;
+  const m = TAG.exec(text);
+  return m && at + m[0].length <= end ? at + m[0].length : -1;
+}
 
 /**
  * Items of simple inline content (text, emphasis, code spans, `[text](destination)`, references
@@ -63,32 +82,68 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: close, cuts: [] });
       i = from = close;
     } else if (c === '[') {
+      // The link text: code spans in it bind first (a bracket inside one is code).
+      const codes: [number, number][] = [];
       let k = i + 1;
-      while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
+      for (;;) {
+        while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
+        if (text[k] !== '`' || k >= end) break;
+        const close = codeSpanEnd(text, k, end);
+        if (close < 0) return null;
+        codes.push([k, close]);
+        k = close;
+      }
       if (k >= end || text[k] !== ']') return null;
+      const inner = (): Item[] => {
+        const out: Item[] = [];
+        let a = i + 1;
+        for (const [p, q] of codes) {
+          if (p > a) out.push({ cls: 'text', start: a, end: p });
+          out.push({ cls: 'kept', start: p, end: q, cuts: [] });
+          a = q;
+        }
+        if (k > a) out.push({ cls: 'text', start: a, end: k });
+        return out;
+      };
       if (text[k + 1] !== '(') {
         const ref = reference(text, i, k, end, defined);
+        if (!ref && literalBrackets(text, i, k, defined)) {
+          // Brackets around no label: text (with the code spans in it).
+          textRun(from, i + 1);
+          items.push(...inner());
+          from = k;
+          i = k + 1;
+          continue;
+        }
         if (!ref) return null;
         textRun(from, i);
         if (ref.label) {
           items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
-          textRun(i + 1, k);
-          items.push({ cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
+          items.push(...inner(), { cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
         } else {
-          const inner: Item[] = i + 1 < k ? [{ cls: 'text', start: i + 1, end: k }] : [];
-          items.push({ cls: 'ref', start: i, end: ref.end, image: false, inner, innerStart: i + 1, innerEnd: k });
+          items.push({ cls: 'ref', start: i, end: ref.end, image: false, inner: inner(), innerStart: i + 1, innerEnd: k });
         }
         i = from = ref.end;
         continue;
       }
-      let m = k + 2;
-      while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
-      if (text[m] !== ')') return null;
+      const close = destinationEnd(text, k + 1, end);
+      if (close < 0) return null;
       textRun(from, i);
-      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
-      textRun(i + 1, k);
-      items.push({ cls: 'kept', start: k, end: m + 1, cuts: [] });
-      i = from = m + 1;
+      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
+      i = from = close;
+    } else if (c === '\\') {
+      // An escaped ASCII punctuation character is text; a backslash at a line end is a hard break.
+      const next = text.charCodeAt(i + 1);
+      if (i + 1 >= end || next === 10 || next === 13) return null;
+      i += isAsciiPunctuation(next) ? 2 : 1;
+    } else if (c === '<') {
+      const tag = inlineTag(text, i, end);
+      if (tag < 0) return null;
+      if (tag > i) {
+        textRun(from, i);
+        items.push({ cls: 'kept', start: i, end: tag, cuts: [] });
+        i = from = tag;
+      } else i++;
     } else if (c === '\n' || c === '\r') {
       i++;
     } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
@@ -130,12 +185,60 @@ function reference(
   return label ? { end: after, label } : { end: after };
 }
 
-/** After `(destination)` at `at` (no spaces, parentheses, angle brackets or escapes in it), or -1. */
+const isAsciiPunctuation = (code: number): boolean =>
+  (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+
+/**
+ * `[text]` at `open`..`close` that the parser reads as text: no link or reference follows it, it
+ * is no footnote call, and its text is no defined label.
+ */
+function literalBrackets(text: string, open: number, close: number, defined: ReadonlySet<string> | undefined): boolean {
+  if (!defined || text[open + 1] === '^' || text[close + 1] === '[' || text[close + 1] === '(') return false;
+  return !defined.has(normalizeLabel(text.slice(open + 1, close)));
+}
+
+/** After the code span whose backtick run starts at `at`, or -1 when it has no closer before `end`. */
+function codeSpanEnd(text: string, at: number, end: number): number {
+  let n = 1;
+  while (text[at + n] === '`') n++;
+  for (let k = text.indexOf('`', at + n); k >= 0 && k < end; k = text.indexOf('`', k)) {
+    let m = 1;
+    while (text[k + m] === '`') m++;
+    if (m === n) return k + n <= end ? k + n : -1;
+    k += m;
+  }
+  return -1;
+}
+
+/** A character that ends a simple destination: white space, parentheses, angle brackets, backticks, backslashes. */
+function endsDestination(code: number): boolean {
+  if (code < 128) return code <= 32 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96 || code === 92 || code === 127;
+  return /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * After `(destination)` or `(destination "title")` at `at`, or -1: no spaces, parentheses, angle
+ * brackets or escapes in the destination; the title on the same line, without quotes or escapes.
+ */
 function destinationEnd(text: string, at: number, end: number): number {
   if (text[at] !== '(') return -1;
   let m = at + 1;
-  while (m < end && !/[\s()<>`\\]/.test(text[m]!)) m++;
-  return m < end && text[m] === ')' ? m + 1 : -1;
+  // Balanced parentheses (`/wiki/ACE_(format)`), up to three deep.
+  let depth = 0;
+  for (; m < end; m++) {
+    const code = text.charCodeAt(m);
+    if (code === 40 && depth < 3) depth++;
+    else if (code === 41 && depth > 0) depth--;
+    else if (endsDestination(code)) break;
+  }
+  if (depth > 0) return -1;
+  if (m < end && text[m] === ')') return m + 1;
+  if (m === at + 1 || text[m] !== ' ') return -1;
+  while (text[m] === ' ') m++;
+  if (text[m] !== '"') return -1;
+  let q = m + 1;
+  while (q < end && text[q] !== '"' && text[q] !== '\\' && text[q] !== '\n' && text[q] !== '\r') q++;
+  return q + 1 < end && text[q] === '"' && text[q + 1] === ')' ? q + 2 : -1;
 }
 
 /** `![alt](source)` at `at` with plain alt text: the parser's items for it and where it ends. */

@@ -6,7 +6,7 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList, tagLineStart } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
 import type { Item } from './inline.ts';
 
@@ -29,7 +29,6 @@ interface Simple {
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const PARAGRAPH_LINE = /^[\p{L}\p{N}("'“‘¿¡]/u;
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -89,7 +88,7 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
 /** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
 function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined): Simple | null {
   const trimmed = content.trimEnd();
-  if (!PARAGRAPH_LINE.test(trimmed) || ORDERED.test(trimmed) || trimmed.includes('|')) return null;
+  if (!LINE_START.test(trimmed) || ORDERED.test(trimmed)) return null;
   const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }
@@ -176,17 +175,17 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
       const definitions = html < 0 && content.startsWith('[') ? definitionBlock(text, at) : null;
       if (html >= 0 || definitions) {
         push(definitions ? { kind: 'kept', start: at, end: definitions.end, labels: definitions.labels } : { kind: 'kept', start: at, end: html });
+        // An HTML block ends with its line (kinds 1 to 5) or before a blank line: the next line starts afresh.
         at = definitions?.end ?? html;
-        canStart = definitions !== null;
         continue;
       }
-      if (LINE_START.test(content) && !ORDERED.test(content)) {
+      if ((LINE_START.test(content) || tagLineStart(content, true)) && !ORDERED.test(content)) {
         let end = at;
         let simple = true;
         let contentEnd = at;
         for (let line = lineAt(text, at); end < text.length && line.content.trim() !== ''; line = lineAt(text, end)) {
           if (end > at && INTERRUPTS.test(line.content)) break;
-          if (!LINE_START.test(line.content) || ORDERED.test(line.content) || line.content.includes('|')) simple = false;
+          if (!(LINE_START.test(line.content) || tagLineStart(line.content, end === at)) || ORDERED.test(line.content)) simple = false;
           contentEnd = end + line.content.length;
           end = line.next;
         }

@@ -5,7 +5,7 @@ import { DEFAULT_FRONT_MATTER_KEYS, emitYaml, frontMatter } from './frontmatter.
 import { fastRegions } from './fast.ts';
 import { emitToml } from './toml.ts';
 import { maskExtensions, type Admonition, type Masked } from './mask.ts';
-import { looksLikeMdx, normalizeLabel, tokenTree, type TokenNode } from './tokens.ts';
+import { isLinePrefix, looksLikeMdx, normalizeLabel, tokenTree, type TokenNode } from './tokens.ts';
 import type { SegmentationMode, Segmented } from './types.ts';
 
 export interface SegmentMarkdownOptions {
@@ -110,10 +110,22 @@ interface Labels {
   footnotes: string[];
 }
 
+/** A label's text without the container prefixes (`> `) of its later lines. */
+function labelText(text: string, node: TokenNode): string {
+  let out = '';
+  let at = node.start;
+  for (const child of node.children) {
+    if (!isLinePrefix(child.type)) continue;
+    out += text.slice(at, child.start);
+    at = child.end;
+  }
+  return normalizeLabel(out + text.slice(at, node.end));
+}
+
 function definitionLabels(text: string, node: TokenNode, out: Labels): void {
   for (const child of node.children) {
-    if (child.type === 'definitionLabelString') out.defined.push(normalizeLabel(text.slice(child.start, child.end)));
-    else if (child.type === 'gfmFootnoteDefinitionLabelString') out.footnotes.push(normalizeLabel(text.slice(child.start, child.end)));
+    if (child.type === 'definitionLabelString') out.defined.push(labelText(text, child));
+    else if (child.type === 'gfmFootnoteDefinitionLabelString') out.footnotes.push(labelText(text, child));
     else if (child.type !== 'paragraph') definitionLabels(text, child, out);
   }
 }

@@ -15,6 +15,14 @@ const READ_FAST = [
   'A paragraph ending in a list:\n- one\n- two',
   'Badges [![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) and ![alt text](b.png).',
   'A code span `that runs\nover two lines` in a paragraph.',
+  '- [`@scope/name`](https://example.com/x "The package") - its `code`\n- [`a]`](b) and [not a label] here',
+  '- `option` (default: `false`). Explained\nlazily on the next line\n- [ ] a task\n- [x] **[done](x)**  \n\n  Second paragraph.\n  ```js\n  const a = b | c;\n\n  ```\n  <!-- prettier-ignore -->\n  After the code.\n    - nested three columns in\n\n      ~~~\n      code\n      ~~~',
+  'Type: `Storage`<br>\nDefault: a < b, <https://example.com> and <span class="a" id=b>text</span>.',
+  '> [!NOTE]\n> An alert with `code`.',
+  '<!-- prettier-ignore -->\n```js\nx();\n```',
+  '<a name="usage"></a>\n## Usage\n\n<a href="https://x.org"><img src="b.svg" alt="B"></a> and text',
+  '- [`A<T>`](u) - Extract.\n  <details>\n  <summary>\n  \tExample\n  </summary>\n\n  [Playground](x)\n\n  </details>\n- b\n  <!-- a\n\n  b -->\n  text\n- c\n\n  <img src="x">\n  more',
+  '- [`ace`](https://en.wikipedia.org/wiki/ACE_(format)) - `number | string`, a | b\n- see \\[more\\] and \\`not code\\` and a\\b',
 ];
 
 describe('segmentMarkdown: the fast reader', () => {
@@ -36,6 +44,14 @@ describe('segmentMarkdown: the fast reader', () => {
       '[x]: /a\n\nThe [x] label, defined again:\n\n[X]: /b',
       '- [ ] a task\n- [x] done',
       '<Component title="Note">\n\ntext',
+      // An ordered list that would interrupt a paragraph starts at 1: `2.` continues the item's paragraph.
+      '- a\n  2. b\n- c\n  - d\n  3. e',
+      'A hard break\\\nafter a backslash, [unbalanced](a(b "t") and [x](a(b(c(d(e)))))',
+      'A | B\n--|--\n\n- a | b\n  | - | - |',
+      // A line of one tag does not interrupt an item's paragraph; a line outside the item closes its HTML block.
+      '- a\n  <img src="x">\n- b\n\n  <div>\nlazy?\n\n- c\n\n  <!-- x\n- d -->',
+      // A label over two quoted lines: its definition's label is `foo bar`, without the `>`.
+      '> [foo\n> bar]: /url\n\n[foo bar] and [foo\nbar]\n\n- [foo bar] <x',
     ];
     for (const text of [...READ_FAST, ...parserOnly, ...READ_FAST.map((t) => t.replace(/\n/g, '\r\n'))]) {
       for (const mode of ['wholeBlocks', 'fragments'] as const) {
@@ -52,6 +68,6 @@ describe('segmentMarkdown: the fast reader', () => {
       for (const r of fastRegions(text, 0, labels)) if (r.kind === 'other') parsed += r.end - r.start;
       chars += text.length;
     }
-    assert.ok(parsed / chars < 0.45, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
+    assert.ok(parsed / chars < 0.15, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
   });
 });
