@@ -121,6 +121,9 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
     const refs = langs.get(p.lang)?.refs;
     if (refs !== undefined) for (const n of p.needed) refs.set(n.hash, (refs.get(n.hash) ?? 0) + 1);
   }
+  // Only segments more than one file needs are counted (a missing count is one); the summaries' lists are done with.
+  for (const l of langs.values()) for (const [hash, n] of l.refs) if (n < 2) l.refs.delete(hash);
+  for (const p of toWrite) if (p.compose === PLANNED_AGAIN) p.needed = [];
   const read = reader(s, opts);
   const urlMemo: { last: SourceUrls } = { last: undefined };
   const waiting: Waiting[] = [];
