@@ -1,7 +1,7 @@
 /**
  * Child of the localize-update-rss benchmark: `<folder>` runs the first full update of a generated
  * set-up (every translation missing) with a local stand-in translator in a fresh process and prints
- * `{ baseMb, peakMb, written, requests, ms }`: the RSS after module loading and the config read
+ * `{ baseMb, peakMb, written, requests, pending, ms, cpuMs }`: the RSS after module loading and the config read
  * (`baseMb`) and the process's peak RSS (`process.resourceUsage().maxRSS`).
  */
 import type { BatchRequest, BatchResponse } from '../../src/api/index.ts';
@@ -21,10 +21,13 @@ async function main(): Promise<void> {
   const config = await loadConfig(folder);
   const baseMb = process.memoryUsage().rss / 1048576;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const r = await update({ config, client: echo });
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const peakMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ baseMb, peakMb, written: r.written.length, requests: r.requests, pending: r.pending, ms })}\n`);
+  process.stdout.write(`${JSON.stringify({ baseMb, peakMb, written: r.written.length, requests: r.requests, pending: r.pending, ms, cpuMs })}\n`);
 }
 
 main().catch((err: unknown) => {
