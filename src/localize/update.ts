@@ -152,7 +152,6 @@ function emptyReport(): UpdateReport {
   };
 }
 
-
 /** Runs the file jobs chosen, then places each result; cancelling discards the results not placed. */
 async function fileJobs(opts: UpdateOptions, s: Scan, budget: RunBudget, report: UpdateReport, changes: Map<string, LockEntry | null>): Promise<void> {
   const jobPlans = budget.plans.filter((p) => p.fileJob !== undefined);

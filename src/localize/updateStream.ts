@@ -116,7 +116,9 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
   const { config } = opts;
   const signal = opts.signal;
   const concurrency = opts.concurrency ?? 4;
-  const langs = new Map<string, Lang>(s.languages.map((lang) => [lang, { lang, queue: [], queued: new Set(), answers: new Map(), outcome: emptyOutcome(), refs: new Map() }]));
+  const langs = new Map<string, Lang>(
+    s.languages.map((lang) => [lang, { lang, queue: [], queued: new Set(), answers: new Map(), outcome: emptyOutcome(), refs: new Map() }]),
+  );
   for (const p of toWrite) {
     const refs = langs.get(p.lang)?.refs;
     if (refs !== undefined) for (const n of p.needed) refs.set(n.hash, (refs.get(n.hash) ?? 0) + 1);

@@ -21,6 +21,7 @@ interface Run {
   written: number;
   requests: number;
   ms: number;
+  cpuMs: number;
 }
 
 async function run(pages: number): Promise<Run> {
@@ -41,7 +42,7 @@ export async function benchLocalizeUpdateRss(): Promise<Figure[]> {
   const large = await run(UPDATE_RSS_PAGES * 4);
   const growth = (r: Run): number => Math.max(1, r.peakMb - r.baseMb);
   const line = (n: number, r: Run): string =>
-    `${n} pages: ${r.written} files, ${r.requests} requests, RSS ${r.baseMb.toFixed(0)} MB after loading, peak ${r.peakMb.toFixed(0)} MB (+${growth(r).toFixed(0)}), ${(r.ms / 1000).toFixed(1)} s`;
+    `${n} pages: ${r.written} files, ${r.requests} requests, RSS ${r.baseMb.toFixed(0)} MB after loading, peak ${r.peakMb.toFixed(0)} MB (+${growth(r).toFixed(0)}), ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`;
   note(`localize-update-rss: ${line(UPDATE_RSS_PAGES, small)}; ${line(UPDATE_RSS_PAGES * 4, large)}`);
   return [
     {

@@ -46,7 +46,9 @@ describe('localize: the update streams its files', () => {
         const open = [...sentPages].filter((p) => (written.get(p) ?? 0) < 2).length;
         maxOpen = Math.max(maxOpen, open);
         writtenAtLastRequest = [...written.values()].reduce((a, b) => a + b, 0);
-        return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse);
+        return Promise.resolve({
+          segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })),
+        } as BatchResponse);
       },
     };
     const r = await update({
@@ -85,7 +87,9 @@ describe('localize: the update streams its files', () => {
       translateBatch(req: BatchRequest): Promise<BatchResponse> {
         if (writes >= 20) controller.abort();
         controller.signal.throwIfAborted();
-        return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse);
+        return Promise.resolve({
+          segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })),
+        } as BatchResponse);
       },
     };
     const r = await update({
@@ -124,7 +128,9 @@ describe('localize: the update streams its files', () => {
           mkdirSync(dirname(join(dir, last)), { recursive: true });
           writeFileSync(join(dir, last), 'Meine eigene Übersetzung.\n');
         }
-        return Promise.resolve({ segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })) } as BatchResponse);
+        return Promise.resolve({
+          segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()}· ${s.text}` })),
+        } as BatchResponse);
       },
     };
     const r = await update({ config, client });
