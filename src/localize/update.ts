@@ -31,7 +31,11 @@ export interface UpdateProgress {
   phase: 'scan' | 'translate' | 'write';
   done: number;
   total: number;
-  /** Translate phase: the language whose segments are being sent (languages go one after another). */
+  /**
+   * Translate phase: once everything is sent, one event per language with segments (its line in the
+   * CLI's log); while the files stream, `done` counts the characters sent in every language.
+   * Write phase: files written; its events come once everything is sent (files written earlier included).
+   */
   lang?: string;
   /** What this update sends and writes, known once the scan is done; on every event after it. */
   work?: UpdateWork;
