@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
 import { localFs, loadConfig, planStatus, update, type BatchTranslator } from '../../../src/localize/index.ts';
-import { pagePath, writeDocs } from './support/docs.ts';
+import { packedSizes, planBatches } from '../../../src/translate/batches.ts';
+import { pagePath, wordSource, writeDocs } from './support/docs.ts';
 
 const PAGES = 160;
 
@@ -27,6 +28,23 @@ describe('localize: the update streams its files', () => {
     return dir;
   };
   after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('packedSizes: the leading batches sent apart cost no extra request', () => {
+    const words = wordSource(7);
+    const segments = Array.from({ length: 700 }, (_, i) => ({ id: `s${i}`, text: words(1 + (i % 40)) }));
+    const limits = { maxSegments: 64, maxBodyBytes: 12_000 };
+    const sizes = packedSizes(segments, limits);
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      segments.length,
+    );
+    assert.equal(sizes.length, planBatches(segments, limits).length);
+    // Cut after the first k batches: both parts together take as many requests as the whole.
+    for (const k of [1, 3, sizes.length - 1]) {
+      const cut = sizes.slice(0, k).reduce((a, b) => a + b, 0);
+      assert.equal(planBatches(segments.slice(0, cut), limits).length + planBatches(segments.slice(cut), limits).length, sizes.length, `cut after ${k}`);
+    }
+  });
 
   it('writes early files before later ones are sent, keeps few pages in flight, sends the fewest requests, in the scan order', async () => {
     const dir = fresh();
