@@ -30,8 +30,12 @@ import { changedConflict, writeTranslation } from './updateWrite.ts';
 
 /** Sources read and planned at a time. */
 const WINDOW_SOURCES = 16;
-/** Files planned and waiting for answers at most: beyond, every queue is sent, its last batch too (one more request per language at worst). */
-const MAX_WAITING = 256;
+/**
+ * Text held by the files planned and waiting for their answers (source and translation, counted
+ * per file) at most: beyond, every queue is sent, its last batch too (one more request per language
+ * at worst; only when a language lags far behind the others).
+ */
+const MAX_WAITING_CHARS = 8_000_000;
 
 /** Separates the parts of the synthetic document a queue's segments travel in; never in a translation. */
 const SEP = '\u0000';
@@ -131,6 +135,8 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
   const waiting: Waiting[] = [];
   let sentChars = 0;
   let handled = 0;
+  let waitingChars = 0;
+  const charsHeld = (w: Waiting): number => w.sourceText.length + (w.targetText?.length ?? 0);
   let sentAll = false;
   const total = ctx.work.chars;
 
@@ -219,6 +225,7 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
     while (waiting.length > 0 && ready(waiting[0]!)) {
       if (signal?.aborted === true) throw abortError(signal);
       const w = waiting.shift()!;
+      waitingChars -= charsHeld(w);
       if (last) opts.onProgress?.({ phase: 'write', done: handled, total: toWrite.length, work: ctx.work });
       const l = langs.get(w.plan.lang)!;
       const entry = await writeTranslation(s, config, report, {
@@ -236,7 +243,7 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
 
   const pump = async (last: boolean): Promise<void> => {
     for (;;) {
-      const flush = last || waiting.length > MAX_WAITING;
+      const flush = last || waitingChars > MAX_WAITING_CHARS;
       for (const l of langs.values()) {
         const count = flush ? l.queue.length : sendable(l);
         if (count > 0) await send(l, count);
@@ -292,6 +299,7 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
     });
     for (const w of planned.flat()) {
       waiting.push(w);
+      waitingChars += charsHeld(w);
       const l = langs.get(w.plan.lang)!;
       for (const n of w.plan.needed) want(l, n);
     }
