@@ -261,9 +261,15 @@ export type ReportScan = Omit<Scan, 'lock' | 'lockText'>;
 /** The lock changed between its stat and its read during a scan: the scan starts again without trusting the cache's projection of it. */
 class LockMoved extends Error {}
 
+/**
+ * Keeps a plan's summary instead of the plan (the update's, see updateStream.ts): given, the scan
+ * keeps neither texts nor composers, so what it holds does not grow with the texts of the files.
+ */
+export type SlimPlan = (plan: FilePlan, targetText: string | undefined) => FilePlan;
+
 /** Reads sources, translations and the lock, and plans every translation in scope. */
-export async function scan(opts: LocalizeOptions): Promise<Scan> {
-  return (await scanWith(opts, true)) as Scan;
+export async function scan(opts: LocalizeOptions, slim?: SlimPlan): Promise<Scan> {
+  return (await scanWith(opts, true, slim)) as Scan;
 }
 
 /**
@@ -274,16 +280,16 @@ export async function scanForReport(opts: LocalizeOptions): Promise<ReportScan> 
   return scanWith(opts, false);
 }
 
-async function scanWith(opts: LocalizeOptions, needLock: boolean): Promise<Scan | ReportScan> {
+async function scanWith(opts: LocalizeOptions, needLock: boolean, slim?: SlimPlan): Promise<Scan | ReportScan> {
   const fs = resolveFs(opts.config.folder, opts.fs);
   // Only a scan that reads the disk itself may answer from stats (the editor reads unsaved documents).
   const cache = opts.fs?.readText === undefined && opts.fs?.readBytes === undefined ? StatCache.load(fs.root, opts.fs?.listFiles === undefined) : undefined;
   try {
     try {
-      return await scanOnce(opts, fs, cache, needLock, true);
+      return await scanOnce(opts, fs, cache, needLock, true, slim);
     } catch (err) {
       if (!(err instanceof LockMoved)) throw err;
-      return await scanOnce(opts, fs, cache, needLock, false);
+      return await scanOnce(opts, fs, cache, needLock, false, slim);
     }
   } finally {
     await cache?.save();
@@ -298,6 +304,7 @@ async function scanOnce(
   cache: StatCache | undefined,
   needLock: boolean,
   trustLock: boolean,
+  slim?: SlimPlan,
 ): Promise<Scan | ReportScan> {
   const { config } = opts;
   const languages = opts.languages === undefined ? config.targetLanguages : config.targetLanguages.filter((l) => opts.languages!.includes(l));
@@ -476,10 +483,13 @@ async function scanOnce(
         },
         getDoc,
       );
-      if (plan.compose !== undefined) targetText.set(target, targetNow);
-      plans.push(plan);
+      if (slim !== undefined) plans.push(slim(plan, targetNow));
+      else {
+        if (plan.compose !== undefined) targetText.set(target, targetNow);
+        plans.push(plan);
+      }
     }
-    if (plans.some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
+    if (slim === undefined && plans.some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
     perSource[n] = plans;
   });
   // File jobs: hashes of the bytes, from the cache while the stat holds.

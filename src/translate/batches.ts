@@ -107,3 +107,13 @@ export function minimumRequests(segments: readonly Segment[], limits: Partial<Ba
   const bytes = measure(segments, full).reduce((sum, item) => sum + item.bytes, 0);
   return Math.max(Math.ceil(segments.length / full.maxSegments), Math.ceil(bytes / (full.maxBodyBytes - full.reservedBodyBytes)));
 }
+
+/**
+ * The segment count of each batch of the in-order packing with the fewest requests (the greedy
+ * packing planBatches starts from). Sending its leading batches apart from the rest costs no extra
+ * request: the rest packs from the same boundary (a streamed update sends the full ones as they fill).
+ */
+export function packedSizes(segments: readonly Segment[], limits: Partial<BatchLimits> = {}): number[] {
+  const full = { ...DEFAULT_BATCH_LIMITS, ...limits };
+  return greedy(measure(segments, full), full, Infinity).map((batch) => batch.length);
+}

@@ -13,6 +13,7 @@ import { CLI_START_GOAL, CLI_STATUS_GOAL, benchCliStart } from './cliStart.ts';
 import { benchLine, failedFigure, note, ratioOf, type Figure } from './lib/figures.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/processes.ts';
 import { benchLocalize } from './localize.ts';
+import { benchLocalizeUpdateRss, UPDATE_RSS_GOAL } from './localizeUpdateRss.ts';
 import { benchLocalizeSite } from './localizeSite.ts';
 import { PDF_PAGECOUNT_BUDGET_MS, benchPdfPages } from './pdfPages.ts';
 import { benchSegmentThroughput } from './segmentThroughput.ts';
@@ -111,6 +112,9 @@ async function main(): Promise<void> {
     )),
   );
   figures.push(
+    ...(await measure('localize-update-rss', [['localize-update-rss-growth', 'MB', Number.NaN, `ratio<=${UPDATE_RSS_GOAL}`]], () => benchLocalizeUpdateRss())),
+  );
+  figures.push(
     ...(await measure(
       'cli',
       [
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     'localize-status-10k-rss-mb',
     'localize-site-dryrun-ms',
     'localize-site-update-rss-mb',
+    'localize-update-rss-growth',
     'cli-start-ms',
     'cli-start-status-ms',
     'segment-throughput',
