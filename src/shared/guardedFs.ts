@@ -25,6 +25,7 @@
 import { constants, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { link, lstat, mkdir, open, readFile, realpath, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
+import { existingDirInside } from './guardedDirs.ts';
 
 export {
   ChangedError,
@@ -199,6 +200,9 @@ export class GuardedRoot {
     const abs = this.resolve(dir);
     const rel = path.relative(this.path, abs);
     if (rel === '') return;
+    // Usually the folder exists already (every file after the first in it): one check of the folder
+    // itself, by real path, decides, always made anew (a folder checked earlier may since be a link).
+    if (existingDirInside(this.real, abs, () => this.describe(abs), this.path)) return;
     let current = this.path;
     for (const part of rel.split(path.sep)) {
       current = path.join(current, part);

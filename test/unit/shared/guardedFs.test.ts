@@ -99,6 +99,27 @@ describe('guarded file layer', () => {
     assert.deepEqual(readdirSync(outside), []);
   });
 
+  it('a folder written in before and then swapped for a link out is refused at the next write, before anything is made there', async () => {
+    const dir = fresh();
+    const outside = fresh();
+    const root = await GuardedRoot.open(dir);
+    assert.equal(await root.write('docs/de/a.md', 'one', EXPECT_ABSENT), 'created');
+    rmSync(join(dir, 'docs/de'), { recursive: true });
+    symlinkSync(outside, join(dir, 'docs/de'));
+    await assert.rejects(root.write('docs/de/b.md', 'two', EXPECT_ABSENT), OutsideRootError);
+    await assert.rejects(root.createTemp('docs/de/c.md'), OutsideRootError);
+    assert.deepEqual(readdirSync(outside), []);
+    // Swapped for a file, then for a link that stays inside: refused, then followed.
+    rmSync(join(dir, 'docs/de'));
+    writeFileSync(join(dir, 'docs/de'), 'not a folder');
+    await assert.rejects(root.write('docs/de/b.md', 'two', EXPECT_ABSENT));
+    rmSync(join(dir, 'docs/de'));
+    mkdirSync(join(dir, 'inside'));
+    symlinkSync(join(dir, 'inside'), join(dir, 'docs/de'));
+    assert.equal(await root.write('docs/de/b.md', 'two', EXPECT_ABSENT), 'created');
+    assert.equal(readFileSync(join(dir, 'inside/b.md'), 'utf8'), 'two');
+  });
+
   it('temporary names are random and created exclusively', async () => {
     const dir = fresh();
     const root = await GuardedRoot.open(dir);
