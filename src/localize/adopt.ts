@@ -158,8 +158,8 @@ export async function adopt(opts: AdoptOptions): Promise<AdoptReport> {
   const root = resolveFs(config.folder, opts.fs).root;
   const held = await acquireRunLock(root, {
     tool: opts.tool ?? 'cli',
-    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-    ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    signal: opts.signal,
+    onWait: opts.onWait,
   });
   try {
     const s = await scan(opts);
