@@ -128,6 +128,7 @@ export function alignTranslation(p: {
     sourceHash: current ? p.sourceHash : null,
     output: p.outputHash,
     blocks,
+    // Kept: an empty list is left out of the entry (a value rule, not an undefined one).
     ...(coveredHashes.length > 0 ? { covered: coveredHashes } : {}),
   };
   if (!current) {

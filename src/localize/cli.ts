@@ -329,6 +329,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
       chars_sent: r.chars_sent,
       requests: r.requests,
       written: r.written.length,
+      // Kept: zero counts are left out of the summary (a value rule, not an undefined one).
       ...(r.pending > 0 ? { pending: r.pending } : {}),
       ...(r.terms.length > 0 ? { terms: r.terms.length } : {}),
       ...(r.failedJobs.length > 0 ? { failed_jobs: r.failedJobs.length } : {}),

@@ -373,6 +373,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
           sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
           output: fileHash(text),
           blocks: lines,
+          // Kept: empty lists are left out of the entry (a value rule, not an undefined one).
           ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
           ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
           reviewed,
