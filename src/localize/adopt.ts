@@ -128,6 +128,7 @@ export function alignTranslation(p: {
     sourceHash: current ? p.sourceHash : null,
     output: p.outputHash,
     blocks,
+    // Kept: an empty list is left out of the entry (a value rule, not an undefined one).
     ...(coveredHashes.length > 0 ? { covered: coveredHashes } : {}),
   };
   if (!current) {
@@ -158,8 +159,8 @@ export async function adopt(opts: AdoptOptions): Promise<AdoptReport> {
   const root = resolveFs(config.folder, opts.fs).root;
   const held = await acquireRunLock(root, {
     tool: opts.tool ?? 'cli',
-    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-    ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    signal: opts.signal,
+    onWait: opts.onWait,
   });
   try {
     const s = await scan(opts);

@@ -105,7 +105,7 @@ export function isMdxSource(path: string, layout?: unknown): boolean {
 /** `mdx`: the file's dialect (see isMdxSource); undefined lets the segmenter guess from the text. */
 export function parseSource(text: string, frontMatterKeys: readonly string[], mdx?: boolean): SourceDoc {
   const ranges = splitBlocks(text);
-  const parts = segmentMarkdown(text, { frontMatterKeys, ...(mdx !== undefined ? { mdx } : {}) }).parts;
+  const parts = segmentMarkdown(text, { frontMatterKeys, mdx }).parts;
   // A translate part never crosses a blank line; if one ever did, its blocks are merged.
   let offset = 0;
   let bi = 0;

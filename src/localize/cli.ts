@@ -132,7 +132,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
   const folder = resolve(args.folder);
   if (args.command === 'init') {
     const interactive = io.interactive ?? (process.stdin.isTTY === true && process.stdout.isTTY === true);
-    return runInit(folder, { ...(args.langs !== undefined ? { langs: args.langs } : {}), yes: args.yes, interactive, json: args.json }, io);
+    return runInit(folder, { langs: args.langs, yes: args.yes, interactive, json: args.json }, io);
   }
   if (args.command === 'merge') return mergeLockFiles(folder, args.mergeLocks ?? [], io);
   if (args.command === 'review')
@@ -140,9 +140,9 @@ async function run(args: Args, io: CliIo): Promise<number> {
       {
         files: args.files ?? [],
         json: args.json,
-        ...(args.reviewFolder !== undefined ? { folder: args.reviewFolder } : {}),
-        ...(args.langs !== undefined ? { langs: args.langs } : {}),
-        ...(args.by !== undefined ? { by: args.by } : {}),
+        folder: args.reviewFolder,
+        langs: args.langs,
+        by: args.by,
       },
       io,
       waitMessage(io),
@@ -162,7 +162,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
 
   if (args.command === 'adopt') {
     await writeGitignore(localFs(folder).root);
-    const r = await adopt({ ...opts, tool: 'cli', onWait, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
+    const r = await adopt({ ...opts, tool: 'cli', onWait, signal: io.signal });
     const current = r.adopted.filter((a) => a.current).length;
     if (args.json)
       io.out(
@@ -309,15 +309,15 @@ async function run(args: Args, io: CliIo): Promise<number> {
     const meter = chargeMeter(client);
     const r = await update({
       ...opts,
-      ...(args.maxCredits !== undefined ? { maxMillicredits: args.maxCredits } : {}),
+      maxMillicredits: args.maxCredits,
       client: view !== undefined ? view.track(meter.client) : meter.client,
       tool: 'cli',
-      ...(io.signal !== undefined ? { signal: io.signal } : {}),
+      signal: io.signal,
       onWait: (h) => {
         view?.clear();
         onWait(h);
       },
-      ...(view !== undefined ? { onProgress: view.onProgress } : {}),
+      onProgress: view?.onProgress,
     });
     view?.finish();
     Object.assign(summary, {
@@ -329,6 +329,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
       chars_sent: r.chars_sent,
       requests: r.requests,
       written: r.written.length,
+      // Kept: zero counts are left out of the summary (a value rule, not an undefined one).
       ...(r.pending > 0 ? { pending: r.pending } : {}),
       ...(r.terms.length > 0 ? { terms: r.terms.length } : {}),
       ...(r.failedJobs.length > 0 ? { failed_jobs: r.failedJobs.length } : {}),

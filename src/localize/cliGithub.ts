@@ -86,7 +86,7 @@ export async function annotations(
         out.push({
           level: 'error',
           file: path(t.target),
-          ...(p.line !== undefined ? { line: p.line } : {}),
+          line: p.line,
           title: 'Term not as configured',
           message: `${termProblemText(p)} (${t.lang}); source ${path(t.source)}; ${TERMS_HINT}`,
         });
@@ -114,7 +114,7 @@ export async function annotations(
         out.push({
           level: 'error',
           file: path(t.target),
-          ...(line !== undefined ? { line } : {}),
+          line,
           title: 'Translation conflict',
           message: `conflict${where}: ${c !== undefined ? conflictReason(c) : 'needs a person to decide'}; source ${path(t.source)}`,
         });

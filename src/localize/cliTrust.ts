@@ -37,7 +37,7 @@ export async function runReview(
     if (rel.startsWith('..') || isAbsolute(rel)) throw new ConfigError(`${f} is outside ${folder}`);
     return rel.split(sep).join('/') || '.';
   });
-  const r = await review({ config, paths, ...(args.langs !== undefined ? { languages: args.langs } : {}), by, tool: 'cli', onWait });
+  const r = await review({ config, paths, languages: args.langs, by, tool: 'cli', onWait });
   if (args.json) io.out(JSON.stringify({ by, files: r.files, refused: r.refused }));
   else {
     for (const x of r.refused) io.err(`not reviewed: ${x.path}: ${x.reason}`);
@@ -48,7 +48,7 @@ export async function runReview(
 }
 
 export async function runLabels(opts: LocalizeOptions, args: { json: boolean }, io: TrustIo, onWait: (h: RunHolder) => void): Promise<number> {
-  const r = await relabel({ ...opts, tool: 'cli', onWait, ...(io.signal !== undefined ? { signal: io.signal } : {}) });
+  const r = await relabel({ ...opts, tool: 'cli', onWait, signal: io.signal });
   const off = opts.config.labels === false;
   if (args.json) io.out(JSON.stringify({ checked: r.checked, labelled: r.labelled, labels: !off }));
   else {

@@ -159,7 +159,7 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
     estimateMillicreditsPerChar: c.estimateMillicreditsPerChar ?? 1,
     detect: c.detect ?? true,
     labels: labelKeysOf(c.labels),
-    ...(c.terms !== undefined ? { terms: resolveTerms(c.terms, langs, (m) => new ConfigError(`${CONFIG_FILE}: ${m}`)) } : {}),
+    terms: c.terms === undefined ? undefined : resolveTerms(c.terms, langs, (m) => new ConfigError(`${CONFIG_FILE}: ${m}`)),
   };
 }
 

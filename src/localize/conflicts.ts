@@ -105,7 +105,7 @@ export async function resolveConflict(config: LocalizeConfig, conflict: Conflict
     sourceHash: settled ? fileHash(sourceText) : null,
     output: fileHash(text),
     blocks,
-    ...(reviewed ? { reviewed } : {}),
+    reviewed,
   };
   const { text: written, entry } = labelComposed(config, conflict.target, { text, entry: bare });
   // Only over the text the choice was made on: an edit saved meanwhile is never overwritten.

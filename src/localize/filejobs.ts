@@ -123,7 +123,7 @@ export async function runFileJobs(
 ): Promise<FileJobResult[]> {
   const uploads = new Map<string, Promise<{ id: string }>>();
   const temps: string[] = [];
-  const sig = opts.signal !== undefined ? { signal: opts.signal } : {};
+  const sig = { signal: opts.signal };
   try {
     const results = await mapLimit(plans, 4, async (plan): Promise<FileJobResult | undefined> => {
       try {

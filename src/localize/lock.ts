@@ -122,15 +122,20 @@ export function serializeLock(lock: Lock): string {
       sourceHash: e.sourceHash,
       output: e.output,
       blocks: e.blocks,
-      ...(e.reported !== undefined && e.reported.length > 0 ? { reported: [...e.reported].sort() } : {}),
-      ...(e.covered !== undefined && e.covered.length > 0 ? { covered: [...e.covered].sort() } : {}),
-      ...(e.reviewed !== undefined && e.reviewed.length > 0 ? { reviewed: [...e.reviewed].sort() } : {}),
-      ...(e.pending !== undefined && e.pending.length > 0 ? { pending: [...e.pending].sort() } : {}),
-      ...(e.terms !== undefined && e.terms.length > 0 ? { terms: [...e.terms].sort() } : {}),
+      reported: sortedList(e.reported),
+      covered: sortedList(e.covered),
+      reviewed: sortedList(e.reviewed),
+      pending: sortedList(e.pending),
+      terms: sortedList(e.terms),
     };
   }
-  const removed = [...new Set(lock.removedLanguages ?? [])].sort();
-  return `${JSON.stringify({ version: 1, ...(removed.length > 0 ? { removedLanguages: removed } : {}), files }, null, 2)}\n`;
+  // JSON.stringify leaves out the undefined fields: an empty or absent list is not written.
+  return `${JSON.stringify({ version: 1, removedLanguages: sortedList([...new Set(lock.removedLanguages ?? [])]), files }, null, 2)}\n`;
+}
+
+/** A sorted copy of a non-empty list; undefined for an empty or absent one. */
+function sortedList(list: readonly string[] | undefined): string[] | undefined {
+  return list !== undefined && list.length > 0 ? [...list].sort() : undefined;
 }
 
 export function encodeBlock(b: LockBlock): string {

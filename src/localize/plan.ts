@@ -312,7 +312,7 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
         theirs: o.text,
         ours: undefined,
         sourceBlockHash: b.hash,
-        ...(review !== undefined ? { reviewed: review } : {}),
+        reviewed: review,
       });
     }
   });
@@ -373,9 +373,10 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
           sourceHash: conflicts.length > 0 ? null : fileHash(p.sourceText),
           output: fileHash(text),
           blocks: lines,
+          // Kept: empty lists are left out of the entry (a value rule, not an undefined one).
           ...(conflicts.length > 0 ? { reported: conflicts.map((c) => c.sourceBlockHash) } : {}),
           ...(covered.size > 0 ? { covered: [...covered].map((i) => doc.blocks[i]!.hash) } : {}),
-          ...(reviewed !== undefined ? { reviewed } : {}),
+          reviewed,
         },
         fresh,
         outcome,
@@ -392,7 +393,8 @@ export function planFile(p: PlanInput, getDoc: () => SourceDoc = () => parseSour
     conflicts,
     compose,
     baseHashes,
-    ...(marks !== undefined ? { pending: marks.pending, terms: marks.problems } : {}),
+    pending: marks?.pending,
+    terms: marks?.problems,
   };
 }
 

@@ -558,5 +558,6 @@ async function scanOnce(
     removedLanguages,
     listing,
   };
+  // Either a Scan with its lock or a ReportScan (the lock left unread), not an optional field.
   return lock !== undefined ? { ...base, lock, lockText } : base;
 }

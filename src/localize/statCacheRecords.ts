@@ -108,7 +108,7 @@ export class StatRecords {
       flags[i] = this.flags[j]! & (KNOWN | MARKS);
     });
     this.header = {
-      ...(this.walkPart !== undefined ? { walk: this.walkPart } : {}),
+      walk: this.walkPart,
       listing: key,
       langs,
       pages: listing.pages.length,

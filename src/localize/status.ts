@@ -39,6 +39,7 @@ export function statusOf(s: ReportScan, terms?: Terms): StatusReport {
     counts[p.state]++;
     const problems = (p.terms ?? []).map((t) => {
       const expected = t.kind === 'prefer' ? terms?.prefer[p.lang]?.[t.term] : undefined;
+      // Spread: a plain `expected: undefined` would hide the one the problem already carries.
       return expected !== undefined ? { ...t, expected } : t;
     });
     return {

@@ -120,8 +120,8 @@ export async function update(opts: UpdateOptions): Promise<UpdateReport> {
   try {
     held = await acquireRunLock(root, {
       tool: opts.tool ?? 'cli',
-      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-      ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+      signal: opts.signal,
+      onWait: opts.onWait,
     });
   } catch (err) {
     if (aborted(opts.signal)) return { ...emptyReport(), cancelled: true };
@@ -174,7 +174,7 @@ async function fileJobs(opts: UpdateOptions, s: Scan, budget: RunBudget, report:
       engine: opts.config.engine,
       sourceLanguage: opts.config.sourceLanguage,
       maxCredit: (plan) => budget.meter.jobCap(budget.jobEstimates.get(plan.target) ?? 0),
-      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      signal: opts.signal,
       failed,
     });
   } catch (err) {

@@ -179,7 +179,7 @@ export async function streamTranslations(ctx: StreamContext, toWrite: readonly F
     const before = sentChars;
     const text = await translateSegmented({ parts }, {
       concurrency,
-      ...(signal !== undefined ? { signal } : {}),
+      signal,
       onProgress: (done) => {
         sentChars = before + done;
         opts.onProgress?.({ phase: 'translate', done: sentChars, total, work: ctx.work });

@@ -100,6 +100,7 @@ export function emitFragments(text: string, items: readonly Item[], out: PartsBu
       }
       flush();
       const before = item.image ? '![' : '[';
+      // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
       out.add({ text: inner, source: raw, wrap: [before, `][${inner}]`], check: 'label', ...(mdx ? { mdx } : {}) });
     } else keep(raw);
   }
@@ -162,6 +163,7 @@ function chainedBrackets(text: string, items: readonly Item[]): boolean {
 /** The core of a block (no outer whitespace): one whole part with its fragments, or the fragments alone. */
 function emitCore(text: string, block: ProseBlock, items: Item[], range: [number, number], out: PartsBuilder, mdx: boolean): void {
   const [coreStart, coreEnd] = range;
+  // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
   const sub = new PartsBuilder('f', { check: 'fragment', ...(mdx ? { mdx } : {}) });
   emitFragments(text, items, sub, mdx);
   const fallback = sub.build().parts;
@@ -184,6 +186,7 @@ function emitCore(text: string, block: ProseBlock, items: Item[], range: [number
   const fields: Omit<TranslatePart, 'kind' | 'id'> = { text: send.text, check: block.kind === 'attribute' ? 'heading' : block.kind };
   if (block.quote) {
     // A JSX attribute value: one part, no fragments (they would not know the quote).
+    // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
     out.add({ ...fields, quote: block.quote, ...(mdx ? { mdx } : {}) });
     return;
   }
@@ -299,6 +302,7 @@ function emitPiece(
   out.keep(text.slice(start, a));
   const core = inside.slice(first, last + 1);
   if (mode === 'fragments') {
+    // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
     const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, core, sub, mdx);
     out.addParts(sub.build().parts);
@@ -313,6 +317,7 @@ function emitTag(text: string, tag: SplitTag, out: PartsBuilder, mdx: boolean): 
   let at = tag.start;
   for (const v of tag.values) {
     out.keep(text.slice(at, v.start));
+    // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
     out.add({ text: text.slice(v.start, v.end), check: 'heading', quote: v.quote, ...(mdx ? { mdx } : {}) });
     at = v.end;
   }
@@ -335,6 +340,7 @@ export function emitBlock(text: string, block: ProseBlock, out: PartsBuilder, mo
     return;
   }
   if (mode === 'fragments' && !block.quote) {
+    // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
     const sub = new PartsBuilder('s', { check: 'fragment', ...(mdx ? { mdx } : {}) });
     emitFragments(text, items, sub, mdx);
     out.addParts(sub.build().parts);

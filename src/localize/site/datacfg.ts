@@ -60,13 +60,13 @@ export async function readMkdocs(ctx: SiteContext, configFile: string): Promise<
       for (const l of i18n.languages) {
         if (isData(l) && typeof l.locale === 'string') {
           const name = str(l.name);
-          list.push({ code: l.locale, def: l.default === true, ...(name !== undefined ? { name } : {}), build: l.build !== false });
+          list.push({ code: l.locale, def: l.default === true, name, build: l.build !== false });
         }
       }
     } else if (isData(i18n.languages)) {
       for (const [code, v] of Object.entries(i18n.languages)) {
         const name = str(v) ?? (isData(v) ? str(v.name) : undefined);
-        list.push({ code, def: code === i18n.default_language, ...(name !== undefined ? { name } : {}), build: !(isData(v) && v.build === false) });
+        list.push({ code, def: code === i18n.default_language, name, build: !(isData(v) && v.build === false) });
       }
     }
     const def = list.find((l) => l.def) ?? list.find((l) => l.code === i18n.default_language) ?? list[0];
@@ -74,7 +74,7 @@ export async function readMkdocs(ctx: SiteContext, configFile: string): Promise<
     for (const l of list) {
       if (l === def) continue;
       const locations = structure === 'folder' ? [`${docsDir}/${l.code}/**`] : [under(docsDir, `**/*.${l.code}.*`)];
-      locales.push({ code: l.code, ...(l.name !== undefined ? { label: l.name } : {}), locations, ...(l.build ? {} : { built: false }) });
+      locales.push({ code: l.code, label: l.name, locations, built: l.build });
     }
     if (list.length === 0) notes.push('the i18n plugin lists no languages');
   }
@@ -207,10 +207,10 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
     locations.push(`i18n/${code}.{toml,yaml,yml,json}`);
     locales.push({
       code,
-      ...(lc !== undefined && lc.toLowerCase() !== code ? { lang: lc } : {}),
-      ...(label !== undefined ? { label } : {}),
+      lang: lc !== undefined && lc.toLowerCase() !== code ? lc : undefined,
+      label,
       locations,
-      ...(disabled ? { built: false } : {}),
+      built: !disabled,
     });
     if (dir !== sourceDir) byFolder.push({ code, dir });
   }
@@ -232,7 +232,7 @@ export async function readHugo(ctx: SiteContext, configFiles: string[]): Promise
     {
       dir: sourceDir,
       role: 'content',
-      ...(layout !== undefined ? { layout } : {}),
+      layout,
       target: byFolder.length === 0 ? `${sourceDir}/<rel, with .<l> before its extension>` : `<languages.<l>.contentDir>/<rel>`,
     },
   ];

@@ -46,8 +46,8 @@ export async function readDocusaurus(ctx: SiteContext, configFile: string): Prom
     const labelV = get(cfg, `i18n.localeConfigs.${code}.label`);
     locales.push({
       code,
-      ...(folder !== code ? { lang: code } : {}),
-      ...(typeof labelV === 'string' ? { label: labelV } : {}),
+      lang: folder !== code ? code : undefined,
+      label: str(labelV),
       locations: [`${i18nPath}/${folder}/**`],
     });
     if (folder !== code) notes.push(`locale ${code} lives in ${i18nPath}/${folder}/ (i18n.localeConfigs.${code}.path)`);

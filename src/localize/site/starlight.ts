@@ -76,8 +76,8 @@ export async function readStarlight(ctx: SiteContext, configFile: string): Promi
     const label = str(get(localeObj[k], 'label'));
     locales.push({
       code: k,
-      ...(lang !== undefined && lang !== k ? { lang } : {}),
-      ...(label !== undefined ? { label } : {}),
+      lang: lang !== k ? lang : undefined,
+      label,
       locations: [`${contentDir}/${k}/**`, `src/content/i18n/${lang ?? k}.json`],
     });
   }

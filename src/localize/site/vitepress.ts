@@ -43,8 +43,8 @@ export async function readVitePress(ctx: SiteContext, configFile: string): Promi
     const label = str(get(v, 'label'));
     locales.push({
       code: folder,
-      ...(lang !== undefined && lang !== folder ? { lang } : {}),
-      ...(label !== undefined ? { label } : {}),
+      lang: lang !== folder ? lang : undefined,
+      label,
       locations: [under(join(srcDir, folder))],
     });
   }

@@ -195,7 +195,7 @@ export class BudgetMeter {
 
   report(left: BudgetLeft): BudgetReport {
     return {
-      ...(this.cap !== undefined ? { capMillicredits: this.cap } : {}),
+      capMillicredits: this.cap,
       estimatedMillicredits: this.#spent,
       stopped: left.files.length > 0,
       left,

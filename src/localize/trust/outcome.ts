@@ -139,6 +139,7 @@ export function markEntry(entry: LockEntry, fresh: ReadonlySet<string>, outcome:
   const written = new Set(entry.blocks.flatMap((line) => decodeBlock(line).segments.map((s) => s.hash)));
   for (const [h, issues] of marks?.settled ?? []) if (!fresh.has(h) && written.has(h)) for (const issue of issues) terms.push(encodeTermIssue(h, issue, true));
   if (pending.length === 0 && terms.length === 0) return entry;
+  // Spread: a plain `pending: undefined` or `terms: undefined` would hide the entry's own list.
   return { ...entry, sourceHash: null, ...(pending.length > 0 ? { pending } : {}), ...(terms.length > 0 ? { terms: [...new Set(terms)].sort() } : {}) };
 }
 
@@ -160,6 +161,6 @@ export function entryProblems(entry: LockEntry, text: string, rules?: TermRules)
     if (d === undefined) return [];
     const line = segmentLine(entry, text, d.hash);
     const expected = d.issue.kind === 'prefer' ? rules?.prefer[d.issue.term] : undefined;
-    return [{ ...d.issue, ...(line !== undefined ? { line } : {}), ...(expected !== undefined ? { expected } : {}) }];
+    return [{ ...d.issue, line, expected }];
   });
 }

@@ -98,7 +98,7 @@ export function provenance(entry: LockEntry, content: string): BlockProvenance[]
     const review = reviews.get(hash);
     const out = line.split(' ', 2)[1];
     const kind: Provenance | undefined = segments === 0 ? undefined : review !== undefined ? 'reviewed' : hash === out ? 'machine' : 'human-edited';
-    return { index, start: r.start, end: r.end, hash, segments, kind, ...(review !== undefined ? { review } : {}) };
+    return { index, start: r.start, end: r.end, hash, segments, kind, review };
   });
 }
 

@@ -37,8 +37,8 @@ export async function relabel(opts: RelabelOptions): Promise<RelabelReport> {
   const fs = resolveFs(config.folder, opts.fs);
   const held = await acquireRunLock(fs.root, {
     tool: opts.tool ?? 'labels',
-    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-    ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    signal: opts.signal,
+    onWait: opts.onWait,
   });
   try {
     const s = await scan(opts);

@@ -110,8 +110,8 @@ export async function review(opts: ReviewOptions): Promise<ReviewReport> {
   const fs = resolveFs(config.folder, opts.fs);
   const held = await acquireRunLock(fs.root, {
     tool: opts.tool ?? 'review',
-    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-    ...(opts.onWait !== undefined ? { onWait: opts.onWait } : {}),
+    signal: opts.signal,
+    onWait: opts.onWait,
   });
   try {
     const lockText = await fs.readText(join(config.folder, LOCK_FILE));
@@ -181,7 +181,7 @@ export async function review(opts: ReviewOptions): Promise<ReviewReport> {
       }
       const reviewed = encodeReviews(current);
       const { reviewed: _old, ...rest } = entry;
-      const after: LockEntry = { ...rest, ...(reviewed !== undefined ? { reviewed } : {}) };
+      const after: LockEntry = { ...rest, reviewed };
       const text = labelled(config, target, content, wantedLabels(after, content, false));
       if (text !== raw) {
         const encoding = await translationEncoding(fs.readBytes, sourcePath, text);
