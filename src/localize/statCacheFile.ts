@@ -7,7 +7,7 @@
  *   stats: count x STATS float64 | hashes: count x HASHES uint32 | flags: count x uint8
  *   header (JSON, UTF-8) | paths (UTF-8, "\n"-separated)
  */
-import type { LeftOut } from './scan.ts';
+import type { LeftOut } from './listing.ts';
 import { HASHES, STATS } from './statCacheRecords.ts';
 
 const MAGIC = 'doc-translate stat-cache 1\n';

@@ -4,7 +4,7 @@
  * them. Nothing here reads or writes the disk.
  */
 import type { Stats } from 'node:fs';
-import type { LeftOut } from './scan.ts';
+import type { LeftOut } from './listing.ts';
 import type { ExtraEntry, Header, LockPart, WalkPart } from './statCacheFile.ts';
 import { FILE, type StatBatch } from './statCacheStat.ts';
 

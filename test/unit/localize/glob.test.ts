@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { compileGlob, filterYielding, matchesAny } from '../../../src/localize/glob.ts';
 import { ConfigError, GLOB_LIMITS, resolveConfig } from '../../../src/localize/config.ts';
-import { listSourceFiles } from '../../../src/localize/scan.ts';
+import { listSourceFiles } from '../../../src/localize/listing.ts';
 import type { LocalizeFs } from '../../../src/localize/fs.ts';
 import { globToRegExp as oldGlobToRegExp } from './support/old-glob.ts';
 
