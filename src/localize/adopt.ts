@@ -29,7 +29,8 @@ import { isMdxSource, parseSource, splitBlocks } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { encodeBlock, type LockEntry } from './lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from './lockFile.ts';
-import { KEPT_BLOCK, lcsPairs, planFile } from './plan.ts';
+import { lcsPairs } from './lcs.ts';
+import { KEPT_BLOCK, planFile } from './plan.ts';
 import { resolveFs, scan, type LocalizeOptions } from './scan.ts';
 
 export interface AdoptOptions extends LocalizeOptions {

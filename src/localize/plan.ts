@@ -7,6 +7,8 @@
  * else sent. A changed block whose translation a human edited is a conflict: it is left as it
  * stands and reported with the three versions.
  */
+import { hasConflictMarkers } from './conflictMarkers.ts';
+import { lcsPairs } from './lcs.ts';
 import { glueOf, inputOf, isMdxSource, parseSource, splitBlocks, type BlockSegment, type SourceBlock, type SourceDoc } from './blocks.ts';
 import { fileHash, shortHash } from './hash.ts';
 import { decodeBlock, encodeBlock, type LockBlock, type LockEntry } from './lock.ts';
@@ -95,27 +97,6 @@ export interface Composed {
   ours: (string | undefined)[];
 }
 
-/** Matching index pairs of the longest common subsequence of two hash lists. */
-export function lcsPairs(a: readonly string[], b: readonly string[]): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  const dp = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      dp[i * (m + 1) + j] = a[i] === b[j] ? dp[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(dp[(i + 1) * (m + 1) + j]!, dp[i * (m + 1) + j + 1]!);
-    }
-  }
-  const pairs: [number, number][] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) pairs.push([i++, j++]);
-    else if (dp[(i + 1) * (m + 1) + j]! >= dp[i * (m + 1) + j + 1]!) i++;
-    else j++;
-  }
-  return pairs;
-}
-
 /** A blank line inside a translation would split its block; soft breaks are kept. */
 function singleBlock(text: string): string {
   return text.replace(/\r?\n[ \t]*(?=\r?\n)/g, '');
@@ -139,7 +120,6 @@ const nothing = (p: PlanInput, state: TargetState, conflicts: Conflict[] = []): 
   baseHashes: conflicts.map(() => ''),
 });
 
-/** The plan of a translation whose source is the one the lock records: nothing to send. */
 /** A translation that holds merge conflict markers: a whole-file conflict; nothing is sent or written for it. */
 export function markersPlan(source: string, target: string, lang: string, text: string): FilePlan {
   return {
@@ -153,44 +133,9 @@ export function markersPlan(source: string, target: string, lang: string, text: 
   };
 }
 
+/** The plan of a translation whose source is the one the lock records: nothing to send. */
 export function unchangedPlan(source: string, target: string, lang: string, state: 'up-to-date' | 'edited'): FilePlan {
   return { source, target, lang, state, needed: [], conflicts: [], baseHashes: [] };
-}
-
-/**
- * Whether a translation holds merge conflict markers outside fenced code: a line starting
- * `<<<<<<< ` (or exactly `<<<<<<<`), then a `=======` line, then a line starting `>>>>>>>` (git's
- * form); or, within one block, `<<<<<<<` … `=======` … `>>>>>>>` inline (what a word-level
- * three-way merge with clashing edits leaves). Either is a decision nobody made yet.
- */
-export function hasConflictMarkers(text: string): boolean {
-  if (!text.includes('<<<<<<<')) return false;
-  let fence: { char: string; len: number } | undefined;
-  let step = 0;
-  let block = '';
-  const inline = (): boolean => /<{7}[^]*?={7}[^]*?>{7}/.test(block.replace(/(`+)[^`\n]*?\1/g, ''));
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\r$/, '');
-    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence !== undefined) {
-      if (open !== null && open[1]![0] === fence.char && open[1]!.length >= fence.len && line.trim() === open[1]) fence = undefined;
-      continue;
-    }
-    if (open !== null) {
-      if (inline()) return true;
-      block = '';
-      fence = { char: open[1]![0]!, len: open[1]!.length };
-      continue;
-    }
-    if (step === 0 && /^<{7}(?: |$)/.test(line)) step = 1;
-    else if (step === 1 && /^={7}\s*$/.test(line)) step = 2;
-    else if (step === 2 && /^>{7}(?: |$)/.test(line)) return true;
-    if (line.trim() === '') {
-      if (inline()) return true;
-      block = '';
-    } else block += `${line}\n`;
-  }
-  return inline();
 }
 
 /**

@@ -12,7 +12,7 @@ import { translationEncoding } from '../encoding.ts';
 import { fileHash } from '../hash.ts';
 import { parseLock, shardOf, type Lock, type LockEntry } from '../lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from '../lockFile.ts';
-import { hasConflictMarkers } from '../plan.ts';
+import { hasConflictMarkers } from '../conflictMarkers.ts';
 import { resolveFs, scan, type LocalizeOptions } from '../scan.ts';
 import { stripLabels } from './labels.ts';
 import { labelKeysToStrip, labelled, wantedLabels } from './pageLabels.ts';

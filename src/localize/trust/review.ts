@@ -14,7 +14,7 @@ import type { LocalizeFs } from '../fs.ts';
 import { fileHash } from '../hash.ts';
 import { parseLock, type Lock, type LockEntry } from '../lock.ts';
 import { acquireRunLock, commitLock, type RunHolder } from '../lockFile.ts';
-import { hasConflictMarkers } from '../plan.ts';
+import { hasConflictMarkers } from '../conflictMarkers.ts';
 import { resolveFs } from '../scan.ts';
 import { stripLabels } from './labels.ts';
 import { labelKeysToStrip, labelled, wantedLabels } from './pageLabels.ts';

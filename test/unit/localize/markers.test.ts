@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
 import { dryRun, loadConfig, parseLock, planStatus, serializeLock, update, type BatchTranslator, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { fileHash } from '../../../src/localize/hash.ts';
-import { hasConflictMarkers, planFile } from '../../../src/localize/plan.ts';
+import { hasConflictMarkers } from '../../../src/localize/conflictMarkers.ts';
+import { planFile } from '../../../src/localize/plan.ts';
 import { runLocalizeCli } from './support/cli.ts';
 
 const upper: BatchTranslator = {
