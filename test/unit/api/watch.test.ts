@@ -31,7 +31,9 @@ describe('api/watch against the emulator', () => {
     return { tickets, streams };
   }
 
-  async function watchThrough(disturb: (jobId: string) => Promise<void>): Promise<{ job: Job; updates: JobProgress[]; modes: string[]; jobId: string }> {
+  async function watchThrough(
+    disturb: (jobId: string, modes: readonly string[]) => Promise<void>,
+  ): Promise<{ job: Job; updates: JobProgress[]; modes: string[]; jobId: string }> {
     const held = await emu.heldJob(client);
     const updates: JobProgress[] = [];
     const modes: string[] = [];
@@ -42,7 +44,7 @@ describe('api/watch against the emulator', () => {
       pollIntervalMs: 50,
     });
     await eventually(async () => (await emu.openStreams()) === 1, 'the first stream');
-    await disturb(held.id);
+    await disturb(held.id, modes);
     await emu.stage(held.id, 'translating', false, 50);
     const job = await watching;
     return { job, updates, modes, jobId: held.id };
@@ -119,10 +121,10 @@ describe('api/watch against the emulator', () => {
   });
 
   it('switches SSE off mid-stream: the drop then the 404 lead to polling', async () => {
-    const { job, updates, modes } = await watchThrough(async () => {
+    const { job, updates, modes } = await watchThrough(async (_id, seen) => {
       await emu.settings({ sse_enabled: false });
       await emu.control('POST', '/sse/drop');
-      await new Promise((r) => setTimeout(r, 100));
+      await eventually(() => seen.includes('poll'), 'the switch to polling');
     });
     assertFinal(job, updates);
     assert.deepEqual(modes, ['sse', 'poll']);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { errorCode, fieldNames, obj, useEmulator } from './helpers.ts';
 import { FAST, setSettings, uploadDocument, waitEnded } from './jobs-fixture.ts';
+import { until } from '../support/until.mjs';
 import { createOperation, makePdf, makePng, waitOperation, type Json } from './doctools-fixture.ts';
 
 describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
@@ -373,8 +374,17 @@ describe('emulator: document operations (spec 4.5, 2.10, part 8)', () => {
       await fx.control('/document-operations/settings', { method: 'POST', body: { hold_new: true } });
       const doc = await pdf(2);
       const id = obj(await createOperation(fx, { document_id: doc, kind: 'visual_extract' })).id as string;
-      await new Promise((r) => setTimeout(r, 50));
-      assert.equal(obj(await fx.api(`/document-operations/${id}`)).status, 'processing');
+      // A held operation starts (processing, progress 10) and takes no further step.
+      const held = obj(
+        await until(
+          async () => {
+            const r = await fx.api(`/document-operations/${id}`);
+            return obj(r).status === 'processing' ? r : undefined;
+          },
+          { what: 'the held operation to start' },
+        ),
+      );
+      assert.equal(held.progress, 10);
       assert.equal((await fx.control(`/document-operations/${id}/hold`, { method: 'POST', body: { hold: false } })).status, 200);
       assert.equal((await waitOperation(fx, id)).status, 'completed');
 

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { completeJob, endJob, fakeJob } from './billing-jobs.ts';
 import { obj, useEmulator } from './helpers.ts';
 import { Receiver } from './webhooks-receiver.ts';
+import { until } from '../support/until.mjs';
 
 interface Delivery {
   webhook_id: string;
@@ -173,7 +174,7 @@ describe('emulator: webhook delivery (spec 6.2)', () => {
     assert.equal(d!.ok, true);
     assert.equal((await listed(id)).consecutive_failures, 0);
     // The emulator drops the endless body at the timeout and keeps serving.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await until(() => rx.dropped === 1, { what: 'the emulator to drop the endless body' });
     assert.equal((await fx.api('/webhooks')).status, 200);
   });
 

@@ -17,6 +17,8 @@ export type Answer = { status: number; headers?: Record<string, string>; endless
 export class Receiver {
   readonly received: Received[] = [];
   answer: Answer = { status: 200 };
+  /** Answers with an endless body that the sender closed before their end. */
+  dropped = 0;
   private hanging: ServerResponse[] = [];
 
   private constructor(
@@ -40,6 +42,9 @@ export class Receiver {
         res.writeHead(answer.status, answer.headers ?? {});
         if (answer.endless) {
           res.write('partial');
+          res.on('close', () => {
+            if (!res.writableFinished) holder.rx!.dropped++;
+          });
           holder.rx!.hanging.push(res);
         } else {
           res.end('ok');

@@ -184,15 +184,13 @@ describe('Safe writes into the workspace', function () {
   });
 
   it('a key passed by another caller is never stored without the user', async () => {
-    const pending = vscode.commands.executeCommand<{ stored: boolean; reason?: string }>('docTranslate.setApiKey', 'sk_from_another_extension_0000');
-    let settled = false;
-    void pending.then(() => (settled = true));
-    // The key box opens instead (the argument is ignored); the person closes it.
-    while (!settled) {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.deepEqual(await pending, { stored: false, reason: 'cancelled' });
+    const { prompter } = await testingHooks();
+    const asked = prompter.askedKeys.length;
+    // The key box is asked instead (the argument is ignored); the person closes it.
+    prompter.script({ apiKey: undefined });
+    const result = await vscode.commands.executeCommand<{ stored: boolean; reason?: string }>('docTranslate.setApiKey', 'sk_from_another_extension_0000');
+    assert.deepEqual(result, { stored: false, reason: 'cancelled' });
+    assert.deepEqual(prompter.askedKeys.slice(asked), ['apiKey']);
   });
 
   it('`confirm: false` from another caller does not skip the cost confirmation', async () => {
