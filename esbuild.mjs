@@ -134,7 +134,7 @@ const segmentation = {
  * Node, one self-contained file with the client. `--localize` builds only this one.
  */
 const cliVersion = JSON.parse(readFileSync(new URL('./cli/package.json', import.meta.url), 'utf8')).version;
-const localize = {
+export const localize = {
   ...client,
   entryPoints: ['src/localize/main.ts'],
   outfile: 'dist/localize.js',

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import type { DocTranslateClient } from '../../../src/api/index.ts';
 import { commitLock, loadConfig, localFs, parseLock, planStatus, RUN_LOCK, serializeLock, update } from '../../../src/localize/index.ts';
 import { TestEmulator } from '../api/support/emulator.ts';
-import { runLocalizeCli, type CliResult } from './support/cli.ts';
+import { localizeCliEntry, runLocalizeCli, type CliResult } from './support/cli.ts';
 import { until } from '../support/until.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -39,8 +39,8 @@ function makeSite(
 }
 
 /** Starts the CLI as a child process; `lines` collects its stderr as it arrives. */
-function startCli(args: string[], env: Record<string, string>): { done: Promise<CliResult>; stderr: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/localize/main.ts'), ...args], {
+async function startCli(args: string[], env: Record<string, string>): Promise<{ done: Promise<CliResult>; stderr: () => string }> {
+  const child = spawn(process.execPath, [await localizeCliEntry(), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +94,7 @@ describe('localize: guarded writes', function () {
     writeFileSync(join(dir, 'docs/new.md'), page('New', 'release'));
     const otherBefore = readFileSync(join(dir, 'docs/de/other.md'), 'utf8');
     await emu.control('POST', '/engine', { hold: true });
-    const run = startCli([dir, '--json'], env());
+    const run = await startCli([dir, '--json'], env());
     await whileRunning('the batch request reached the service', async () => (await held()) >= 1, run.done);
     // A person saves their own German text and creates the new page while the request is in flight.
     const mineGuide = '# Anleitung\n\nMein eigener Text, gerade gespeichert.\n';
@@ -196,9 +196,9 @@ describe('localize: guarded writes', function () {
     const dir = makeSite(files);
     dirs.push(dir);
     await emu.control('POST', '/engine', { hold: true });
-    const de = startCli([dir, '--lang', 'de'], env());
+    const de = await startCli([dir, '--lang', 'de'], env());
     await whileRunning('the German update reached the service', async () => (await held()) >= 1, de.done);
-    const fr = startCli([dir, '--lang', 'fr'], env());
+    const fr = await startCli([dir, '--lang', 'fr'], env());
     // Either both are in flight at once (they would race for the lock), or the second waits for the first.
     await whileRunning(
       'the French update is in flight or waiting',
