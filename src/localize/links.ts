@@ -10,6 +10,7 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { posix } from 'node:path';
+import { simpleUrls } from './simpleLinks.ts';
 
 /** A destination in the source: [start, end) holds `url` verbatim. */
 export interface UrlSpan {
@@ -65,7 +66,13 @@ const HTML_ATTR = /\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
 /** `src` / `href` of a Hugo shortcode (`{{< figure src="…" >}}`, `{{% img src="…" %}}`) in prose. */
 const SHORTCODE_ATTR = /\{\{[<%]\s*[\w./-]+[^}]*?\b(?:src|href)\s*=\s*("|')([^"']*)\1/g;
 
+/** The link destinations in `text`: read directly where the text is plain prose with simple links (simpleLinks.ts), parsed otherwise. */
 export function findUrls(text: string, mdx: boolean): UrlSpan[] {
+  return simpleUrls(text) ?? parsedUrls(text, mdx);
+}
+
+/** The link destinations in `text` as the parser reads them (GFM, and MDX when `mdx` unless the text is not valid MDX). */
+export function parsedUrls(text: string, mdx: boolean): UrlSpan[] {
   try {
     return urlsIn(text, parse(text, mdx));
   } catch {
