@@ -73,16 +73,30 @@ export class Workbench {
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
     let labels = [];
-    const index = await until(
+    await until(
       async () => {
         labels = await this.quickPickLabels();
-        const i = labels.findIndex((l) => matches(l, rowMatch));
-        return i >= 0 ? i : undefined;
+        return labels.some((l) => matches(l, rowMatch)) || undefined;
       },
       { what: () => `a quick-pick row matching ${rowMatch} after typing "${text}"; rows: ${JSON.stringify(labels)}`, timeoutMs: timeout, intervalMs: 100 },
     );
-    await this.page.locator(QUICK_ROWS).nth(index).click();
-    return labels[index];
+    // Accepted from the keyboard, as a person at the palette would: a hover left open over the
+    // list by an earlier pointer move (slow machines show them late) cannot take the click.
+    let focused = '';
+    await until(
+      async () => {
+        const rows = await this.page
+          .locator(QUICK_ROWS)
+          .evaluateAll((els) => els.map((r) => ({ label: r.getAttribute('aria-label') ?? r.textContent ?? '', focused: r.classList.contains('focused') })));
+        focused = rows.find((r) => r.focused)?.label ?? '';
+        if (rows.some((r) => r.focused) && matches(focused, rowMatch)) return true;
+        await box.press('ArrowDown');
+        return undefined;
+      },
+      { what: () => `the row matching ${rowMatch} to be focused (focused: "${focused}")`, timeoutMs: timeout, intervalMs: 50 },
+    );
+    await box.press('Enter');
+    return focused;
   }
 
   /**
