@@ -21,8 +21,6 @@ export const BASE_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'git.enabled': false,
   'chat.commandCenter.enabled': false,
-  // No tooltip shows up late over a list or a quick pick and takes a click (seen at load 12-20).
-  'workbench.hover.delay': 600_000,
 };
 
 /**
