@@ -5,9 +5,26 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { EmulatorFixture } from './helpers.ts';
 import { obj } from './helpers.ts';
+import { uploadDocument } from './jobs-fixture.ts';
 import { until } from '../support/until.mjs';
 
 export type Json = Record<string, unknown>;
+
+/** Uploads a PDF of `pages` pages (makePdf) as a document; its id. */
+export async function uploadPdf(fx: EmulatorFixture, pages: number, name = 'report.pdf', key?: string): Promise<string> {
+  return uploadDocument(fx, name, await makePdf(pages), key);
+}
+
+/** GET /documents/{id}/download with the account's key (or `key`). */
+export async function downloadDocument(fx: EmulatorFixture, id: string, key?: string): Promise<{ status: number; headers: Headers; text: string }> {
+  const res = await fetch(`${fx.emu.baseUrl}/documents/${id}/download`, { headers: { 'X-API-Key': key ?? fx.emu.apiKey } });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+/** The account's charges and settlements in the ledger. */
+export async function chargesOf(fx: EmulatorFixture): Promise<Json[]> {
+  return (await fx.ledger()).filter((e) => e.type === 'charge' || e.type === 'settlement') as Json[];
+}
 
 /** A PDF of `pages` pages: "<title> page N" as a 20 pt heading, then two 11 pt body lines. */
 export async function makePdf(pages: number, title = 'Report'): Promise<Buffer> {
