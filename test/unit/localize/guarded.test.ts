@@ -16,10 +16,8 @@ import { dirname, join } from 'node:path';
 import type { DocTranslateClient } from '../../../src/api/index.ts';
 import { commitLock, loadConfig, localFs, parseLock, planStatus, RUN_LOCK, serializeLock, update } from '../../../src/localize/index.ts';
 import { TestEmulator } from '../api/support/emulator.ts';
-import { localizeCliEntry, runLocalizeCli, type CliResult } from './support/cli.ts';
+import { runLocalizeCli, startLocalizeCli } from './support/cli.ts';
 import { until } from '../support/until.mjs';
-
-const ROOT = join(__dirname, '..', '..', '..');
 
 function page(title: string, words: string): string {
   return `---\ntitle: ${title}\n---\n\n# ${title}\n\nThe ${words} paragraph explains the ${title.toLowerCase()} in a few words.\n\nA second paragraph about ${words}.\n`;
@@ -36,24 +34,6 @@ function makeSite(
     writeFileSync(join(dir, p), text);
   }
   return dir;
-}
-
-/** Starts the CLI as a child process; `lines` collects its stderr as it arrives. */
-async function startCli(args: string[], env: Record<string, string>): Promise<{ done: Promise<CliResult>; stderr: () => string }> {
-  const child = spawn(process.execPath, [await localizeCliEntry(), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<CliResult>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-  return { done, stderr: () => stderr };
 }
 
 /** Waits for a condition that depends on a child process's progress; fails at once if the process ends first. */
@@ -94,7 +74,7 @@ describe('localize: guarded writes', function () {
     writeFileSync(join(dir, 'docs/new.md'), page('New', 'release'));
     const otherBefore = readFileSync(join(dir, 'docs/de/other.md'), 'utf8');
     await emu.control('POST', '/engine', { hold: true });
-    const run = await startCli([dir, '--json'], env());
+    const run = await startLocalizeCli([dir, '--json'], env());
     await whileRunning('the batch request reached the service', async () => (await held()) >= 1, run.done);
     // A person saves their own German text and creates the new page while the request is in flight.
     const mineGuide = '# Anleitung\n\nMein eigener Text, gerade gespeichert.\n';
@@ -196,9 +176,9 @@ describe('localize: guarded writes', function () {
     const dir = makeSite(files);
     dirs.push(dir);
     await emu.control('POST', '/engine', { hold: true });
-    const de = await startCli([dir, '--lang', 'de'], env());
+    const de = await startLocalizeCli([dir, '--lang', 'de'], env());
     await whileRunning('the German update reached the service', async () => (await held()) >= 1, de.done);
-    const fr = await startCli([dir, '--lang', 'fr'], env());
+    const fr = await startLocalizeCli([dir, '--lang', 'fr'], env());
     // Either both are in flight at once (they would race for the lock), or the second waits for the first.
     await whileRunning(
       'the French update is in flight or waiting',

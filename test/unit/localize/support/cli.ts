@@ -34,18 +34,23 @@ export function localizeCliEntry(): Promise<string> {
 }
 
 export async function runLocalizeCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const entry = await localizeCliEntry();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return (await startLocalizeCli(args, env)).done;
+}
+
+/** Starts the command line as a child process; `stderr()` is what it has written there so far. */
+export async function startLocalizeCli(args: string[], env: Record<string, string> = {}): Promise<{ done: Promise<CliResult>; stderr: () => string }> {
+  const child = spawn(process.execPath, [await localizeCliEntry(), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+  return { done, stderr: () => stderr };
 }
