@@ -10,11 +10,32 @@ export class Settings implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
+  /**
+   * The service URL as read from the settings, kept until the configuration changes: activation,
+   * the client and the key store read it several times in a row, and each read is an `inspect`.
+   */
+  private serviceUrl: { url: string; raw: string; fromWorkspace: boolean } | undefined;
+
   constructor() {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      // Any change: the host replaced its configuration before firing, and this listener runs first.
+      this.serviceUrl = undefined;
       const keys = new Set(ALL_KEYS.filter((k) => e.affectsConfiguration(`${SECTION}.${k}`)));
       if (keys.size > 0) this.changed.fire(keys);
     });
+  }
+
+  private readServiceUrl(): { url: string; raw: string; fromWorkspace: boolean } {
+    if (this.serviceUrl !== undefined) return this.serviceUrl;
+    const info = this.config().inspect<unknown>(SettingKey.baseUrl);
+    const value = info?.globalValue;
+    const check = typeof value === 'string' ? checkServiceUrl(value) : undefined;
+    this.serviceUrl = {
+      url: check?.ok === true ? check.url : '',
+      raw: typeof value === 'string' ? value.trim() : '',
+      fromWorkspace: info?.workspaceValue !== undefined || info?.workspaceFolderValue !== undefined,
+    };
+    return this.serviceUrl;
   }
 
   /**
@@ -23,22 +44,17 @@ export class Settings implements vscode.Disposable {
    * An invalid value reads as empty, so callers ask the user for a proper one.
    */
   get baseUrl(): string {
-    const value = this.config().inspect<unknown>(SettingKey.baseUrl)?.globalValue;
-    if (typeof value !== 'string') return '';
-    const check = checkServiceUrl(value);
-    return check.ok ? check.url : '';
+    return this.readServiceUrl().url;
   }
 
   /** The raw global value, for showing why a configured address is not used. */
   get rawBaseUrl(): string {
-    const value = this.config().inspect<unknown>(SettingKey.baseUrl)?.globalValue;
-    return typeof value === 'string' ? value.trim() : '';
+    return this.readServiceUrl().raw;
   }
 
   /** True when a workspace or folder tries to set the service URL (always ignored). */
   get workspaceSetsBaseUrl(): boolean {
-    const info = this.config().inspect<unknown>(SettingKey.baseUrl);
-    return info?.workspaceValue !== undefined || info?.workspaceFolderValue !== undefined;
+    return this.readServiceUrl().fromWorkspace;
   }
 
   get targetLanguage(): string {

@@ -2,6 +2,7 @@
 // feature part listed in esbuild.mjs (FEATURE_PARTS) is its own file, reached only through import().
 // Built in memory with the project's own options (esbuild.mjs), read through esbuild's metafile.
 import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: the build script is plain JavaScript without type declarations.
@@ -68,6 +69,22 @@ describe('bundles: what activation loads', function () {
     assert.ok(main.loads.has('./api.js'), 'the client is loaded on first use');
   });
 
+  it("loading a bundle reads the vscode API's keys once, not once per module that imports it", async () => {
+    for (const entry of ['src/extension.ts', ...parts.map((p) => `src/features/${p}/index.ts`)]) {
+      const result = await esbuild.build({
+        ...options,
+        entryPoints: [entry],
+        outfile: 'dist/probe.js',
+        absWorkingDir: root,
+        write: false,
+        logLevel: 'silent',
+        sourcemap: false,
+      });
+      const code = result.outputFiles.find((f) => f.path.endsWith('probe.js'))!.text;
+      assert.equal(apiKeyReads(code), 1, `${entry}: the API object is enumerated once while its bundle loads`);
+    }
+  });
+
   it('a static import of a part fails the build with what to do instead', async () => {
     await assert.rejects(
       build({
@@ -98,3 +115,28 @@ describe('bundles: what activation loads', function () {
     );
   });
 });
+
+/**
+ * Loads bundled CommonJS `code` with a stand-in `vscode` module and counts how often the bundle
+ * lists the stand-in's keys (esbuild's interop copies an imported CommonJS namespace key by key).
+ */
+function apiKeyReads(code: string): number {
+  let reads = 0;
+  // Namespaces, a class for every capitalised name the code reads off an object (what a module may
+  // extend when it loads), and as many keys as the real API has.
+  const target: Record<string, unknown> = {};
+  for (const ns of ['window', 'workspace', 'commands', 'languages', 'env', 'l10n', 'extensions']) target[ns] = {};
+  for (const [, name] of code.matchAll(/\.([A-Z]\w*)\b/g)) target[name!] = class {};
+  for (let i = 0; Object.keys(target).length < 300; i++) target[`api${i}`] = i;
+  const vscode = new Proxy(target, {
+    ownKeys(t) {
+      reads++;
+      return Reflect.ownKeys(t);
+    },
+  });
+  const nodeRequire = createRequire(path.join(root, 'dist', 'probe.js'));
+  const mod = { exports: {} };
+  const require = (id: string): unknown => (id === 'vscode' ? vscode : nodeRequire(id));
+  new Function('module', 'exports', 'require', code)(mod, mod.exports, require);
+  return reads;
+}
