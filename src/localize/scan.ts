@@ -252,16 +252,7 @@ async function scanOnce(
     return plans;
   };
   // First every source the stats answer (the files of those the cache knows statted at once), in one pass...
-  if (positioned) {
-    const known: number[] = [];
-    for (const index of sourceIndex) {
-      const sourcePos = cache!.position(index, 0);
-      if (!cache!.has(sourcePos) || langSlot.some((k) => !cache!.has(sourcePos + k))) continue;
-      known.push(sourcePos);
-      for (const k of langSlot) known.push(sourcePos + k);
-    }
-    await cache!.statPositions(known);
-  }
+  if (positioned) await cache!.statSources(sourceIndex, langSlot);
   const perSource = new Array<FilePlan[]>(sources.length);
   const toRead: number[] = [];
   for (let n = 0; n < sources.length; n++) {
