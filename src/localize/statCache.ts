@@ -147,30 +147,30 @@ export class StatCache extends StatRecords {
     const abs = this.plain ? undefined : new Array<string>(paths.length).fill('');
     // The folder last checked for each position in a source's group: `docs/de/b.md` after `docs/de/a.md` needs no lookup.
     const last = new Array<string>(per).fill('\u0000');
-    const take = (pos: number, k: number): void => {
-      const rel = paths[pos]!;
-      try {
-        if (abs !== undefined) abs[pos] = this.checked(rel);
-        else {
-          const slash = rel.lastIndexOf('/');
-          const seen = last[k]!;
-          if (slash !== seen.length || !rel.startsWith(seen)) {
-            this.checkFolderOf(rel);
-            last[k] = slash < 0 ? '' : rel.slice(0, slash);
-          }
-        }
-        at[n++] = pos;
-      } catch {
-        // A folder outside the root: never known (read, and refused, by the guarded layer).
-      }
-    };
     for (const index of indexes) {
       const sourcePos = index * per;
       let all = (flags[sourcePos]! & KNOWN) !== 0;
       for (let j = 0; all && j < slots.length; j++) all = (flags[sourcePos + slots[j]!]! & KNOWN) !== 0;
       if (!all) continue;
-      take(sourcePos, 0);
-      for (const k of slots) take(sourcePos + k, k);
+      for (let j = -1; j < slots.length; j++) {
+        const k = j < 0 ? 0 : slots[j]!;
+        const pos = sourcePos + k;
+        const rel = paths[pos]!;
+        try {
+          if (abs !== undefined) abs[pos] = this.checked(rel);
+          else {
+            const slash = rel.lastIndexOf('/');
+            const seen = last[k]!;
+            if (slash !== seen.length || !rel.startsWith(seen)) {
+              this.checkFolderOf(rel);
+              last[k] = slash < 0 ? '' : rel.slice(0, slash);
+            }
+          }
+          at[n++] = pos;
+        } catch {
+          // A folder outside the root: never known (read, and refused, by the guarded layer).
+        }
+      }
     }
     const pool = this.pool ?? new StatPool(0);
     this.pool = undefined;
