@@ -90,7 +90,7 @@ export function decodeCache(buf: Buffer): (Records & { plain: boolean }) | undef
   new Uint8Array(stats.buffer).set(buf.subarray(HEAD, hashesAt));
   const hashes = new Uint32Array(count * HASHES);
   new Uint8Array(hashes.buffer).set(buf.subarray(hashesAt, flagsAt));
-  return { header, paths, stats, hashes, flags: Uint8Array.from(buf.subarray(flagsAt, jsonAt)), plain: allPlain(lines) };
+  return { header, paths, stats, hashes, flags: new Uint8Array(buf.subarray(flagsAt, jsonAt)), plain: allPlain(lines) };
 }
 
 /** The bytes `decodeCache` reads back as these records. */

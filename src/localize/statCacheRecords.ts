@@ -25,11 +25,14 @@ export const HEX16 = /^[0-9a-f]{16}$/;
 const hexOf = (hi: number, lo: number): string => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 export const statKey = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 
-/** Anything that makes a path other than a plain relative POSIX path (such a path is joined to the root as it is; anything else is resolved). */
-const NOT_PLAIN = /^\/|\.\.|\.\/|\\|:/m;
-export const isPlain = (rel: string): boolean => !NOT_PLAIN.test(rel);
-/** Whether every one of these paths, one a line, is plain. */
-export const allPlain = (lines: string): boolean => !NOT_PLAIN.test(lines);
+/**
+ * Whether every one of these paths, one a line, is a plain relative POSIX path: none starts with
+ * `/` or holds `..`, `./`, `\\` or `:` (such a path is joined to the root as it is; anything else
+ * is resolved). A search for each, not a pattern: the cache's paths are read at every status.
+ */
+export const allPlain = (lines: string): boolean =>
+  !lines.startsWith('/') && !lines.includes('\n/') && !lines.includes('..') && !lines.includes('./') && !lines.includes('\\') && !lines.includes(':');
+export const isPlain = allPlain;
 
 /** The lock entry at a position, from the projection. */
 export interface ProjectedEntry {
