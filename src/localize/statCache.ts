@@ -52,7 +52,7 @@ export class StatCache extends StatRecords {
   private temp: Promise<TempFile | undefined> | undefined;
   private stamp: number | undefined;
   private readonly dirsInside = new Set<string>();
-  /** Workers for `statPositions`, started with the load when the cache knows many files. */
+  /** Workers for `statSources`, started with the load when the cache knows many files. */
   private pool: StatPool | undefined;
   private readonly base: string;
 
