@@ -32,7 +32,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { EXPECT_ABSENT, EXPECT_ANY, type GuardedRoot, type TempFile } from '../shared/guardedFs.ts';
 import { decodeCache, encodeCache } from './statCacheFile.ts';
-import { FILE_HASH, HASHES, HEX16, isPlain, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
+import { allPlain, FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
 import { StatPool, workersFor } from './statCacheStat.ts';
 
 export const STAT_CACHE = '.doc-translate/stat-cache';
@@ -111,7 +111,7 @@ export class StatCache extends StatRecords {
   /** The absolute path of `rel`, its folder checked to be inside the root (once per folder); throws when it is not. */
   private checked(rel: string): string {
     // A plain relative POSIX path is joined as it is (the listing's paths are); anything else is resolved.
-    if (isPlain(rel)) {
+    if (allPlain(rel)) {
       this.checkFolderOf(rel);
       return this.base + rel;
     }
@@ -120,7 +120,7 @@ export class StatCache extends StatRecords {
     return abs;
   }
 
-  /** Checks the folder of a plain relative path (`isPlain`) to be inside the root (once per folder); throws when it is not. */
+  /** Checks the folder of a plain relative path (`allPlain`) to be inside the root (once per folder); throws when it is not. */
   private checkFolderOf(rel: string): void {
     const slash = rel.lastIndexOf('/');
     this.checkFolder(slash < 0 ? '' : rel.slice(0, slash), this.base + rel);

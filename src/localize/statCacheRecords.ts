@@ -32,7 +32,6 @@ export const statKey = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.cti
  */
 export const allPlain = (lines: string): boolean =>
   !lines.startsWith('/') && !lines.includes('\n/') && !lines.includes('..') && !lines.includes('./') && !lines.includes('\\') && !lines.includes(':');
-export const isPlain = allPlain;
 
 /** The lock entry at a position, from the projection. */
 export interface ProjectedEntry {
@@ -46,7 +45,7 @@ export class StatRecords {
   protected stats = new Float64Array(0);
   protected hashes = new Uint32Array(0);
   protected flags = new Uint8Array(0);
-  /** Whether every path is plain (`isPlain`): then none is resolved, nor its folder looked up more than once. */
+  /** Whether every path is plain (`allPlain`): then none is resolved, nor its folder looked up more than once. */
   protected plain = true;
   protected dirty = false;
   /** The listing key of this scan, once its positions are known. */
