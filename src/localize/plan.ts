@@ -133,9 +133,12 @@ export function markersPlan(source: string, target: string, lang: string, text: 
   };
 }
 
+/** Nothing, shared by every unchanged plan (a status of a large site makes one per translation); frozen: nothing adds to a plan's lists. */
+const NONE = Object.freeze([]) as never[];
+
 /** The plan of a translation whose source is the one the lock records: nothing to send. */
 export function unchangedPlan(source: string, target: string, lang: string, state: 'up-to-date' | 'edited'): FilePlan {
-  return { source, target, lang, state, needed: [], conflicts: [], baseHashes: [] };
+  return { source, target, lang, state, needed: NONE, conflicts: NONE, baseHashes: NONE };
 }
 
 /**

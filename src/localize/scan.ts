@@ -252,16 +252,7 @@ async function scanOnce(
     return plans;
   };
   // First every source the stats answer (the files of those the cache knows statted at once), in one pass...
-  if (positioned) {
-    const known: number[] = [];
-    for (const index of sourceIndex) {
-      const sourcePos = cache!.position(index, 0);
-      if (!cache!.has(sourcePos) || langSlot.some((k) => !cache!.has(sourcePos + k))) continue;
-      known.push(sourcePos);
-      for (const k of langSlot) known.push(sourcePos + k);
-    }
-    await cache!.statPositions(known);
-  }
+  if (positioned) await cache!.statSources(sourceIndex, langSlot);
   const perSource = new Array<FilePlan[]>(sources.length);
   const toRead: number[] = [];
   for (let n = 0; n < sources.length; n++) {
@@ -353,11 +344,13 @@ async function scanOnce(
     );
   });
   if (needLock) await loadLock();
-  const knownAll = new Set([...allSources, ...allFiles]);
+  // Built on first use: a report whose lock entries all sit at their own positions never needs it.
+  let knownSet: Set<string> | undefined;
+  const knownAll = (): Set<string> => (knownSet ??= new Set([...allSources, ...allFiles]));
   // Entries at their own translation's position have a listed source and a configured language: only the others can be orphaned or unconfigured.
   const entries: [string, { source: string; lang: string }][] = lock !== undefined ? [...lock.files] : part!.extras.map((e) => [e.target, e]);
   const orphaned = entries
-    .filter(([, e]) => !knownAll.has(e.source) && inScope(e.source, opts) && languages.includes(e.lang))
+    .filter(([, e]) => !knownAll().has(e.source) && inScope(e.source, opts) && languages.includes(e.lang))
     .map(([t]) => t)
     .sort();
   const unconfigured = entries
@@ -369,10 +362,12 @@ async function scanOnce(
     root: fs.root,
     layout,
     allSources,
-    allSourceSet: knownAll,
+    get allSourceSet(): Set<string> {
+      return knownAll();
+    },
     sources,
     languages,
-    plans: [...perSource.flat(), ...filePlans.flat()],
+    plans: perSource.flat().concat(filePlans.flat()),
     files: fileSources.length,
     sourceText,
     targetText,

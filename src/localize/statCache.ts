@@ -32,7 +32,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { EXPECT_ABSENT, EXPECT_ANY, type GuardedRoot, type TempFile } from '../shared/guardedFs.ts';
 import { decodeCache, encodeCache } from './statCacheFile.ts';
-import { FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
+import { allPlain, FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
 import { StatPool, workersFor } from './statCacheStat.ts';
 
 export const STAT_CACHE = '.doc-translate/stat-cache';
@@ -52,7 +52,7 @@ export class StatCache extends StatRecords {
   private temp: Promise<TempFile | undefined> | undefined;
   private stamp: number | undefined;
   private readonly dirsInside = new Set<string>();
-  /** Workers for `statPositions`, started with the load when the cache knows many files. */
+  /** Workers for `statSources`, started with the load when the cache knows many files. */
   private pool: StatPool | undefined;
   private readonly base: string;
 
@@ -87,6 +87,7 @@ export class StatCache extends StatRecords {
     this.stats = r.stats;
     this.hashes = r.hashes;
     this.flags = r.flags;
+    this.plain = r.plain;
   }
 
   /**
@@ -110,37 +111,70 @@ export class StatCache extends StatRecords {
   /** The absolute path of `rel`, its folder checked to be inside the root (once per folder); throws when it is not. */
   private checked(rel: string): string {
     // A plain relative POSIX path is joined as it is (the listing's paths are); anything else is resolved.
-    const plain = rel.charCodeAt(0) !== 47 && !rel.includes('..') && !rel.includes('./') && !rel.includes('\\') && !rel.includes(':');
-    const abs = plain ? this.base + rel : this.root.resolve(rel);
-    const slash = plain ? rel.lastIndexOf('/') : -1;
-    const dirKey = plain ? (slash < 0 ? '' : rel.slice(0, slash)) : dirname(abs);
-    if (!this.dirsInside.has(dirKey)) {
-      this.root.checkSync(dirname(abs));
-      this.dirsInside.add(dirKey);
+    if (allPlain(rel)) {
+      this.checkFolderOf(rel);
+      return this.base + rel;
     }
+    const abs = this.root.resolve(rel);
+    this.checkFolder(dirname(abs), abs);
     return abs;
   }
 
+  /** Checks the folder of a plain relative path (`allPlain`) to be inside the root (once per folder); throws when it is not. */
+  private checkFolderOf(rel: string): void {
+    const slash = rel.lastIndexOf('/');
+    this.checkFolder(slash < 0 ? '' : rel.slice(0, slash), this.base + rel);
+  }
+
+  private checkFolder(key: string, abs: string): void {
+    if (this.dirsInside.has(key)) return;
+    this.root.checkSync(dirname(abs));
+    this.dirsInside.add(key);
+  }
+
   /**
-   * lstat of the files at these positions, all at once (in parallel when there are many, see
-   * statCacheStat.ts): `knownNow` answers for them as `known` would with a `stat` taken now.
+   * lstat, all at once, of the files of every source at these indexes (pages first, then file
+   * jobs' sources) that the cache knows, itself and its translations at `slots` (1: the first
+   * configured language), in parallel when there are many (see statCacheStat.ts): `knownNow`
+   * answers for them as `known` would with a `stat` taken now.
    */
-  async statPositions(positions: readonly number[]): Promise<void> {
-    const abs: string[] = [];
-    const at: number[] = [];
-    this.nowAt = new Int32Array(this.paths.length).fill(-1);
-    for (const pos of positions) {
-      try {
-        abs.push(this.checked(this.paths[pos]!));
-        at.push(pos);
-      } catch {
-        // A folder outside the root: never known (read, and refused, by the guarded layer).
+  async statSources(indexes: readonly number[], slots: readonly number[]): Promise<void> {
+    const per = 1 + this.header!.langs;
+    const { flags, paths } = this;
+    const at = new Int32Array(indexes.length * (1 + slots.length));
+    let n = 0;
+    // Plain paths are statted as the root's path and theirs; others resolved, each on its own.
+    const abs = this.plain ? undefined : new Array<string>(paths.length).fill('');
+    // The folder last checked for each position in a source's group: `docs/de/b.md` after `docs/de/a.md` needs no lookup.
+    const last = new Array<string>(per).fill('\u0000');
+    for (const index of indexes) {
+      const sourcePos = index * per;
+      let all = (flags[sourcePos]! & KNOWN) !== 0;
+      for (let j = 0; all && j < slots.length; j++) all = (flags[sourcePos + slots[j]!]! & KNOWN) !== 0;
+      if (!all) continue;
+      for (let j = -1; j < slots.length; j++) {
+        const k = j < 0 ? 0 : slots[j]!;
+        const pos = sourcePos + k;
+        const rel = paths[pos]!;
+        try {
+          if (abs !== undefined) abs[pos] = this.checked(rel);
+          else {
+            const slash = rel.lastIndexOf('/');
+            const seen = last[k]!;
+            if (slash !== seen.length || !rel.startsWith(seen)) {
+              this.checkFolderOf(rel);
+              last[k] = slash < 0 ? '' : rel.slice(0, slash);
+            }
+          }
+          at[n++] = pos;
+        } catch {
+          // A folder outside the root: never known (read, and refused, by the guarded layer).
+        }
       }
     }
     const pool = this.pool ?? new StatPool(0);
     this.pool = undefined;
-    this.now = await pool.lstatMany(abs);
-    at.forEach((pos, i) => (this.nowAt![pos] = i));
+    this.now = await pool.lstatMany(abs ?? paths, abs === undefined ? this.base : '', at.subarray(0, n));
   }
 
   /**

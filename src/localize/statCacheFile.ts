@@ -8,7 +8,7 @@
  *   header (JSON, UTF-8) | paths (UTF-8, "\n"-separated)
  */
 import type { LeftOut } from './listing.ts';
-import { HASHES, STATS } from './statCacheRecords.ts';
+import { allPlain, HASHES, STATS } from './statCacheRecords.ts';
 
 const MAGIC = 'doc-translate stat-cache 1\n';
 const HEAD = 48;
@@ -57,8 +57,11 @@ export interface Records {
   flags: Uint8Array<ArrayBuffer>;
 }
 
-/** The records in `buf`; undefined when it is not a cache of this version or its parts do not match (JSON errors throw). */
-export function decodeCache(buf: Buffer): Records | undefined {
+/**
+ * The records in `buf`, and whether every path is plain; undefined when it is not a cache of this
+ * version or its parts do not match (JSON errors throw).
+ */
+export function decodeCache(buf: Buffer): (Records & { plain: boolean }) | undefined {
   if (buf.length < HEAD || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const count = buf.readUInt32LE(32);
   const jsonLen = buf.readUInt32LE(36);
@@ -79,14 +82,15 @@ export function decodeCache(buf: Buffer): Records | undefined {
     !Array.isArray(header.leftOut)
   )
     return undefined;
-  const paths = pathsLen === 0 ? [] : buf.toString('utf8', pathsAt, pathsAt + pathsLen).split('\n');
+  const lines = buf.toString('utf8', pathsAt, pathsAt + pathsLen);
+  const paths = pathsLen === 0 ? [] : lines.split('\n');
   if (paths.length !== count || count !== (header.pages + header.files) * (1 + header.langs)) return undefined;
   // Copies: typed arrays must be aligned, and the buffer may be a slice of a larger one.
   const stats = new Float64Array(count * STATS);
   new Uint8Array(stats.buffer).set(buf.subarray(HEAD, hashesAt));
   const hashes = new Uint32Array(count * HASHES);
   new Uint8Array(hashes.buffer).set(buf.subarray(hashesAt, flagsAt));
-  return { header, paths, stats, hashes, flags: Uint8Array.from(buf.subarray(flagsAt, jsonAt)) };
+  return { header, paths, stats, hashes, flags: new Uint8Array(buf.subarray(flagsAt, jsonAt)), plain: allPlain(lines) };
 }
 
 /** The bytes `decodeCache` reads back as these records. */

@@ -25,6 +25,14 @@ export const HEX16 = /^[0-9a-f]{16}$/;
 const hexOf = (hi: number, lo: number): string => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 export const statKey = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 
+/**
+ * Whether every one of these paths, one a line, is a plain relative POSIX path: none starts with
+ * `/` or holds `..`, `./`, `\\` or `:` (such a path is joined to the root as it is; anything else
+ * is resolved). A search for each, not a pattern: the cache's paths are read at every status.
+ */
+export const allPlain = (lines: string): boolean =>
+  !lines.startsWith('/') && !lines.includes('\n/') && !lines.includes('..') && !lines.includes('./') && !lines.includes('\\') && !lines.includes(':');
+
 /** The lock entry at a position, from the projection. */
 export interface ProjectedEntry {
   sourceHash: string | null;
@@ -37,15 +45,16 @@ export class StatRecords {
   protected stats = new Float64Array(0);
   protected hashes = new Uint32Array(0);
   protected flags = new Uint8Array(0);
+  /** Whether every path is plain (`allPlain`): then none is resolved, nor its folder looked up more than once. */
+  protected plain = true;
   protected dirty = false;
   /** The listing key of this scan, once its positions are known. */
   protected listingKey: string | undefined;
   /** The walk of this scan, kept with the listing it gave. */
   protected walkPart: WalkPart | undefined;
   protected walked = false;
-  /** The stats taken by `statPositions`, and the index there of each position (-1: not taken). */
+  /** The stats taken by `statSources`, at each position (FILE only where a regular file was statted there). */
   protected now: StatBatch | undefined;
-  protected nowAt: Int32Array | undefined;
 
   protected reset(): void {
     this.header = undefined;
@@ -53,6 +62,7 @@ export class StatRecords {
     this.stats = new Float64Array(0);
     this.hashes = new Uint32Array(0);
     this.flags = new Uint8Array(0);
+    this.plain = true;
   }
 
   /** The cached listing when its key matches: the sources, the file jobs' sources, what was left out. */
@@ -119,6 +129,7 @@ export class StatRecords {
     this.stats = stats;
     this.hashes = hashes;
     this.flags = flags;
+    this.plain = allPlain(paths.join('\n'));
     this.listingKey = key;
   }
 
@@ -258,17 +269,16 @@ export class StatRecords {
     h.lock = { stat, hash, listing: h.listing, removedLanguages: [...removedLanguages], extras };
   }
 
-  /** `known` for a file statted by `statPositions` (false for one it did not stat, a missing one, or anything but a regular file). */
+  /** `known` for a file statted by `statSources` (false for one it did not stat, a missing one, or anything but a regular file). */
   knownNow(pos: number): boolean | 'marks' {
-    const i = this.nowAt?.[pos] ?? -1;
-    const now = this.now!;
-    if (i < 0 || now.kinds[i] !== FILE) return false;
+    const now = this.now;
+    if (now === undefined || now.kinds[pos] !== FILE) return false;
     const f = this.flags[pos]!;
     if ((f & KNOWN) === 0) return false;
     const s = this.stats;
     const o = pos * STATS;
     const n = now.stats;
-    if (s[o] !== n[i * 4] || s[o + 1] !== n[i * 4 + 1] || s[o + 2] !== n[i * 4 + 2] || s[o + 3] !== n[i * 4 + 3]) return false;
+    if (s[o] !== n[o] || s[o + 1] !== n[o + 1] || s[o + 2] !== n[o + 2] || s[o + 3] !== n[o + 3]) return false;
     return (f & MARKS) !== 0 ? 'marks' : true;
   }
 }

@@ -27,11 +27,15 @@ const PER_WORKER = 3000;
 const MAX_WORKERS = 3;
 
 /**
- * Takes chunks from `ctl[0]` until none is left: lstat of each path into `kinds`/`stats`, then the
- * chunk marked in `done` and counted in `ctl[1]`. Self-contained: also the worker's code.
+ * Takes chunks from `ctl[0]` until `count` is reached: lstat of each path (`base` + the path at
+ * `at[i]`, or at `i` without `at`) into `kinds`/`stats` at that path's index, then the chunk
+ * marked in `done` and counted in `ctl[1]`. Self-contained: also the worker's code.
  */
 function statChunks(
+  base: string,
   paths: readonly string[],
+  at: Int32Array | undefined,
+  count: number,
   kinds: Uint8Array,
   stats: Float64Array,
   ctl: Int32Array,
@@ -42,25 +46,26 @@ function statChunks(
   const opts = { throwIfNoEntry: false } as const;
   for (;;) {
     const start = Atomics.add(ctl, 0, chunk);
-    if (start >= paths.length) return;
-    const end = Math.min(paths.length, start + chunk);
+    if (start >= count) return;
+    const end = Math.min(count, start + chunk);
     for (let i = start; i < end; i++) {
+      const p = at === undefined ? i : at[i]!;
       let kind = 2;
       try {
-        const st = lstat(paths[i]!, opts);
+        const st = lstat(base + paths[p]!, opts);
         if (st === undefined) kind = 0;
         else if (st.isFile()) {
           kind = 1;
-          stats[i * 4] = st.size;
-          stats[i * 4 + 1] = st.mtimeMs;
-          stats[i * 4 + 2] = st.ctimeMs;
-          stats[i * 4 + 3] = st.ino;
+          stats[p * 4] = st.size;
+          stats[p * 4 + 1] = st.mtimeMs;
+          stats[p * 4 + 2] = st.ctimeMs;
+          stats[p * 4 + 3] = st.ino;
         }
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') kind = 0;
       }
-      kinds[i] = kind;
+      kinds[p] = kind;
     }
     done[start / chunk] = 1;
     Atomics.add(ctl, 1, end - start);
@@ -70,7 +75,7 @@ function statChunks(
 const WORKER_SOURCE = `const { parentPort } = require('node:worker_threads');
 parentPort.postMessage(1);
 parentPort.once('message', (w) => {
-  (${statChunks.toString()})(w.paths.split('\u0000'), new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);
+  (${statChunks.toString()})(w.base, w.paths.split('\\n'), w.at && new Int32Array(w.at), w.count, new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);
   parentPort.postMessage(0);
 });`;
 
@@ -118,11 +123,17 @@ export class StatPool {
     return this.workers.length;
   }
 
-  /** lstat of every path (absolute), with the pool's workers; the pool is closed after. */
-  async lstatMany(paths: readonly string[]): Promise<StatBatch> {
-    const workers = paths.some((p) => p.includes('\u0000')) ? [] : this.workers.splice(0);
+  /**
+   * lstat of every path (`base` + path: absolute), or of those at the indexes in `at` only, with
+   * the pool's workers; the pool is closed after. Results are at each path's index in `paths`.
+   * Workers are sent the paths one a line: a path with a line break is statted here.
+   */
+  async lstatMany(paths: readonly string[], base = '', at?: Int32Array): Promise<StatBatch> {
+    const lines = this.workers.length > 0 && !base.includes('\n') && !paths.some((p) => p.includes('\n'));
+    const workers = lines ? this.workers.splice(0) : [];
+    this.close();
     try {
-      return await statAll(paths, workers);
+      return await statAll(base, paths, at, workers);
     } finally {
       for (const { worker } of workers) void worker.terminate().catch(() => undefined);
     }
@@ -133,22 +144,40 @@ export class StatPool {
   }
 }
 
-/** lstat of every path (absolute), with `workers` worker threads besides this one. */
-export async function lstatMany(paths: readonly string[], workers = workersFor(paths.length)): Promise<StatBatch> {
-  return new StatPool(workers).lstatMany(paths);
+/** lstat of every path (`base` + path: absolute), with `workers` worker threads besides this one. */
+export async function lstatMany(paths: readonly string[], workers = workersFor(paths.length), base = ''): Promise<StatBatch> {
+  return new StatPool(workers).lstatMany(paths, base);
 }
 
-async function statAll(paths: readonly string[], workers: { worker: Worker; stopped: Promise<void> }[]): Promise<StatBatch> {
-  const n = paths.length;
-  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (workers.length > 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-  const kinds = new Uint8Array(buffer(n));
-  const stats = new Float64Array(buffer(n * 32));
+async function statAll(
+  base: string,
+  paths: readonly string[],
+  at: Int32Array | undefined,
+  workers: { worker: Worker; stopped: Promise<void> }[],
+): Promise<StatBatch> {
+  const n = at?.length ?? paths.length;
+  const shared = workers.length > 0;
+  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const kinds = new Uint8Array(buffer(paths.length));
+  const stats = new Float64Array(buffer(paths.length * 32));
   const ctl = new Int32Array(buffer(8));
   const chunks = Math.ceil(n / CHUNK);
   const done = new Uint8Array(buffer(chunks));
   const finished: Promise<void>[] = [];
-  if (workers.length > 0) {
-    const job = { paths: paths.join('\u0000'), kinds: kinds.buffer, stats: stats.buffer, ctl: ctl.buffer, done: done.buffer, chunk: CHUNK };
+  if (shared) {
+    let sharedAt: Int32Array | undefined;
+    if (at !== undefined) (sharedAt = new Int32Array(new SharedArrayBuffer(n * 4))).set(at);
+    const job = {
+      base,
+      paths: paths.join('\n'),
+      at: sharedAt?.buffer,
+      count: n,
+      kinds: kinds.buffer,
+      stats: stats.buffer,
+      ctl: ctl.buffer,
+      done: done.buffer,
+      chunk: CHUNK,
+    };
     for (const { worker, stopped } of workers) {
       try {
         worker.postMessage(job);
@@ -158,7 +187,7 @@ async function statAll(paths: readonly string[], workers: { worker: Worker; stop
       }
     }
   }
-  statChunks(paths, kinds, stats, ctl, done, CHUNK, lstatSync);
+  statChunks(base, paths, at, n, kinds, stats, ctl, done, CHUNK, lstatSync);
   if (finished.length > 0 && Atomics.load(ctl, 1) < n) {
     // Chunks taken by workers and not finished yet: polled (a chunk takes about a millisecond) until done, or every worker finished or stopped.
     let over = false;
@@ -167,8 +196,7 @@ async function statAll(paths: readonly string[], workers: { worker: Worker; stop
     // A worker that stopped half-way left its chunk undone: done here (no worker writes any more).
     for (let c = 0; c < chunks && Atomics.load(ctl, 1) < n; c++) {
       if (done[c] === 1) continue;
-      const end = Math.min(n, (c + 1) * CHUNK);
-      statChunks(paths.slice(c * CHUNK, end), kinds.subarray(c * CHUNK), stats.subarray(c * CHUNK * 4), new Int32Array(2), new Uint8Array(1), CHUNK, lstatSync);
+      statChunks(base, paths, at, Math.min(n, (c + 1) * CHUNK), kinds, stats, Int32Array.of(c * CHUNK, 0), new Uint8Array(chunks), CHUNK, lstatSync);
     }
   }
   return { kinds, stats };

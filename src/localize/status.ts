@@ -30,19 +30,28 @@ export interface StatusReport {
   orphaned: string[];
 }
 
-const chars = (p: FilePlan): number => p.needed.reduce((sum, s) => sum + s.text.length, 0);
+const chars = (p: FilePlan): number => {
+  let sum = 0;
+  for (const s of p.needed) sum += s.text.length;
+  return sum;
+};
 
 /** `terms`: the configured terms, to name the translation a violation should use. */
 export function statusOf(s: ReportScan, terms?: Terms): StatusReport {
   const counts: Record<TargetState, number> = { 'up-to-date': 0, stale: 0, missing: 0, edited: 0, conflict: 0, terms: 0 };
-  const targets = s.plans.map((p): TargetStatus => {
+  const targets = new Array<TargetStatus>(s.plans.length);
+  for (let i = 0; i < s.plans.length; i++) {
+    const p = s.plans[i]!;
     counts[p.state]++;
-    const problems = (p.terms ?? []).map((t) => {
-      const expected = t.kind === 'prefer' ? terms?.prefer[p.lang]?.[t.term] : undefined;
-      // Spread: a plain `expected: undefined` would hide the one the problem already carries.
-      return expected !== undefined ? { ...t, expected } : t;
-    });
-    return {
+    const problems =
+      p.terms === undefined || p.terms.length === 0
+        ? []
+        : p.terms.map((t) => {
+            const expected = t.kind === 'prefer' ? terms?.prefer[p.lang]?.[t.term] : undefined;
+            // Spread: a plain `expected: undefined` would hide the one the problem already carries.
+            return expected !== undefined ? { ...t, expected } : t;
+          });
+    targets[i] = {
       source: p.source,
       target: p.target,
       lang: p.lang,
@@ -53,7 +62,7 @@ export function statusOf(s: ReportScan, terms?: Terms): StatusReport {
       pending: p.pending ?? 0,
       terms: problems,
     };
-  });
+  }
   return { files: s.sources.length + s.files, targets, counts, orphaned: s.orphaned };
 }
 

@@ -72,6 +72,32 @@ describe('localize: stat cache batch lstat', function () {
     });
   }
 
+  for (const workers of [0, 2]) {
+    it(`${workers} worker(s), paths relative to a base, only those at the given indexes: each at its own index, the others untouched`, async () => {
+      const base = `${dir}/`;
+      const rels = paths.map((p) => p.slice(base.length));
+      // Every third path, in an order of their own.
+      const at = Int32Array.from(rels.map((_, i) => i).filter((i) => i % 3 === 1)).reverse();
+      const pool = new StatPool(workers);
+      await pool.ready;
+      const got = asArrays(await pool.lstatMany(rels, base, at));
+      const want = expected(paths);
+      const taken = new Set(at);
+      assert.deepEqual(
+        got.kinds.map((k, i) => (taken.has(i) ? k : -1)),
+        want.kinds.map((k, i) => (taken.has(i) ? k : -1)),
+      );
+      assert.deepEqual(
+        got.stats.filter((_, i) => taken.has(i)),
+        want.stats.filter((_, i) => taken.has(i)),
+      );
+      assert.ok(
+        got.kinds.every((k, i) => taken.has(i) || k === MISSING),
+        'nothing is said of a path not asked for',
+      );
+    });
+  }
+
   it('lstatMany starts its workers itself (they may find everything done)', async () => {
     assert.deepEqual(asArrays(await lstatMany(paths, 2)), expected(paths));
   });
