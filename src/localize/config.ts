@@ -3,7 +3,7 @@
  * never executed. Paths are POSIX and relative to the folder holding the file.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { LAYOUT_NAMES, type LayoutSpec } from './layouts.ts';
 import { frontMatterKeysFor } from '../shared/frontMatter.ts';
@@ -163,11 +163,12 @@ export function resolveConfig(folder: string, raw: unknown): LocalizeConfig {
   };
 }
 
-/** Reads and validates `<folder>/doc-translate.json`. */
+/** Reads and validates `<folder>/doc-translate.json`; a relative folder is taken from the current directory, as it is now. */
 export async function loadConfig(folder: string): Promise<LocalizeConfig> {
+  const root = resolve(folder);
   let text: string;
   try {
-    text = await readFile(join(folder, CONFIG_FILE), 'utf8');
+    text = await readFile(join(root, CONFIG_FILE), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new ConfigError(code === 'ENOENT' ? `no ${CONFIG_FILE} in ${folder}` : `cannot read ${CONFIG_FILE}: ${String(err)}`);
@@ -178,5 +179,5 @@ export async function loadConfig(folder: string): Promise<LocalizeConfig> {
   } catch (err) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return resolveConfig(folder, raw);
+  return resolveConfig(root, raw);
 }

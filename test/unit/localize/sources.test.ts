@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ConfigError, listSources, loadConfig, localFs, parseShard, resolveConfig, shardOf, type LayoutSpec } from '../../../src/localize/index.ts';
 import { compileGlob } from '../../../src/localize/glob.ts';
 
@@ -31,6 +31,21 @@ describe('localize: config and sources', () => {
     assert.throws(() => resolveConfig('/x', { targetLanguages: ['de'], layout: { pattern: '../${lang}/${name}' } }), /layout/);
     const c = resolveConfig('/x', { targetLanguages: ['de', 'fr', 'de'], layout: 'docusaurus' });
     assert.deepEqual([c.source, c.targetLanguages, c.engine, c.sourceLanguage], ['docs', ['de', 'fr'], 'xr-397b', 'auto']);
+  });
+
+  it('a relative folder is read from the current directory: its sources are found, and stay found after a change of directory', async () => {
+    const dir = folder({ 'docs/a.md': '# A\n', 'docs/guide/b.md': '# B\n' }, { targetLanguages: ['de'], layout: 'vitepress' });
+    dirs.push(dir);
+    const cwd = process.cwd();
+    let config;
+    try {
+      process.chdir(dirname(dir));
+      config = await loadConfig(basename(dir));
+    } finally {
+      process.chdir(cwd);
+    }
+    assert.equal(config.folder, dir);
+    assert.deepEqual((await listSources(config, localFs(config.folder))).sort(), ['docs/a.md', 'docs/guide/b.md']);
   });
 
   it('reports a missing or broken doc-translate.json clearly', async () => {
