@@ -6,8 +6,9 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList, tagLineStart } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, tagLineStart } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
+import { listRegions } from './fast-list.ts';
 import type { Item } from './inline.ts';
 
 export type FastRegion =
@@ -29,6 +30,7 @@ interface Simple {
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)]) /;
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -156,10 +158,16 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         at = end;
         continue;
       }
+      // A list; indented 1 to 3 columns only where nothing before it is left to the parser (that could be a list it continues).
+      const list = LIST_START.test(content) && (content[0] !== ' ' || other < 0) ? listRegions(text, at, defined) : null;
+      if (list) {
+        for (const region of list.regions) push(region);
+        at = list.next;
+        canStart = list.canStart;
+        continue;
+      }
       const table = content.startsWith('|') ? simpleTable(text, at, defined) : null;
-      const list = /^(?:[-*+]|\d{1,9}[.)]) /.test(content) ? simpleList(text, at, defined) : null;
-      const container = list ? { kind: 'list' as const, start: at, ...list } : content.startsWith('> ') ? simpleQuote(text, at, defined) : null;
-      const block = table ?? container;
+      const block = table ?? (content.startsWith('> ') ? simpleQuote(text, at, defined) : null);
       if (block) {
         push(block);
         at = block.end;
