@@ -44,7 +44,7 @@ export const HTML_RAW: [RegExp, RegExp][] = [
 ];
 const HTML_BLOCK_NAMES =
   'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
-const HTML_BLOCK = new RegExp(`^<\\/?(?:${HTML_BLOCK_NAMES})(?:[ \\t>]|\\/>|$)`, 'i');
+export const HTML_BLOCK = new RegExp(`^<\\/?(?:${HTML_BLOCK_NAMES})(?:[ \\t>]|\\/>|$)`, 'i');
 // Kind 7: a line of one complete open or closing tag (not a raw one: script, pre, style, textarea).
 const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
 const HTML_TAG_LINE = new RegExp(
