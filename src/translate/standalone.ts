@@ -56,14 +56,25 @@ function continues(line: string): boolean {
   }
 }
 
+/** A text starting with `[` whose first unescaped bracket after it is a `]` followed by `:` (a definition's label may run over lines). */
+function mayOpenDefinition(send: string): boolean {
+  for (let k = 1; k < send.length; k++) {
+    const c = send.charCodeAt(k);
+    if (c === 92 /* \\ */) k++;
+    else if (c === 91 /* [ */) return false;
+    else if (c === 93 /* ] */) return send.charCodeAt(k + 1) === 58; /* : */
+  }
+  return false;
+}
+
 /**
  * The first line of `send` starts like a paragraph line that opens no block (LINE_START, no
- * ordered marker, no bracket: a definition's label may run over lines) and every later line
+ * ordered marker, no definition's label, which may run over lines) and every later line
  * continues it (`continues`): then it is one paragraph on its own, as the parser would say,
  * whatever its inline content. (Not for MDX, where a first line `import …` is ESM.)
  */
 export function plainLines(send: string): boolean {
-  if (send.charCodeAt(0) === 91 /* [ */) return false;
+  if (send.charCodeAt(0) === 91 /* [ */ && mayOpenDefinition(send)) return false;
   let nl = send.indexOf('\n');
   const first = send.slice(0, nl < 0 ? send.length : nl);
   if (!LINE_START.test(first) || ORDERED.test(first)) return false;

@@ -15,7 +15,20 @@ describe('plainLines: a paragraph that stands alone, told without the parser', f
   this.timeout(300_000);
 
   it('takes continuation lines that open no block, and refuses those that would', () => {
-    const alone = ['a\n*b*', 'a\n    # indented', 'a\n<span>x</span>', 'a\n[b]: /c', 'a\n| x | y |', 'a\n\\# x', 'a\n#hashtag', 'a\n-x', 'a\n: x'];
+    const alone = [
+      '[`x`](https://u)\n— text',
+      '[!NOTE]\nBody',
+      '[a [b]]: c\nd',
+      'a\n*b*',
+      'a\n    # indented',
+      'a\n<span>x</span>',
+      'a\n[b]: /c',
+      'a\n| x | y |',
+      'a\n\\# x',
+      'a\n#hashtag',
+      'a\n-x',
+      'a\n: x',
+    ];
     const not = [
       'a\n===',
       'a\n  ---',
@@ -36,6 +49,8 @@ describe('plainLines: a paragraph that stands alone, told without the parser', f
       'a\n\tx\n\n',
       'a\n\t\nb',
       '[a]: /u\nb',
+      '[a\nb]: /u\nc',
+      '[a\\]]: /u',
       '# a\nb',
     ];
     for (const text of alone) assert.ok(plainLines(text) && oneParagraph(text), text);
