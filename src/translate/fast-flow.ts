@@ -15,6 +15,12 @@ export interface Line {
   next: number;
 }
 
+/** A blank line to CommonMark: spaces and tabs only (other white space, such as U+00A0, is text). */
+export function isBlank(content: string): boolean {
+  return BLANK.test(content);
+}
+const BLANK = /^[ \t]*$/;
+
 export function lineAt(text: string, at: number): Line {
   const nl = text.indexOf('\n', at);
   const end = nl < 0 ? text.length : nl;
@@ -27,7 +33,7 @@ export function linesUntilBlank(text: string, at: number): Line[] {
   const lines: Line[] = [];
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
-    if (!line.content.trim()) break;
+    if (isBlank(line.content)) break;
     lines.push(line);
     pos = line.next;
   }
@@ -105,7 +111,7 @@ export function tagLineStart(content: string, first: boolean): boolean {
   if (content[0] !== '<' || HTML_RAW.some(([start]) => start.test(content)) || HTML_BLOCK.test(content)) return false;
   if (!first) return true;
   const tag = inlineTag(content, 0, content.length);
-  return tag === 0 || (tag > 0 && content.slice(tag).trim() !== '');
+  return tag === 0 || (tag > 0 && !isBlank(content.slice(tag)));
 }
 
 export const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
@@ -119,7 +125,7 @@ function fenceInItem(text: string, at: number, column: number, fence: string): L
     const line = lineAt(text, pos);
     const { content } = line;
     pos = line.next;
-    if (content.trim() === '') continue;
+    if (isBlank(content)) continue;
     let indent = 0;
     while (content.charCodeAt(indent) === 32) indent++;
     if (indent < column) return null;
@@ -144,7 +150,7 @@ function htmlInItem(text: string, first: Line, column: number, rest: string, inP
     if (raw?.[1].test(tail)) return line;
     if (line.next >= text.length) return line;
     const next = lineAt(text, line.next);
-    const blank = next.content.trim() === '';
+    const blank = isBlank(next.content);
     if (blank && !raw) return line;
     let indent = 0;
     while (next.content.charCodeAt(indent) === 32) indent++;
@@ -198,7 +204,7 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
     const { content } = line;
-    if (content.trim() === '') {
+    if (isBlank(content)) {
       close();
       afterBlank = true;
       pos = line.next;
@@ -258,7 +264,7 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
     const trimmed = content.trimEnd().length;
     const next = line.next < text.length ? lineAt(text, line.next).content : '';
     // Trailing white space only where the paragraph ends (a hard break needs the parser).
-    if (trimmed < content.length && next.trim() !== '' && !MARKER.test(next.trimStart())) return fail();
+    if (trimmed < content.length && !isBlank(next) && !MARKER.test(next.trimStart())) return fail();
     let body = from;
     const task = bullet && TASK.test(content.slice(from)) ? { cls: 'task' as const, start: line.start + from, end: line.start + from + 3 } : null;
     if (task) body = from + 3;

@@ -33,16 +33,6 @@ export function inlineTag(text: string, at: number, end: number): number {
 export function simpleInline(text: string, start: number, end: number, defined?: ReadonlySet<string>, line = false): Item[] | null {
   const items: Item[] = [];
   let from = start;
-  const textRun = (a: number, b: number): void => {
-    for (let k = a; k < b; k++) {
-      if (text[k] !== '\n') continue;
-      const eolStart = text[k - 1] === '\r' ? k - 1 : k;
-      if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
-      items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
-      a = k + 1;
-    }
-    if (b > a) items.push({ cls: 'text', start: a, end: b });
-  };
   let i = start;
   while (i < end) {
     const c = text[i]!;
@@ -64,13 +54,13 @@ export function simpleInline(text: string, start: number, end: number, defined?:
         i += n;
         continue;
       }
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push({ cls: 'kept', start: i, end: close + n, cuts: [] });
       i = from = close + n;
     } else if (c === '!' && text[i + 1] === '[') {
       const img = image(text, i, end, defined);
       if (!img) return null;
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push(...img.items);
       i = from = img.end;
     } else if (c === '[' && text[i + 1] === '!' && text[i + 2] === '[') {
@@ -79,7 +69,7 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       if (!img || text[img.end] !== ']') return null;
       const close = text[img.end + 1] === '(' ? destinationEnd(text, img.end + 1, end) : fullReferenceEnd(text, img.end, end, defined);
       if (close < 0) return null;
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: img.end + 1, cuts: [] });
       if (text[img.end + 1] === '(') items.push({ cls: 'kept', start: img.end + 1, end: close, cuts: [] });
       else items.push({ cls: 'kept', start: img.end + 1, end: close, cuts: [], label: [img.end + 2, close - 1] });
@@ -112,14 +102,14 @@ export function simpleInline(text: string, start: number, end: number, defined?:
         const ref = reference(text, i, k, end, defined);
         if (!ref && literalBrackets(text, i, k, defined)) {
           // Brackets around no label: text (with the code spans in it).
-          textRun(from, i + 1);
+          pushText(items, text, from, i + 1);
           items.push(...inner());
           from = k;
           i = k + 1;
           continue;
         }
         if (!ref) return null;
-        textRun(from, i);
+        pushText(items, text, from, i);
         if (ref.label) {
           items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
           items.push(...inner(), { cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
@@ -131,7 +121,7 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       }
       const close = destinationEnd(text, k + 1, end);
       if (close < 0) return null;
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
       i = from = close;
     } else if (c === '\\') {
@@ -144,7 +134,7 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       const tag = inlineTag(text, i, end);
       if (tag < 0) return null;
       if (tag > i) {
-        textRun(from, i);
+        pushText(items, text, from, i);
         items.push({ cls: 'kept', start: i, end: tag, cuts: [] });
         i = from = tag;
       } else i++;
@@ -156,8 +146,19 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       i++;
     }
   }
-  textRun(from, end);
+  pushText(items, text, from, end);
   return items.filter((item) => item.start < item.end);
+}
+
+/** Text in [a, b) as text items and line breaks. */
+function pushText(items: Item[], text: string, a: number, b: number): void {
+  for (let k = text.indexOf('\n', a); k >= 0 && k < b; k = text.indexOf('\n', a)) {
+    const eolStart = text.charCodeAt(k - 1) === 13 ? k - 1 : k;
+    if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
+    items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
+    a = k + 1;
+  }
+  if (b > a) items.push({ cls: 'text', start: a, end: b });
 }
 
 /**

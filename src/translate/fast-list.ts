@@ -14,7 +14,7 @@ const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 /** The column of a line's first character that is not a space or tab (tabs to multiples of 4). */
-function indentOf(content: string): number {
+export function indentOf(content: string): number {
   let column = 0;
   for (let k = 0; k < content.length; k++) {
     const c = content.charCodeAt(k);

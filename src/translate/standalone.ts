@@ -57,7 +57,7 @@ function continues(line: string): boolean {
 }
 
 /** A text starting with `[` whose first unescaped bracket after it is a `]` followed by `:` (a definition's label may run over lines). */
-function mayOpenDefinition(send: string): boolean {
+export function mayOpenDefinition(send: string): boolean {
   for (let k = 1; k < send.length; k++) {
     const c = send.charCodeAt(k);
     if (c === 92 /* \\ */) k++;
