@@ -1,11 +1,11 @@
 /** One prose block as parts: a whole-block segment with its fragments as fallback, or fragments. */
 import { HAS_LETTER, PartsBuilder } from './builder.ts';
 import { readableValues, type ProseBlock } from './blocks.ts';
-import { LINE_START, ORDERED } from './fast-flow.ts';
-import { clip, flatten, sendText, type Item } from './inline.ts';
+import { clip, flatten, sendText, type Item, type SendText } from './inline.ts';
 import { SHORTCODE } from './mask.ts';
 import { splitLongText } from './split.ts';
-import { MAX_SEGMENT_CHARS, type SegmentationMode, type TranslatePart } from './types.ts';
+import { plainLines } from './standalone.ts';
+import { MAX_SEGMENT_CHARS, type Part, type SegmentationMode, type TranslatePart } from './types.ts';
 import { ATTRIBUTE_LIST, skeleton } from './verify.ts';
 
 /**
@@ -16,23 +16,6 @@ function standsAlone(send: string, refs: string[], mdx: boolean): boolean {
   if (!mdx && plainLines(send)) return true;
   const flow = skeleton(send, refs, mdx);
   return flow !== null && flow[0] === 'paragraph' && flow[1] === '|';
-}
-
-/**
- * Every line of `send` starts like a paragraph line that opens no block (LINE_START, no ordered
- * marker) and the first is no bracket (a definition's label may run over lines): then it is one
- * paragraph on its own, as the parser would say, whatever its inline content. (Not MDX, where a
- * first line `import …` is ESM.)
- */
-function plainLines(send: string): boolean {
-  if (send.charCodeAt(0) === 91 /* [ */) return false;
-  for (let at = 0; at >= 0;) {
-    const nl = send.indexOf('\n', at);
-    const line = send.slice(at, nl < 0 ? send.length : nl);
-    if (!LINE_START.test(line) || ORDERED.test(line)) return false;
-    at = nl < 0 ? -1 : nl + 1;
-  }
-  return true;
 }
 
 // Inline math (`$x^2$`, `$$E$$`; `$5 or $10` is not math), Hugo shortcodes (`{{< x >}}`, `{{% x %}}`),
@@ -160,15 +143,28 @@ function chainedBrackets(text: string, items: readonly Item[]): boolean {
   return false;
 }
 
-/** The core of a block (no outer whitespace): one whole part with its fragments, or the fragments alone. */
-function emitCore(text: string, block: ProseBlock, items: Item[], range: [number, number], out: PartsBuilder, mdx: boolean): void {
-  const [coreStart, coreEnd] = range;
+/**
+ * The block's fragments (emitFragments). A block of prose and line breaks without container
+ * prefixes, holding no kept span and no outer white space, is its one fragment: built directly.
+ */
+function fragmentsOf(text: string, items: readonly Item[], send: SendText, mdx: boolean): Part[] {
+  const plain =
+    send.text.length <= MAX_SEGMENT_CHARS &&
+    items.every((i) => i.cls === 'text' || (i.cls === 'break' && i.cutEnd === i.eolEnd && i.end === i.eolEnd)) &&
+    !MAY_KEEP.test(send.text) &&
+    !/^\s|\s$/.test(send.text);
+  if (plain) return HAS_LETTER.test(send.text) ? [{ text: send.text, check: 'fragment', ...(mdx ? { mdx } : {}), kind: 'translate', id: 'f0' }] : [];
   // Spread: only an MDX part carries `mdx`; `mdx: false` would change the part's key (segmentKey) and so its hash.
   const sub = new PartsBuilder('f', { check: 'fragment', ...(mdx ? { mdx } : {}) });
   emitFragments(text, items, sub, mdx);
-  const fallback = sub.build().parts;
+  return sub.build().parts;
+}
+
+/** The core of a block (no outer whitespace): one whole part with its fragments, or the fragments alone. */
+function emitCore(text: string, block: ProseBlock, items: Item[], range: [number, number], out: PartsBuilder, mdx: boolean, send: SendText): void {
+  const [coreStart, coreEnd] = range;
+  const fallback = fragmentsOf(text, items, send, mdx);
   const source = text.slice(coreStart, coreEnd);
-  const send = sendText(text, items);
   const lineBreak = block.kind === 'paragraph' ? lineBreakOf(text, block, items) : undefined;
   if (!fallback.some((p) => p.kind === 'translate')) {
     out.keep(source);
@@ -209,10 +205,11 @@ function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: numb
   const coreEnd = end - (raw.length - raw.trimEnd().length);
   out.keep(text.slice(start, coreStart));
   const core = clip(items, coreStart, coreEnd);
-  if (split && sendText(text, core).text.length > MAX_SEGMENT_CHARS) {
+  const send = sendText(text, core);
+  if (split && send.text.length > MAX_SEGMENT_CHARS) {
     for (const [a, b] of pieces(text, core, coreStart, coreEnd)) emitTrimmed(text, block, clip(core, a, b), a, b, out, mdx, false);
   } else {
-    emitCore(text, block, core, [coreStart, coreEnd], out, mdx);
+    emitCore(text, block, core, [coreStart, coreEnd], out, mdx, send);
   }
   out.keep(text.slice(coreEnd, end));
 }

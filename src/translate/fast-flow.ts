@@ -15,6 +15,12 @@ export interface Line {
   next: number;
 }
 
+/** A blank line to CommonMark: spaces and tabs only (other white space, such as U+00A0, is text). */
+export function isBlank(content: string): boolean {
+  return BLANK.test(content);
+}
+const BLANK = /^[ \t]*$/;
+
 export function lineAt(text: string, at: number): Line {
   const nl = text.indexOf('\n', at);
   const end = nl < 0 ? text.length : nl;
@@ -27,7 +33,7 @@ export function linesUntilBlank(text: string, at: number): Line[] {
   const lines: Line[] = [];
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
-    if (!line.content.trim()) break;
+    if (isBlank(line.content)) break;
     lines.push(line);
     pos = line.next;
   }
@@ -44,7 +50,7 @@ export const HTML_RAW: [RegExp, RegExp][] = [
 ];
 const HTML_BLOCK_NAMES =
   'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
-const HTML_BLOCK = new RegExp(`^<\\/?(?:${HTML_BLOCK_NAMES})(?:[ \\t>]|\\/>|$)`, 'i');
+export const HTML_BLOCK = new RegExp(`^<\\/?(?:${HTML_BLOCK_NAMES})(?:[ \\t>]|\\/>|$)`, 'i');
 // Kind 7: a line of one complete open or closing tag (not a raw one: script, pre, style, textarea).
 const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
 const HTML_TAG_LINE = new RegExp(
@@ -105,7 +111,7 @@ export function tagLineStart(content: string, first: boolean): boolean {
   if (content[0] !== '<' || HTML_RAW.some(([start]) => start.test(content)) || HTML_BLOCK.test(content)) return false;
   if (!first) return true;
   const tag = inlineTag(content, 0, content.length);
-  return tag === 0 || (tag > 0 && content.slice(tag).trim() !== '');
+  return tag === 0 || (tag > 0 && !isBlank(content.slice(tag)));
 }
 
 export const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
@@ -119,7 +125,7 @@ function fenceInItem(text: string, at: number, column: number, fence: string): L
     const line = lineAt(text, pos);
     const { content } = line;
     pos = line.next;
-    if (content.trim() === '') continue;
+    if (isBlank(content)) continue;
     let indent = 0;
     while (content.charCodeAt(indent) === 32) indent++;
     if (indent < column) return null;
@@ -144,7 +150,7 @@ function htmlInItem(text: string, first: Line, column: number, rest: string, inP
     if (raw?.[1].test(tail)) return line;
     if (line.next >= text.length) return line;
     const next = lineAt(text, line.next);
-    const blank = next.content.trim() === '';
+    const blank = isBlank(next.content);
     if (blank && !raw) return line;
     let indent = 0;
     while (next.content.charCodeAt(indent) === 32) indent++;
@@ -157,14 +163,23 @@ function htmlInItem(text: string, first: Line, column: number, rest: string, inP
 
 const FENCE = /^(?:`{3,}(?!.*`)|~{3,})/;
 
+/** What `simpleList` read: its paragraphs up to `end`, or up to the top-level item `failed` that holds something else. */
+export interface ListRead {
+  end: number;
+  paragraphs: Simple[];
+  /** The first top-level item that is not simple: where its line starts and its content column. */
+  failed?: { start: number; column: number };
+}
+
 /**
- * A bullet or ordered list from `at` (column 0) to its last line before a blank line and a line at
- * column 0: every item's blocks simple paragraphs (a task box first allowed), fenced code and
- * one-line HTML comments (kept), at the item's content column (a paragraph's lines also lazily
- * at column 0); nested items up to three columns past their parent's content column. Null when
- * anything else is in it.
+ * A bullet or ordered list from `at` (a top-level item at column 0 to 3) to its last line before a
+ * blank line and a line left of its items' content: every item's blocks simple paragraphs (a
+ * task box first allowed), fenced code and HTML blocks (kept), at the item's content column (a
+ * paragraph's lines also lazily at column 0); nested items up to three columns past their parent's
+ * content column. When a top-level item holds anything else, the items before it and where it
+ * starts (`failed`); null when the first item's line is none the reader knows.
  */
-export function simpleList(text: string, at: number, defined: ReadonlySet<string> | undefined): { end: number; paragraphs: Simple[] } | null {
+export function simpleList(text: string, at: number, defined: ReadonlySet<string> | undefined): ListRead | null {
   const paragraphs: Simple[] = [];
   // The open items, outermost first: content column and the marker kind of their list.
   const open: { column: number; kind: string }[] = [];
@@ -173,14 +188,23 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
   let prev: Line | null = null;
   let last: Line | null = null;
   let afterBlank = false;
+  // The top-level item being read, and the last line before it.
+  let top: { start: number; column: number } | null = null;
+  let beforeTop: Line | null = null;
   const close = (): void => {
     if (current) paragraphs.push(current);
     current = null;
   };
+  const fail = (): ListRead | null => {
+    if (!top) return null;
+    close();
+    const failed = top;
+    return { end: beforeTop ? beforeTop.start + beforeTop.content.length : at, paragraphs: paragraphs.filter((p) => p.start < failed.start), failed };
+  };
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
     const { content } = line;
-    if (content.trim() === '') {
+    if (isBlank(content)) {
       close();
       afterBlank = true;
       pos = line.next;
@@ -188,22 +212,30 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
     }
     let indent = 0;
     while (content.charCodeAt(indent) === 32) indent++;
+    // A tab in the indentation: its width depends on the column (the parser tells).
+    if (content.charCodeAt(indent) === 9) return fail();
     const bullet = MARKER.exec(indent === 0 ? content : content.slice(indent));
-    if (afterBlank && indent === 0 && (!bullet || (bullet[1] ?? bullet[2]) !== open[0]!.kind)) break;
+    // After a blank line, a line left of the top-level items' content that starts no sibling item ends the list.
+    if (afterBlank && indent < open[0]!.column && (!bullet || (bullet[1] ?? bullet[2]) !== open[0]!.kind)) break;
     afterBlank = false;
     let from: number;
     if (bullet) {
       const kind = bullet[1] ?? bullet[2]!;
       let depth = 0;
-      if (indent > 0) {
+      if (open.length > 0 && indent >= open[0]!.column) {
         depth = open.length;
         while (depth > 0 && open[depth - 1]!.column > indent) depth--;
-        if (depth === 0 || indent - open[depth - 1]!.column > 3) return null;
+        if (indent - open[depth - 1]!.column > 3) return fail();
+      } else {
+        // A top-level item (a bullet or ordered item with text always starts one, even after a paragraph line).
+        if (indent > 3) return fail();
+        top = { start: line.start, column: indent + bullet[0].length };
+        beforeTop = last;
       }
       const same = open[depth]?.kind === kind;
-      if (!same && depth === 0 && open.length > 0) return null;
+      if (!same && depth === 0 && open.length > 0) return fail();
       // A new list inside an item that interrupts its paragraph: an ordered one must start at 1.
-      if (current && !same && depth > 0 && bullet[2] !== undefined && !(content[indent] === '1' && content[indent + 1] === bullet[2])) return null;
+      if (current && !same && depth > 0 && bullet[2] !== undefined && !(content[indent] === '1' && content[indent + 1] === bullet[2])) return fail();
       close();
       open.length = depth;
       from = indent + bullet[0].length;
@@ -218,27 +250,27 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
         close();
         open.length = column + 1;
         const end = fence ? fenceInItem(text, pos, indent, fence[0]) : html;
-        if (!end) return null;
+        if (!end) return fail();
         last = end;
         pos = end.next;
         continue;
       }
-      if (current ? indent !== open[open.length - 1]!.column && indent !== 0 : column < 0) return null;
+      if (current ? indent !== open[open.length - 1]!.column && indent !== 0 : column < 0) return fail();
       if (!current) open.length = column + 1;
       from = indent;
     }
     // (A pipe is text: no line here may start a table's delimiter row, LINE_START.)
-    if (content.includes('\t')) return null;
+    if (content.includes('\t')) return fail();
     const trimmed = content.trimEnd().length;
     const next = line.next < text.length ? lineAt(text, line.next).content : '';
     // Trailing white space only where the paragraph ends (a hard break needs the parser).
-    if (trimmed < content.length && next.trim() !== '' && !MARKER.test(next.trimStart())) return null;
+    if (trimmed < content.length && !isBlank(next) && !MARKER.test(next.trimStart())) return fail();
     let body = from;
     const task = bullet && TASK.test(content.slice(from)) ? { cls: 'task' as const, start: line.start + from, end: line.start + from + 3 } : null;
     if (task) body = from + 3;
-    else if (!LINE_START.test(content.slice(from)) || ORDERED.test(content.slice(from))) return null;
+    else if (!LINE_START.test(content.slice(from)) || ORDERED.test(content.slice(from))) return fail();
     const items = simpleInline(text, line.start + body, line.start + trimmed, defined, true);
-    if (!items) return null;
+    if (!items) return fail();
     if (task) items.unshift(task);
     if (!current) {
       current = { start: line.start + from, end: line.start + trimmed, items };

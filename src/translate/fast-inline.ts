@@ -33,16 +33,6 @@ export function inlineTag(text: string, at: number, end: number): number {
 export function simpleInline(text: string, start: number, end: number, defined?: ReadonlySet<string>, line = false): Item[] | null {
   const items: Item[] = [];
   let from = start;
-  const textRun = (a: number, b: number): void => {
-    for (let k = a; k < b; k++) {
-      if (text[k] !== '\n') continue;
-      const eolStart = text[k - 1] === '\r' ? k - 1 : k;
-      if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
-      items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
-      a = k + 1;
-    }
-    if (b > a) items.push({ cls: 'text', start: a, end: b });
-  };
   let i = start;
   while (i < end) {
     const c = text[i]!;
@@ -64,22 +54,25 @@ export function simpleInline(text: string, start: number, end: number, defined?:
         i += n;
         continue;
       }
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push({ cls: 'kept', start: i, end: close + n, cuts: [] });
       i = from = close + n;
     } else if (c === '!' && text[i + 1] === '[') {
-      const img = resourceImage(text, i, end);
+      const img = image(text, i, end, defined);
       if (!img) return null;
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push(...img.items);
       i = from = img.end;
     } else if (c === '[' && text[i + 1] === '!' && text[i + 2] === '[') {
-      // A linked image (a badge): `[![alt](src)](destination)`.
-      const img = resourceImage(text, i + 1, end);
-      const close = img ? destinationEnd(text, img.end + 1, end) : -1;
-      if (!img || text[img.end] !== ']' || close < 0) return null;
-      textRun(from, i);
-      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: close, cuts: [] });
+      // A linked image (a badge): `[![alt](src)](destination)`, `[![alt][image]][link]`.
+      const img = image(text, i + 1, end, defined);
+      if (!img || text[img.end] !== ']') return null;
+      const close = text[img.end + 1] === '(' ? destinationEnd(text, img.end + 1, end) : fullReferenceEnd(text, img.end, end, defined);
+      if (close < 0) return null;
+      pushText(items, text, from, i);
+      items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...img.items, { cls: 'kept', start: img.end, end: img.end + 1, cuts: [] });
+      if (text[img.end + 1] === '(') items.push({ cls: 'kept', start: img.end + 1, end: close, cuts: [] });
+      else items.push({ cls: 'kept', start: img.end + 1, end: close, cuts: [], label: [img.end + 2, close - 1] });
       i = from = close;
     } else if (c === '[') {
       // The link text: code spans in it bind first (a bracket inside one is code).
@@ -109,14 +102,14 @@ export function simpleInline(text: string, start: number, end: number, defined?:
         const ref = reference(text, i, k, end, defined);
         if (!ref && literalBrackets(text, i, k, defined)) {
           // Brackets around no label: text (with the code spans in it).
-          textRun(from, i + 1);
+          pushText(items, text, from, i + 1);
           items.push(...inner());
           from = k;
           i = k + 1;
           continue;
         }
         if (!ref) return null;
-        textRun(from, i);
+        pushText(items, text, from, i);
         if (ref.label) {
           items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] });
           items.push(...inner(), { cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
@@ -128,19 +121,20 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       }
       const close = destinationEnd(text, k + 1, end);
       if (close < 0) return null;
-      textRun(from, i);
+      pushText(items, text, from, i);
       items.push({ cls: 'kept', start: i, end: i + 1, cuts: [] }, ...inner(), { cls: 'kept', start: k, end: close, cuts: [] });
       i = from = close;
     } else if (c === '\\') {
-      // An escaped ASCII punctuation character is text; a backslash at a line end is a hard break.
+      // An escaped ASCII punctuation character is text; so is a backslash at a line end inside the
+      // range (a hard break, text to the parser too), but not one of a single line (`line`).
       const next = text.charCodeAt(i + 1);
-      if (i + 1 >= end || next === 10 || next === 13) return null;
+      if (i + 1 >= end || ((next === 10 || next === 13) && line)) return null;
       i += isAsciiPunctuation(next) ? 2 : 1;
     } else if (c === '<') {
       const tag = inlineTag(text, i, end);
       if (tag < 0) return null;
       if (tag > i) {
-        textRun(from, i);
+        pushText(items, text, from, i);
         items.push({ cls: 'kept', start: i, end: tag, cuts: [] });
         i = from = tag;
       } else i++;
@@ -152,8 +146,19 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       i++;
     }
   }
-  textRun(from, end);
+  pushText(items, text, from, end);
   return items.filter((item) => item.start < item.end);
+}
+
+/** Text in [a, b) as text items and line breaks. */
+function pushText(items: Item[], text: string, a: number, b: number): void {
+  for (let k = text.indexOf('\n', a); k >= 0 && k < b; k = text.indexOf('\n', a)) {
+    const eolStart = text.charCodeAt(k - 1) === 13 ? k - 1 : k;
+    if (eolStart > a) items.push({ cls: 'text', start: a, end: eolStart });
+    items.push({ cls: 'break', start: eolStart, eolEnd: k + 1, cutEnd: k + 1, end: k + 1 });
+    a = k + 1;
+  }
+  if (b > a) items.push({ cls: 'text', start: a, end: b });
 }
 
 /**
@@ -241,15 +246,36 @@ function destinationEnd(text: string, at: number, end: number): number {
   return q + 1 < end && text[q] === '"' && text[q + 1] === ')' ? q + 2 : -1;
 }
 
-/** `![alt](source)` at `at` with plain alt text: the parser's items for it and where it ends. */
-function resourceImage(text: string, at: number, end: number): { items: Item[]; end: number } | null {
+/**
+ * `![alt](source)`, or a reference image to a defined label (`![alt][label]`, `![alt][]`,
+ * `![alt]`), at `at` with plain alt text on one line: the parser's items for it and where it ends.
+ */
+function image(text: string, at: number, end: number, defined: ReadonlySet<string> | undefined): { items: Item[]; end: number } | null {
   let k = at + 2;
-  while (k < end && !'[]`\\<!'.includes(text[k]!)) k++;
-  if (k >= end || text[k] !== ']' || /[\r\n]/.test(text.slice(at, k))) return null;
-  const close = destinationEnd(text, k + 1, end);
-  if (close < 0) return null;
+  while (k < end && !'[]`\\<!\r\n'.includes(text[k]!)) k++;
+  if (k >= end || text[k] !== ']') return null;
   const items: Item[] = [{ cls: 'kept', start: at, end: at + 2, cuts: [] }];
-  if (k > at + 2) items.push({ cls: 'text', start: at + 2, end: k });
-  items.push({ cls: 'kept', start: k, end: close, cuts: [] });
-  return { items, end: close };
+  const alt: Item[] = k > at + 2 ? [{ cls: 'text', start: at + 2, end: k }] : [];
+  if (text[k + 1] === '(') {
+    const close = destinationEnd(text, k + 1, end);
+    if (close < 0) return null;
+    items.push(...alt, { cls: 'kept', start: k, end: close, cuts: [] });
+    return { items, end: close };
+  }
+  const ref = reference(text, at + 1, k, end, defined);
+  if (!ref) return null;
+  if (!ref.label) return { items: [{ cls: 'ref', start: at, end: ref.end, image: true, inner: alt, innerStart: at + 2, innerEnd: k }], end: ref.end };
+  items.push(...alt, { cls: 'kept', start: k, end: k + 1, cuts: [] }, { cls: 'kept', start: k + 1, end: ref.end, cuts: [], label: ref.label });
+  return { items, end: ref.end };
+}
+
+/** After `][label]` at `close` (the `]`) when `label` is defined and nothing that could pair with it follows; else -1. */
+function fullReferenceEnd(text: string, close: number, end: number, defined: ReadonlySet<string> | undefined): number {
+  if (!defined || text[close + 1] !== '[') return -1;
+  let m = close + 2;
+  while (m < end && !'[]\\\r\n'.includes(text[m]!)) m++;
+  if (m >= end || text[m] !== ']' || m === close + 2 || m - close - 2 > 999) return -1;
+  const raw = text.slice(close + 2, m);
+  if (!/\S/.test(raw) || !defined.has(normalizeLabel(raw)) || text[m + 1] === '[' || text[m + 1] === '(') return -1;
+  return m + 1;
 }

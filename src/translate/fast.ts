@@ -6,8 +6,10 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, LINE_START, lineAt, linesUntilBlank, ORDERED, simpleList, tagLineStart } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, isBlank, LINE_START, lineAt, linesUntilBlank, ORDERED, tagLineStart } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
+import { indentOf, listRegions } from './fast-list.ts';
+import { mayOpenDefinition } from './standalone.ts';
 import type { Item } from './inline.ts';
 
 export type FastRegion =
@@ -29,6 +31,9 @@ interface Simple {
 const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)]) /;
+const INDENT = /^ {1,3}(?! )/;
+const THEMATIC_BREAK = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -47,7 +52,7 @@ function rowCells(content: string, at: number): [number, number][] {
   let s = 1;
   for (let k = 1; k <= content.length; k++) {
     if (k < content.length && content[k] !== '|') continue;
-    if (k === content.length && content.slice(s).trim() === '') break;
+    if (k === content.length && isBlank(content.slice(s))) break;
     out.push([at + s, at + k]);
     s = k + 1;
   }
@@ -59,7 +64,7 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
   const rows: { start: number; content: string }[] = [];
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
-    if (!line.content.trim()) break;
+    if (isBlank(line.content)) break;
     if (!line.content.startsWith('|')) return null;
     rows.push({ start: pos, content: line.content });
     pos = line.next;
@@ -138,16 +143,18 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
   while (at < text.length) {
     const line = lineAt(text, at);
     const { content, next } = line;
-    const blank = content.trim() === '';
+    const blank = isBlank(content);
     if (open) {
       const closes = open.fence
         ? new RegExp(`^ {0,3}${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}[ \\t]*$`).test(content)
         : open.html!.test(content);
       if (closes) open = null;
     } else if (canStart && !blank) {
-      const fence = /^(`{3,}|~{3,})/.exec(content);
+      // Fenced code; indented 1 to 3 spaces only where nothing before it is left to the parser.
+      const lead = content[0] === ' ' && other < 0 ? (INDENT.exec(content)?.[0].length ?? 0) : 0;
+      const fence = /^(`{3,}|~{3,})/.exec(lead > 0 ? content.slice(lead) : content);
       const heading = content.startsWith('#') ? headingText(content, at) : null;
-      if (fence && !(fence[1]![0] === '`' && content.slice(fence[1]!.length).includes('`'))) {
+      if (fence && !(fence[1]![0] === '`' && content.slice(lead + fence[1]!.length).includes('`'))) {
         const close = new RegExp(`^ {0,3}${fence[1]![0] === '`' ? '`' : '~'}{${fence[1]!.length},}[ \\t]*$`);
         let end = next;
         while (end < text.length && !close.test(lineAt(text, end).content)) end = lineAt(text, end).next;
@@ -156,10 +163,34 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         at = end;
         continue;
       }
+      // Indented code where no paragraph can be open (nothing before it is left to the parser): kept.
+      if (other < 0 && indentOf(content) >= 4) {
+        let end = next;
+        while (end < text.length) {
+          const line = lineAt(text, end);
+          if (!isBlank(line.content) && indentOf(line.content) < 4) break;
+          end = line.next;
+        }
+        push({ kind: 'kept', start: at, end });
+        at = end;
+        continue;
+      }
+      // A thematic break: one line, after which a block starts afresh.
+      if (THEMATIC_BREAK.test(content)) {
+        push({ kind: 'kept', start: at, end: next });
+        at = next;
+        continue;
+      }
+      // A list; indented 1 to 3 columns only where nothing before it is left to the parser (that could be a list it continues).
+      const list = LIST_START.test(content) && (content[0] !== ' ' || other < 0) ? listRegions(text, at, defined) : null;
+      if (list) {
+        for (const region of list.regions) push(region);
+        at = list.next;
+        canStart = list.canStart;
+        continue;
+      }
       const table = content.startsWith('|') ? simpleTable(text, at, defined) : null;
-      const list = /^(?:[-*+]|\d{1,9}[.)]) /.test(content) ? simpleList(text, at, defined) : null;
-      const container = list ? { kind: 'list' as const, start: at, ...list } : content.startsWith('> ') ? simpleQuote(text, at, defined) : null;
-      const block = table ?? container;
+      const block = table ?? (content.startsWith('> ') ? simpleQuote(text, at, defined) : null);
       if (block) {
         push(block);
         at = block.end;
@@ -179,23 +210,29 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         at = definitions?.end ?? html;
         continue;
       }
-      if ((LINE_START.test(content) || tagLineStart(content, true)) && !ORDERED.test(content)) {
+      // A paragraph; its first line indented 1 to 3 spaces only where nothing before it is left to the parser.
+      const firstLine = lead > 0 ? content.slice(lead) : content;
+      if ((LINE_START.test(firstLine) || (lead === 0 && tagLineStart(content, true))) && !ORDERED.test(firstLine)) {
         let end = at;
         let simple = true;
         let contentEnd = at;
-        for (let line = lineAt(text, at); end < text.length && line.content.trim() !== ''; line = lineAt(text, end)) {
-          if (end > at && INTERRUPTS.test(line.content)) break;
-          if (!(LINE_START.test(line.content) || tagLineStart(line.content, end === at)) || ORDERED.test(line.content)) simple = false;
+        for (let line = lineAt(text, at); end < text.length && !isBlank(line.content); line = lineAt(text, end)) {
+          // A later line's own indentation (up to 3 spaces) is the parser's line prefix: the line continues after it.
+          const own = end === at ? firstLine : line.content[0] === ' ' ? line.content.slice(INDENT.exec(line.content)?.[0].length ?? 0) : line.content;
+          if (end > at && INTERRUPTS.test(own)) break;
+          if (!(LINE_START.test(own) || (lead === 0 && tagLineStart(own, end === at))) || ORDERED.test(own)) simple = false;
           contentEnd = end + line.content.length;
           end = line.next;
         }
         const trimmed = text.slice(at, contentEnd).trimEnd().length;
-        const paraItems = simple ? simpleInline(text, at, at + trimmed, defined) : null;
+        // A definition whose label runs over lines (`[Foo\nbar]: /url`) is no paragraph.
+        if (firstLine[0] === '[' && mayOpenDefinition(text.slice(at + lead, at + trimmed))) simple = false;
+        const paraItems = simple ? simpleInline(text, at + lead, at + trimmed, defined) : null;
         if (paraItems) {
-          push({ kind: 'paragraph', start: at, end: at + trimmed, items: paraItems });
+          push({ kind: 'paragraph', start: at + lead, end: at + trimmed, items: paraItems });
           at = at + trimmed;
           // Interrupted by a line that starts a block: that block is read from its line on.
-          canStart = end < text.length && lineAt(text, end).content.trim() !== '';
+          canStart = end < text.length && !isBlank(lineAt(text, end).content);
           if (canStart) at = end;
           continue;
         }
@@ -204,7 +241,7 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
     if (!blank && other < 0 && !(regions.length > 0 && regions[regions.length - 1]!.end > at)) other = at;
     if (!open && !blank) {
       const fence = FENCE_OPEN.exec(content);
-      const html = HTML_RAW.find(([start]) => start.test(content));
+      const html = content.lastIndexOf('<', 3) >= 0 ? HTML_RAW.find(([start]) => start.test(content)) : undefined;
       if (fence) open = { fence: fence[1]! };
       else if (html && !html[1].test(content.slice(content.indexOf('<') + 2))) open = { html: html[1] };
     }

@@ -113,8 +113,16 @@ export function maskExtensions(text: string, esm = false): Masked {
   while (at < text.length) {
     const nl = text.indexOf('\n', at);
     const lineEnd = nl < 0 ? text.length : nl;
-    const line = text.slice(at, lineEnd).replace(/\r$/, '');
+    const line = text.slice(at, text.charCodeAt(lineEnd - 1) === 13 && lineEnd > at ? lineEnd - 1 : lineEnd);
     const next = nl < 0 ? text.length : nl + 1;
+    const first = line.charCodeAt(0) | 32;
+    if (first >= 97 && first <= 122 && !fence && !math && !snippets && !esm) {
+      // A line that starts with an ASCII letter opens none of these blocks and is no anchored heading.
+      for (const m of line.includes('{{') ? line.matchAll(SHORTCODE) : []) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
+      previousBlank = false;
+      at = next;
+      continue;
+    }
     if (fence) {
       const m = FENCE.exec(line);
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim().endsWith(m[1]!)) fence = null;

@@ -23,9 +23,36 @@ const READ_FAST = [
   '<a name="usage"></a>\n## Usage\n\n<a href="https://x.org"><img src="b.svg" alt="B"></a> and text',
   '- [`A<T>`](u) - Extract.\n  <details>\n  <summary>\n  \tExample\n  </summary>\n\n  [Playground](x)\n\n  </details>\n- b\n  <!-- a\n\n  b -->\n  text\n- c\n\n  <img src="x">\n  more',
   '- [`ace`](https://en.wikipedia.org/wiki/ACE_(format)) - `number | string`, a | b\n- see \\[more\\] and \\`not code\\` and a\\b',
+  // Reference images, linked or not (badges), and a backslash hard break inside a paragraph.
+  '[![Guide][g]][guide] [![x](b.svg)][g] ![alt][g], ![Guide] and ![guide][] badges.\nType: `boolean`\\\nDefault: `false`',
+  // Thematic breaks: a block starts afresh on the next line.
+  '---\n<a name="x"></a>\n### Title\nText\n\n***\n- - -\n___',
+  // Indented code, and a paragraph and fenced code indented 1 to 3 spaces, where no paragraph or container can be open.
+  'Intro\n\n    npm test\n\n\tx\n  \nText *here*\n\n   Indented *paragraph*\n   continued\n\n   ```ts\n   code\n   ```\n#### Next',
+  // Lists indented one to three columns, their items left of each other's content.
+  ' * 3.4.0\n * 3.3.0\n\n   1. three columns in\n   2. `code`\n  * a sibling one column left',
+];
+
+/** Lists with items the fast reader does not know, and those items: the parser reads only them. */
+const ITEM_BY_ITEM: [string, string[]][] = [
+  // (`2.` cannot interrupt a paragraph: it continues the item's, which the reader leaves to the parser.)
+  ['- one\n- two\n\n      indented code\n- three\n  2. not a list\n- four', ['- two\n\n      indented code\n', '- three\n  2. not a list\n']],
+  ['1. `a`\n2. b\n   > quoted\n3. c\n\nAfter the list.', ['2. b\n   > quoted\n']],
+  ['* a\n* b\n\n  | x | y |\n  |---|---|\n  | 1 | 2 |\n\nText.', ['* b\n\n  | x | y |\n  |---|---|\n  | 1 | 2 |\n\n']],
 ];
 
 describe('segmentMarkdown: the fast reader', () => {
+  it('reads a list item by item, leaving the parser only the items it does not know', () => {
+    for (const [text, expected] of ITEM_BY_ITEM) {
+      const other = fastRegions(text, 0, new Set()).filter((r) => r.kind === 'other');
+      assert.deepEqual(
+        other.map((r) => text.slice(r.start, r.end)),
+        expected,
+        text,
+      );
+    }
+  });
+
   it('reads lists (nested, ordered, continued), references, definitions, HTML blocks and images without the parser', () => {
     for (const text of READ_FAST) {
       const defined = new Set(['G', 'GUIDE']);
@@ -52,6 +79,34 @@ describe('segmentMarkdown: the fast reader', () => {
       '- a\n  <img src="x">\n- b\n\n  <div>\nlazy?\n\n- c\n\n  <!-- x\n- d -->',
       // A label over two quoted lines: its definition's label is `foo bar`, without the `>`.
       '> [foo\n> bar]: /url\n\n[foo bar] and [foo\nbar]\n\n- [foo bar] <x',
+      // A tab is four columns: `bar` continues the item after the blank line.
+      '- foo\n\n\tbar',
+      // Only spaces and tabs make a line blank (U+00A0 and U+3000 are text).
+      'para\n\u00a0\nmore',
+      '- a\n- b\n\u00a0\nc',
+      '> a\n\u00a0\nb',
+      '| a |\n|---|\n| b |\n\u3000\nc',
+      '<div>\n\u00a0\nb *c*',
+      'x\n- - -\ny\n---\n\n* * *',
+      // Indentation: a setext heading, a line indented four spaces (text), closing fences indented less or more.
+      '  a\n  ===\n\n   b\n   - c\n\n x\n |-|\n',
+      'a\n  - b\n\nc\n    # d\n\ne\n   # f\n\ng\n   ```\n',
+      '  ```\n  a\n ```\nb\n\n  ~~~\n~~~~\nc',
+      '- a\n\n  b\n\n   c\n\n    d',
+      '1.   a\n\n    b\n',
+      // A definition whose label runs over lines.
+      '[Foo\nbar]: /url\n\n[Foo bar]',
+      '[Foo\n  bar]: /url\n\n[Foo bar]',
+      ...ITEM_BY_ITEM.map(([text]) => text),
+      // Where an item left to the parser ends: a line that may be lazy, a thematic break, an unclosed fence or quote.
+      '- a\n  > quote\nlazy or not?\n- b',
+      '- a\n- - -\n- b',
+      '- - -\n- a',
+      '- a\n  ```\n  code\n- b\n  ```\n- c',
+      '10. a\n\n   ```\n- x\n   ```\n- y',
+      '1. a\n   > q\n2. b\n3) c\n   > d\n- e',
+      '- a\n\n      code\n * b\n   continued\n  2. not a list\n-     code\n- c',
+      '- [ ] a\n  - [x] b\n\n  [![x][y]]\n\n[y]: /u',
     ];
     for (const text of [...READ_FAST, ...parserOnly, ...READ_FAST.map((t) => t.replace(/\n/g, '\r\n'))]) {
       for (const mode of ['wholeBlocks', 'fragments'] as const) {
@@ -68,6 +123,6 @@ describe('segmentMarkdown: the fast reader', () => {
       for (const r of fastRegions(text, 0, labels)) if (r.kind === 'other') parsed += r.end - r.start;
       chars += text.length;
     }
-    assert.ok(parsed / chars < 0.15, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
+    assert.ok(parsed / chars < 0.1, `${((parsed / chars) * 100).toFixed(1)}% left to the parser`);
   });
 });
