@@ -8,35 +8,19 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
-import { loadConfig, planStatus, update, type BatchTranslator, type LocalizeConfig } from '../../../src/localize/index.ts';
-import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
+import { join } from 'node:path';
+import { loadConfig, planStatus, update, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { writeDocs } from './support/docs.ts';
+import { markingClient, pagesRead, readsDuring } from './support/reads.ts';
 
 const PAGES = 9;
 
-const client: BatchTranslator = {
-  translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({
-      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })),
-    } as BatchResponse);
-  },
-};
+const client = markingClient;
 
 /** Pages (relative to `dir`) read through the guarded layer while `fn` runs. */
 async function pagesReadDuring<T>(dir: string, fn: () => Promise<T>): Promise<{ result: T; pages: string[] }> {
-  const original = GuardedRoot.prototype.readBytesSync;
-  const reads: string[] = [];
-  GuardedRoot.prototype.readBytesSync = function (this: GuardedRoot, p: string) {
-    reads.push(relative(dir, this.resolve(p)).split('\\').join('/'));
-    return original.call(this, p);
-  };
-  try {
-    return { result: await fn(), pages: reads.filter((r) => /\.mdx?$/.test(r)) };
-  } finally {
-    GuardedRoot.prototype.readBytesSync = original;
-  }
+  const { result, reads } = await readsDuring(dir, fn);
+  return { result, pages: pagesRead(reads) };
 }
 
 /** Waits until the file system's clock has moved past every file under `dir` written so far (see stat-cache.test.ts). */

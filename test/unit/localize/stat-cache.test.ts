@@ -8,40 +8,17 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Stats } from 'node:fs';
-import type { BatchRequest, BatchResponse } from '../../../src/api/index.ts';
-import { dryRun, loadConfig, planStatus, update, type BatchTranslator, type LocalizeConfig } from '../../../src/localize/index.ts';
+import { dryRun, loadConfig, planStatus, update, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { STAT_CACHE, StatCache } from '../../../src/localize/statCache.ts';
 import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
 import { pagePath, writeDocs } from './support/docs.ts';
+import { markingClient, pagesRead, readsDuring } from './support/reads.ts';
 
 const PAGES = 9;
 
-const client: BatchTranslator = {
-  translateBatch(req: BatchRequest): Promise<BatchResponse> {
-    return Promise.resolve({
-      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })),
-    } as BatchResponse);
-  },
-};
-
-/** Paths (relative to `dir`) read through the guarded layer while `fn` runs. */
-async function readsDuring<T>(dir: string, fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
-  const original = GuardedRoot.prototype.readBytesSync;
-  const reads: string[] = [];
-  GuardedRoot.prototype.readBytesSync = function (this: GuardedRoot, p: string) {
-    reads.push(relative(dir, this.resolve(p)).split('\\').join('/'));
-    return original.call(this, p);
-  };
-  try {
-    return { result: await fn(), reads };
-  } finally {
-    GuardedRoot.prototype.readBytesSync = original;
-  }
-}
-
-const pagesRead = (reads: string[]): string[] => reads.filter((r) => /\.mdx?$/.test(r));
+const client = markingClient;
 
 /**
  * Waits until the file system's clock has moved past every file written so far (a new file's

@@ -1,0 +1,32 @@
+/** What the stat-cache tests share: a stand-in translator that marks its answers, and a spy on the engine's reads. */
+import { relative } from 'node:path';
+import type { BatchRequest, BatchResponse } from '../../../../src/api/index.ts';
+import type { BatchTranslator } from '../../../../src/localize/index.ts';
+import { GuardedRoot } from '../../../../src/shared/guardedFs.ts';
+
+/** Answers every segment with its text after the target language in capitals (`DE …`). */
+export const markingClient: BatchTranslator = {
+  translateBatch(req: BatchRequest): Promise<BatchResponse> {
+    return Promise.resolve({
+      segments: req.segments.map((s) => ({ id: s.id, translated_text: `${req.target_lang.toUpperCase()} ${s.text}` })),
+    } as BatchResponse);
+  },
+};
+
+/** Paths (relative to `dir`) read through the guarded layer while `fn` runs (every read of the engine goes through readBytesSync). */
+export async function readsDuring<T>(dir: string, fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+  const original = GuardedRoot.prototype.readBytesSync;
+  const reads: string[] = [];
+  GuardedRoot.prototype.readBytesSync = function (this: GuardedRoot, p: string) {
+    reads.push(relative(dir, this.resolve(p)).split('\\').join('/'));
+    return original.call(this, p);
+  };
+  try {
+    return { result: await fn(), reads };
+  } finally {
+    GuardedRoot.prototype.readBytesSync = original;
+  }
+}
+
+/** The Markdown pages among `reads`. */
+export const pagesRead = (reads: string[]): string[] => reads.filter((r) => /\.mdx?$/.test(r));
