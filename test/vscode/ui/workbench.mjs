@@ -56,7 +56,7 @@ export class Workbench {
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
-    await this.page.keyboard.press('Enter');
+    await box.press('Enter');
   }
 
   /** Labels of the visible quick-pick rows. */
