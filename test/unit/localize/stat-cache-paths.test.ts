@@ -6,12 +6,12 @@
  * counted with a spy on the guarded layer, as in stat-cache.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, planStatus, update, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { writeDocs } from './support/docs.ts';
-import { markingClient, pagesRead, readsDuring } from './support/reads.ts';
+import { markingClient, pagesRead, readsDuring, settle } from './support/reads.ts';
 
 const PAGES = 9;
 
@@ -21,19 +21,6 @@ const client = markingClient;
 async function pagesReadDuring<T>(dir: string, fn: () => Promise<T>): Promise<{ result: T; pages: string[] }> {
   const { result, reads } = await readsDuring(dir, fn);
   return { result, pages: pagesRead(reads) };
-}
-
-/** Waits until the file system's clock has moved past every file under `dir` written so far (see stat-cache.test.ts). */
-async function settle(dir: string, files: readonly string[]): Promise<void> {
-  const latest = Math.max(...files.map((f) => Math.max(statSync(join(dir, f)).mtimeMs, statSync(join(dir, f)).ctimeMs)));
-  const probe = join(dir, '.probe');
-  for (;;) {
-    writeFileSync(probe, '');
-    const t = statSync(probe).mtimeMs;
-    unlinkSync(probe);
-    if (t > latest) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('localize: stat cache paths', function () {

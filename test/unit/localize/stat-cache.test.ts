@@ -6,7 +6,7 @@
  * counted with a spy on the guarded layer (every read of the engine goes through readBytesSync).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stats } from 'node:fs';
@@ -14,27 +14,11 @@ import { dryRun, loadConfig, planStatus, update, type LocalizeConfig } from '../
 import { STAT_CACHE, StatCache } from '../../../src/localize/statCache.ts';
 import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
 import { pagePath, writeDocs } from './support/docs.ts';
-import { markingClient, pagesRead, readsDuring } from './support/reads.ts';
+import { markingClient, pagesRead, readsDuring, settle } from './support/reads.ts';
 
 const PAGES = 9;
 
 const client = markingClient;
-
-/**
- * Waits until the file system's clock has moved past every file written so far (a new file's
- * times are newer than the latest change time in `dir`), so the next scan may record them.
- */
-async function settle(dir: string, files: readonly string[]): Promise<void> {
-  const latest = Math.max(...files.map((f) => Math.max(statSync(join(dir, f)).mtimeMs, statSync(join(dir, f)).ctimeMs)));
-  const probe = join(dir, '.probe');
-  for (;;) {
-    writeFileSync(probe, '');
-    const t = statSync(probe).mtimeMs;
-    unlinkSync(probe);
-    if (t > latest) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /** Same length, different content: the size stays, only the bytes change. */
 function editInPlace(path: string, from: string, to: string): void {

@@ -1,5 +1,6 @@
-/** What the stat-cache tests share: a stand-in translator that marks its answers, and a spy on the engine's reads. */
-import { relative } from 'node:path';
+/** What the stat-cache tests share: a stand-in translator that marks its answers, a spy on the engine's reads, and a wait for the clock. */
+import { statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../../src/api/index.ts';
 import type { BatchTranslator } from '../../../../src/localize/index.ts';
 import { GuardedRoot } from '../../../../src/shared/guardedFs.ts';
@@ -30,3 +31,19 @@ export async function readsDuring<T>(dir: string, fn: () => Promise<T>): Promise
 
 /** The Markdown pages among `reads`. */
 export const pagesRead = (reads: string[]): string[] => reads.filter((r) => /\.mdx?$/.test(r));
+
+/**
+ * Waits until the file system's clock has moved past every file written so far (a new file's
+ * times are newer than the latest change time in `dir`), so the next scan may record them.
+ */
+export async function settle(dir: string, files: readonly string[]): Promise<void> {
+  const latest = Math.max(...files.map((f) => Math.max(statSync(join(dir, f)).mtimeMs, statSync(join(dir, f)).ctimeMs)));
+  const probe = join(dir, '.probe');
+  for (;;) {
+    writeFileSync(probe, '');
+    const t = statSync(probe).mtimeMs;
+    unlinkSync(probe);
+    if (t > latest) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
