@@ -1,7 +1,9 @@
 /**
  * A 100 MB PDF merge result streamed by the client to disk, the emulator and the client each in
- * their own process: the client's peak RSS grows by less than 64 MB while the merge answer
- * arrives, and the file is the whole merged PDF (its pages add up).
+ * their own process: the client's peak RSS grows by less than half the result while the merge
+ * answer arrives (a client that held the answer would grow by all of it), and the file is the whole
+ * merged PDF (its pages add up). The 64 MB budget for a streamed answer is the benchmark's
+ * `transfer-rss-mb`: a peak depends on when the collector runs, which a loaded machine delays.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +14,8 @@ import { join } from 'node:path';
 import { firstLine, startEmulatorChild } from './support/child.ts';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
-const LIMIT_MB = 64;
+const MIN_RESULT_BYTES = 100 * 1024 * 1024;
+const LIMIT_MB = MIN_RESULT_BYTES / 2 / (1024 * 1024);
 const HELPERS = join(__dirname, 'helpers');
 
 /** A PDF of `pages` pages, each with a heading and an incompressible image stream of `perPage` bytes. */
@@ -51,7 +54,7 @@ describe('api/fileTools: a 100 MB merge result with bounded memory (separate pro
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('streams the merged PDF to disk with peak RSS growth under 64 MB; the pages add up', async () => {
+  it('streams the merged PDF to disk with peak RSS growth under half the result; the pages add up', async () => {
     const a = join(dir, 'a.pdf');
     const b = join(dir, 'b.pdf');
     writeFileSync(a, await bigPdf(3, 17 * 1024 * 1024));
@@ -76,7 +79,7 @@ describe('api/fileTools: a 100 MB merge result with bounded memory (separate pro
     );
     assert.equal(report.filename, 'a-merged.pdf');
     assert.equal(report.contentType, 'application/pdf');
-    assert.ok(report.bytes >= 100 * 1024 * 1024, `the merge result has ${report.bytes} bytes`);
+    assert.ok(report.bytes >= MIN_RESULT_BYTES, `the merge result has ${report.bytes} bytes`);
     assert.equal(statSync(report.path).size, report.bytes);
     assert.ok(report.growthMb < LIMIT_MB, `peak RSS grew by ${report.growthMb.toFixed(1)} MB`);
     assert.equal((await PDFDocument.load(readFileSync(report.path))).getPageCount(), 7);
