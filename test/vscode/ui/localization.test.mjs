@@ -26,6 +26,10 @@ async function waitForRows(wb, title, check, what, timeout = 30_000) {
 
 /** Collapses every other expanded pane of the side bar so `title` has the room. */
 async function only(wb, title) {
+  const mine = wb.page.locator(`.sidebar .pane-header[aria-label^="${title}"]`).filter({ visible: true }).first();
+  // The command that shows `title` returns before the side bar has switched to its container: the
+  // panes read below would be the previous container's, hidden as they are clicked.
+  await mine.waitFor({ state: 'visible', timeout: 30_000 });
   for (let round = 0; round < 10; round++) {
     // Panes of the container shown only (a hidden container keeps its panes in the page).
     const labels = await wb.page
@@ -40,7 +44,6 @@ async function only(wb, title) {
       .first()
       .waitFor({ state: 'visible' });
   }
-  const mine = wb.page.locator(`.sidebar .pane-header[aria-label^="${title}"]`).first();
   if ((await mine.getAttribute('aria-expanded')) === 'false') await mine.click();
 }
 
