@@ -102,7 +102,7 @@ interface Simple {
  * heading, quote, thematic break, setext underline, list item, task box, definition, table, HTML,
  * indentation) or that the masked dialects use; ordered markers are tested apart (ORDERED).
  */
-export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*\*?|__?)(?=[\p{L}\p{N}`[])|\[(?![ xX]\]|[^\]]*\]:))/u;
+export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*+|_+)(?=[^\s*_])|:(?=[\p{L}\p{N}])|!(?=\[)|\[(?![ xX]\]|[^\]]*\]:))/u;
 /**
  * A paragraph line that starts with `<` (else LINE_START decides): no HTML block may start there
  * (kinds 1 to 6; on the first line also 7, a line of one tag: its first tag has text after it).
@@ -119,20 +119,44 @@ const MARKER = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
 // A GFM task box at the start of an item's paragraph, followed by its text.
 const TASK = /^\[[ xX]\] +\S/;
 
-/** After the fenced code opened at `column` of the line at `at`: its closing line, or null when it does not close inside the item. */
+/** The column of a line's first character that is not a space or tab (tabs to multiples of 4). */
+export function indentOf(content: string): number {
+  let column = 0;
+  for (let k = 0; k < content.length; k++) {
+    const c = content.charCodeAt(k);
+    if (c === 32) column++;
+    else if (c === 9) column += 4 - (column % 4);
+    else break;
+  }
+  return column;
+}
+
+/** A paragraph without the space its last line may end with (text only where a line follows it). */
+function withoutTrailingSpace(text: string, p: Simple): Simple {
+  if (text[p.end - 1] !== ' ') return p;
+  const last = p.items[p.items.length - 1]!;
+  if (last.end === p.end) last.end--;
+  return { start: p.start, end: p.end - 1, items: last.start < last.end ? p.items : p.items.slice(0, -1) };
+}
+
+/**
+ * After the fenced code opened in the item whose content column is `column`, on the line at `at`:
+ * its closing line, or null when it does not close inside the item.
+ */
 function fenceInItem(text: string, at: number, column: number, fence: string): Line | null {
   for (let pos = lineAt(text, at).next; pos < text.length;) {
     const line = lineAt(text, pos);
     const { content } = line;
     pos = line.next;
     if (isBlank(content)) continue;
-    let indent = 0;
-    while (content.charCodeAt(indent) === 32) indent++;
+    const indent = indentOf(content);
     if (indent < column) return null;
-    if (indent - column > 3 || content[indent] !== fence[0]) continue;
-    let run = indent;
+    let first = 0;
+    while (content.charCodeAt(first) === 32 || content.charCodeAt(first) === 9) first++;
+    if (indent - column > 3 || content[first] !== fence[0]) continue;
+    let run = first;
     while (content[run] === fence[0]) run++;
-    if (run - indent >= fence.length && /^[ \t]*$/.test(content.slice(run))) return line;
+    if (run - first >= fence.length && /^[ \t]*$/.test(content.slice(run))) return line;
   }
   return null;
 }
@@ -152,10 +176,8 @@ function htmlInItem(text: string, first: Line, column: number, rest: string, inP
     const next = lineAt(text, line.next);
     const blank = isBlank(next.content);
     if (blank && !raw) return line;
-    let indent = 0;
-    while (next.content.charCodeAt(indent) === 32) indent++;
     // A line outside the item closes it, and the block with it.
-    if (!blank && indent < column) return line;
+    if (!blank && indentOf(next.content) < column) return line;
     line = next;
     tail = next.content;
   }
@@ -192,7 +214,7 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
   let top: { start: number; column: number } | null = null;
   let beforeTop: Line | null = null;
   const close = (): void => {
-    if (current) paragraphs.push(current);
+    if (current) paragraphs.push(withoutTrailingSpace(text, current));
     current = null;
   };
   const fail = (): ListRead | null => {
@@ -210,13 +232,20 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
       pos = line.next;
       continue;
     }
+    // The indentation in characters and in columns (a tab to the next multiple of 4).
     let indent = 0;
     while (content.charCodeAt(indent) === 32) indent++;
-    // A tab in the indentation: its width depends on the column (the parser tells).
-    if (content.charCodeAt(indent) === 9) return fail();
+    const tabbed = content.charCodeAt(indent) === 9;
+    let col = indent;
+    if (tabbed) {
+      while (content.charCodeAt(indent) === 32 || content.charCodeAt(indent) === 9) indent++;
+      col = indentOf(content);
+    }
     const bullet = MARKER.exec(indent === 0 ? content : content.slice(indent));
+    // A list item after a tab: where its content starts depends on the tab's width (the parser tells).
+    if (bullet && tabbed) return fail();
     // After a blank line, a line left of the top-level items' content that starts no sibling item ends the list.
-    if (afterBlank && indent < open[0]!.column && (!bullet || (bullet[1] ?? bullet[2]) !== open[0]!.kind)) break;
+    if (afterBlank && col < open[0]!.column && (!bullet || (bullet[1] ?? bullet[2]) !== open[0]!.kind)) break;
     afterBlank = false;
     let from: number;
     if (bullet) {
@@ -241,43 +270,57 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
       from = indent + bullet[0].length;
       open.push({ column: from, kind });
     } else {
-      const column = open.findIndex((o) => o.column === indent);
+      if (open.length === 0) return fail();
+      // The innermost item whose content column the line reaches: a block starts there indented up to 3 more.
+      let within = open.length - 1;
+      while (within >= 0 && open[within]!.column > col) within--;
+      const opens = within >= 0 && col - open[within]!.column <= 3;
       const rest = content.slice(indent);
-      const fence = column >= 0 ? FENCE.exec(rest) : null;
-      const html = column >= 0 && !fence && rest[0] === '<' ? htmlInItem(text, line, indent, rest, current !== null) : undefined;
+      const fence = opens ? FENCE.exec(rest) : null;
+      const html = opens && !fence && rest[0] === '<' ? htmlInItem(text, line, open[within]!.column, rest, current !== null) : undefined;
       if (fence || html !== undefined) {
-        // Fenced code or an HTML block in the item at that column: kept.
+        // Fenced code or an HTML block in that item: kept.
         close();
-        open.length = column + 1;
-        const end = fence ? fenceInItem(text, pos, indent, fence[0]) : html;
+        open.length = within + 1;
+        const end = fence ? fenceInItem(text, pos, open[within]!.column, fence[0]) : html;
         if (!end) return fail();
         last = end;
         pos = end.next;
         continue;
       }
-      if (current ? indent !== open[open.length - 1]!.column && indent !== 0 : column < 0) return fail();
-      if (!current) open.length = column + 1;
-      from = indent;
+      // A line that continues a paragraph does so at any indentation (lazily too); its text starts
+      // after the content column of the innermost item it reaches (the indentation past that column
+      // is text; no item reached, all of it is), where a tab could be split (the parser tells).
+      // Another line starts a paragraph in the innermost item it reaches, indented less than code.
+      if (current ? tabbed : !opens) return fail();
+      if (!current) open.length = within + 1;
+      from = current ? (within >= 0 ? open[within]!.column : 0) : indent;
     }
     // (A pipe is text: no line here may start a table's delimiter row, LINE_START.)
-    if (content.includes('\t')) return fail();
+    if (content.includes('\t', from)) return fail();
     const trimmed = content.trimEnd().length;
     const next = line.next < text.length ? lineAt(text, line.next).content : '';
-    // Trailing white space only where the paragraph ends (a hard break needs the parser).
-    if (trimmed < content.length && !isBlank(next) && !MARKER.test(next.trimStart())) return fail();
+    // Trailing white space only where the paragraph ends (a hard break needs the parser), or one
+    // space, which is text where the paragraph goes on (close() drops it where it ends).
+    if (trimmed < content.length && !isBlank(next) && !MARKER.test(next.trimStart()) && !(trimmed === content.length - 1 && content[trimmed] === ' '))
+      return fail();
+    const lineEnd = trimmed === content.length - 1 && content[trimmed] === ' ' ? content.length : trimmed;
     let body = from;
     const task = bullet && TASK.test(content.slice(from)) ? { cls: 'task' as const, start: line.start + from, end: line.start + from + 3 } : null;
     if (task) body = from + 3;
-    else if (!LINE_START.test(content.slice(from)) || ORDERED.test(content.slice(from))) return fail();
-    const items = simpleInline(text, line.start + body, line.start + trimmed, defined, true);
+    else {
+      const own = content.slice(bullet ? from : indent);
+      if (!(LINE_START.test(own) || tagLineStart(own, !current)) || ORDERED.test(own)) return fail();
+    }
+    const items = simpleInline(text, line.start + body, line.start + lineEnd, defined, true);
     if (!items) return fail();
     if (task) items.unshift(task);
     if (!current) {
-      current = { start: line.start + from, end: line.start + trimmed, items };
+      current = { start: line.start + from, end: line.start + lineEnd, items };
     } else {
       const eol = prev!.start + prev!.content.length;
       current.items.push({ cls: 'break', start: eol, eolEnd: line.start, cutEnd: line.start + from, end: line.start + from }, ...items);
-      current.end = line.start + trimmed;
+      current.end = line.start + lineEnd;
     }
     prev = last = line;
     pos = line.next;

@@ -2,15 +2,19 @@
 import type { Item } from './inline.ts';
 import { normalizeLabel } from './tokens.ts';
 
-// Math and stray closing brackets need the parser. (A pipe is text: the block readers let no line
+// Math needs the parser (a closing bracket here closes nothing: the readers of links and brackets
+// below take every `]` that closes an earlier `[`). (A pipe is text: the block readers let no line
 // start a table's delimiter row, and a table cell holds none.)
-const BARRED = '$]';
+const BARRED = '$';
 
 // Inline HTML on one line: an open tag (attributes on its line), a closing tag, a URI autolink.
 const ATTRIBUTE = `[ \\t]+[A-Za-z_:][\\w.:-]*(?:[ \\t]*=[ \\t]*(?:[^\\s"'=<>\`]+|'[^'\\n]*'|"[^"\\n]*"))?`;
 const TAG = new RegExp(`<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*[ \\t]*\\/?>|<\\/[A-Za-z][A-Za-z0-9-]*[ \\t]*>|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\\s<>]*>`, 'y');
 // After `<`: no tag, comment, declaration, processing instruction or autolink (URI or e-mail) can start.
 const NO_TAG = /[\s<>()[\]\\",;:@]/;
+const TAG_OPENER = /[A-Za-z/!?]/;
+// An e-mail autolink (CommonMark): `<local@domain>`.
+const EMAIL = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
 
 /**
  * Inline HTML or an autolink at `at` (a `<`) within `end`: where it ends; `at` when the `<` is
@@ -19,6 +23,11 @@ const NO_TAG = /[\s<>()[\]\\",;:@]/;
 export function inlineTag(text: string, at: number, end: number): number {
   const next = text[at + 1];
   if (at + 1 >= end || next === undefined || NO_TAG.test(next) || next.charCodeAt(0) > 127) return at;
+  // Only a letter, `/`, `!` or `?` opens a tag, comment or declaration; anything else an e-mail autolink at most.
+  if (!TAG_OPENER.test(next)) {
+    EMAIL.lastIndex = at;
+    return EMAIL.test(text) ? -1 : at;
+  }
   TAG.lastIndex = at;
   const m = TAG.exec(text);
   return m && at + m[0].length <= end ? at + m[0].length : -1;
@@ -80,7 +89,15 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       let k = i + 1;
       for (;;) {
         while (k < end && !'[]`\\<'.includes(text[k]!)) k++;
-        if (text[k] !== '`' || k >= end) break;
+        if (k >= end) break;
+        if (text[k] === '\\') {
+          // An escape is text (a backslash before a line ending, a hard break, is not).
+          const next = text.charCodeAt(k + 1);
+          if (next === 10 || next === 13 || k + 1 >= end) return null;
+          k += isAsciiPunctuation(next) ? 2 : 1;
+          continue;
+        }
+        if (text[k] !== '`') break;
         const close = codeSpanEnd(text, k, end);
         if (close < 0) return null;
         codes.push([k, close]);

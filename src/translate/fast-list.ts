@@ -7,23 +7,11 @@
  * loose) differs, and no part depends on that.
  */
 import type { FastRegion } from './fast.ts';
-import { lineAt, simpleList } from './fast-flow.ts';
+import { indentOf, lineAt, simpleList } from './fast-flow.ts';
 
 // A list item marker with text after it, at column 0 to 3.
 const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-
-/** The column of a line's first character that is not a space or tab (tabs to multiples of 4). */
-export function indentOf(content: string): number {
-  let column = 0;
-  for (let k = 0; k < content.length; k++) {
-    const c = content.charCodeAt(k);
-    if (c === 32) column++;
-    else if (c === 9) column += 4 - (column % 4);
-    else break;
-  }
-  return column;
-}
 
 /**
  * Where the top-level item whose line starts at `start` (content column `column`) ends: before the

@@ -6,9 +6,9 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, isBlank, LINE_START, lineAt, linesUntilBlank, ORDERED, tagLineStart } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, indentOf, isBlank, LINE_START, lineAt, linesUntilBlank, ORDERED, tagLineStart } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
-import { indentOf, listRegions } from './fast-list.ts';
+import { listRegions } from './fast-list.ts';
 import { mayOpenDefinition } from './standalone.ts';
 import type { Item } from './inline.ts';
 

@@ -31,6 +31,17 @@ const READ_FAST = [
   'Intro\n\n    npm test\n\n\tx\n  \nText *here*\n\n   Indented *paragraph*\n   continued\n\n   ```ts\n   code\n   ```\n#### Next',
   // Lists indented one to three columns, their items left of each other's content.
   ' * 3.4.0\n * 3.3.0\n\n   1. three columns in\n   2. `code`\n  * a sibling one column left',
+  // Lines that start with an emoji shortcode, emphasis before punctuation, or an image.
+  ':memo: It aims to test\n\n* :gear: Built-in filtering.\n* :link: Safe.\n\n**"Expanded" braces**, _(generated)_ and ***Example***\n\n![logo](a.png)\n![ci][g]',
+  // A `<` that opens no tag: a comparison, an arrow, a host name in angle brackets.
+  'Copyright (c) 2009 T. R. <280north.com>, when `n`<=256 and a <--- b.',
+  // Items that start with inline HTML; a paragraph after a blank line indented past the content
+  // column; continuation lines indented past it (those spaces are text) and lazily less.
+  // One trailing space where a paragraph goes on (text) or ends; escapes in link text; a bracket that closes nothing.
+  '* Used in [Express](https://e.com), \n   [Grunt](http://g.com) and `x` \n* `args` {string\\[]} array [\\$data reference](u) ] \n\n  after ',
+  // Tab-indented HTML, paragraphs and fenced code in items (the tab to column 4).
+  '- [`Partial<T>`](u) - Make all optional.\n\t<details>\n\t<summary>\n\t\t\tExample\n\t</summary>\n\n\t[Playground](x)\n\n\t```ts\n\tcode\n\t\tmore\n\t```\n\n\t</details>\n- b\n\n \tpara *x*',
+  '* <a href="#push"><code>queue#<b>push()</b></code></a>\n* <a href="#kill">kill</a>\n\n- `isZip()`\n\n   Determines whether.\n- `a` (default: `1`)\n     must include `X`\n  - `b` nested\n  continued lazily\nand at column 0',
 ];
 
 /** Lists with items the fast reader does not know, and those items: the parser reads only them. */
@@ -94,6 +105,12 @@ describe('segmentMarkdown: the fast reader', () => {
       '  ```\n  a\n ```\nb\n\n  ~~~\n~~~~\nc',
       '- a\n\n  b\n\n   c\n\n    d',
       '1.   a\n\n    b\n',
+      // Tabs where the parser tells: before an item's marker, in a continuation line's indentation, closing a fence.
+      '- a\n\t- b\n- c\n\tcontinued\n- d\n  ```\n\t```\n  x\n\t  ```\n- e\n\t<div>\n  \t</div>\n\n\t\tcode?',
+      // Two trailing spaces and a tab (a hard break, text); a backslash before a line ending in link text.
+      '- a  \n  b\n- c\t\n  d\n- [e\\\n  f](g)',
+      // An e-mail autolink, and tags that start an HTML block in an item.
+      'Mail <1a.b@example.com> or <-x@example.com>.\n\n- <div>\n  text\n- <a href="x">\n\n- a\n\n  <div>b</div>',
       // A definition whose label runs over lines.
       '[Foo\nbar]: /url\n\n[Foo bar]',
       '[Foo\n  bar]: /url\n\n[Foo bar]',
