@@ -41,7 +41,11 @@ export class PartsBuilder {
   /** A part whose text and source are already final (no outer whitespace, at most one segment). */
   add(fields: Omit<TranslatePart, 'kind' | 'id'>): void {
     this.flushKeep();
-    this.parts.push({ ...fields, kind: 'translate', id: `${this.idPrefix}${this.nextId++}` });
+    // Completed in place (callers hand over fresh objects): the same keys, in the same order, as a copy.
+    const part = fields as TranslatePart;
+    part.kind = 'translate';
+    part.id = `${this.idPrefix}${this.nextId++}`;
+    this.parts.push(part);
   }
 
   /** Parts already built elsewhere (a block's fragments), renumbered in this builder's sequence. */

@@ -13,6 +13,9 @@ const TAG = new RegExp(`<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*[ \\t]*\\/?>|<\\/
 // After `<`: no tag, comment, declaration, processing instruction or autolink (URI or e-mail) can start.
 const NO_TAG = /[\s<>()[\]\\",;:@]/;
 const TAG_OPENER = /[A-Za-z/!?]/;
+// ASCII characters that are text wherever they stand here: all but ` ! [ \ < $ and line endings.
+const PLAIN = new Uint8Array(128).fill(1);
+for (const c of '`![\\<$\n\r') PLAIN[c.charCodeAt(0)] = 0;
 // An e-mail autolink (CommonMark): `<local@domain>`.
 const EMAIL = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
 
@@ -44,6 +47,12 @@ export function simpleInline(text: string, start: number, end: number, defined?:
   let from = start;
   let i = start;
   while (i < end) {
+    const code = text.charCodeAt(i);
+    // Most characters are plain text.
+    if (code >= 128 || PLAIN[code] === 1) {
+      i++;
+      continue;
+    }
     const c = text[i]!;
     if (c === '`') {
       let n = 1;

@@ -175,7 +175,7 @@ export function maskExtensions(text: string, esm = false): Masked {
       at = close < 0 ? text.length : close + 1;
       continue;
     } else {
-      for (const m of line.matchAll(SHORTCODE)) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
+      if (line.includes('{{')) for (const m of line.matchAll(SHORTCODE)) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
       const anchor = HEADING_ANCHOR.exec(line);
       if (anchor) {
         const start = at + line.lastIndexOf(anchor[1]!);
