@@ -2,20 +2,51 @@
  * segment-throughput: the segmenter's MB/s (`segmentMarkdown`, Markdown, default options) over the
  * READMEs of node_modules and the Node.js API docs (test/sites/nodejs-api), against markdown-it's
  * `parse` of the same texts in the same process (a CommonMark parser that only tokenizes: the
- * lower bound of what reading Markdown costs in JavaScript). Each side is timed 3 times,
- * alternating, after one untimed warm-up pass each; medians. What the parser still reads (the
- * blocks the fast reader, src/translate/fast*.ts, leaves to it: list items, quotes and tables it
- * does not know, setext headings) is still the largest share of the segmenter's time: about 5% of
- * these bytes, read at about 0.4 MB/s, plus about 70 µs per chunk; then building the parts
- * (whole blocks with their fragments), the fast reader itself and the dialect masks.
+ * lower bound of what reading Markdown costs in JavaScript). The segmenter is the shipped code
+ * (bundled as dist/ is, `shippedSegmenter`). Each side is timed 3 times, alternating, after one
+ * untimed warm-up pass each; medians. What the parser still reads (the blocks the fast reader,
+ * src/translate/fast*.ts, leaves to it: list items, quotes and tables it does not know, setext
+ * headings) is still the largest share of the segmenter's time: about 2.5% of these bytes, read at
+ * about 0.3 MB/s, plus about 70 µs per chunk; then building the parts (whole blocks with their
+ * fragments), the fast reader itself and the dialect masks.
  */
+import { buildSync } from 'esbuild';
 import MarkdownIt from 'markdown-it';
-import { segmentMarkdown } from '../../src/translate/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { segmentMarkdown as segmentUnderTsx } from '../../src/translate/index.ts';
 import { sitePages } from '../unit/translate/corpus.ts';
 import { atLeast, median, note, type Figure } from './lib/figures.ts';
 import { readmes } from './lib/readmes.ts';
 
 const ROUNDS = 3;
+
+/**
+ * The segmenter as the extension and the CLI run it: bundled by esbuild for Node 20 and minified,
+ * as esbuild.mjs builds dist/. (tsx, which runs the benchmarks, also wraps every function
+ * definition in a `__name` call, the closures created on every call included; its figure is noted.)
+ */
+function shippedSegmenter(): typeof segmentUnderTsx {
+  const dir = mkdtempSync(join(tmpdir(), 'dt-bench-segmenter-'));
+  const file = join(dir, 'translate.cjs');
+  try {
+    buildSync({
+      entryPoints: [join(__dirname, '..', '..', 'src', 'translate', 'index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      minify: true,
+      outfile: file,
+      logLevel: 'error',
+    });
+    return (createRequire(file)(file) as { segmentMarkdown: typeof segmentUnderTsx }).segmentMarkdown;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function timed(run: () => void): number {
   const t0 = performance.now();
@@ -30,8 +61,12 @@ export function benchSegmentThroughput(): Figure[] {
   const parse = (): void => {
     for (const text of corpus) md.parse(text, {});
   };
+  const segmentMarkdown = shippedSegmenter();
   const segment = (): void => {
     for (const text of corpus) segmentMarkdown(text, { mdx: false });
+  };
+  const underTsx = (): void => {
+    for (const text of corpus) segmentUnderTsx(text, { mdx: false });
   };
   const [first, warm] = [timed(segment), timed(parse)];
   const ours: number[] = [];
@@ -41,6 +76,12 @@ export function benchSegmentThroughput(): Figure[] {
     ref.push(timed(parse));
   }
   const mbps = (ms: number): number => bytes / 1e6 / (ms / 1000);
+  timed(underTsx);
+  const tsx = [timed(underTsx), timed(underTsx), timed(underTsx)];
+  note(
+    `segment-throughput: the same code under tsx: ${tsx.map((ms) => ms.toFixed(0)).join('/')} ms, ${mbps(median(tsx)).toFixed(2)} MB/s, ` +
+      `ratio ${(mbps(median(tsx)) / mbps(median(ref))).toFixed(3)} (information)`,
+  );
   note(
     `segment-throughput: ${corpus.length} documents, ${(bytes / 1e6).toFixed(2)} MB; segmenter ${ours.map((ms) => ms.toFixed(0)).join('/')} ms ` +
       `(first pass ${first.toFixed(0)} ms), markdown-it ${ref.map((ms) => ms.toFixed(0)).join('/')} ms (first ${warm.toFixed(0)} ms)`,
