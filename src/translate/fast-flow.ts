@@ -102,7 +102,8 @@ interface Simple {
  * heading, quote, thematic break, setext underline, list item, task box, definition, table, HTML,
  * indentation) or that the masked dialects use; ordered markers are tested apart (ORDERED).
  */
-export const LINE_START = /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*+|_+)(?=[^\s*_])|:(?=[\p{L}\p{N}])|!(?=\[)|\[(?![ xX]\]|[^\]]*\]:))/u;
+export const LINE_START =
+  /^(?:[^\s#>\-*+_=<|`~:!?$%{}\\[\]]|`(?!``)|(?:\*+|_+)(?=[^\s*_])|:(?=[\p{L}\p{N}])|!(?=\[)|#+(?=[^\s#])|~{1,2}(?=[^\s~])|\\(?=[!-/:-@[-`{-~])|\[(?![ xX]\]|[^\]]*\]:))/u;
 /**
  * A paragraph line that starts with `<` (else LINE_START decides): no HTML block may start there
  * (kinds 1 to 6; on the first line also 7, a line of one tag: its first tag has text after it).

@@ -13,6 +13,10 @@ const TAG = new RegExp(`<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*[ \\t]*\\/?>|<\\/
 // After `<`: no tag, comment, declaration, processing instruction or autolink (URI or e-mail) can start.
 const NO_TAG = /[\s<>()[\]\\",;:@]/;
 const TAG_OPENER = /[A-Za-z/!?]/;
+// An HTML comment (CommonMark 0.31: `<!-->` and `<!--->` too), a tag name, a URI autolink's scheme.
+const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/y;
+const NAME = /[A-Za-z][A-Za-z0-9-]*/y;
+const SCHEME = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:/y;
 // ASCII characters that are text wherever they stand here: all but ` ! [ \ < $ and line endings.
 const PLAIN = new Uint8Array(128).fill(1);
 for (const c of '`![\\<$\n\r') PLAIN[c.charCodeAt(0)] = 0;
@@ -31,9 +35,17 @@ export function inlineTag(text: string, at: number, end: number): number {
     EMAIL.lastIndex = at;
     return EMAIL.test(text) ? -1 : at;
   }
-  TAG.lastIndex = at;
-  const m = TAG.exec(text);
-  return m && at + m[0].length <= end ? at + m[0].length : -1;
+  TAG.lastIndex = COMMENT.lastIndex = EMAIL.lastIndex = at;
+  const m = TAG.exec(text) ?? (next === '!' ? COMMENT.exec(text) : null) ?? EMAIL.exec(text);
+  if (m) return at + m[0].length <= end ? at + m[0].length : -1;
+  // A tag name followed by what no tag or URI scheme can hold (`<www.example.org>`) is text.
+  NAME.lastIndex = at + 1;
+  const name = NAME.exec(text);
+  if (!name) return -1;
+  const after = text[at + 1 + name[0].length];
+  if (after === undefined || /[\s/>]/.test(after)) return -1;
+  SCHEME.lastIndex = at;
+  return SCHEME.test(text) ? -1 : at;
 }
 
 /**

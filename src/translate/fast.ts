@@ -34,6 +34,7 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)]) /;
 const INDENT = /^ {1,3}(?! )/;
 const THEMATIC_BREAK = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 
 /** ATX heading text range on a line at `at`, without markers, closing sequence and spaces. */
 function headingText(content: string, at: number): [number, number] | null {
@@ -46,30 +47,45 @@ function headingText(content: string, at: number): [number, number] | null {
   return end > m[0].length ? [at + m[0].length, at + end] : null;
 }
 
-/** Cell ranges of a table row that starts with `|` (GFM: a pipe ends a cell even inside code). */
+/**
+ * Cell ranges of a table row, its leading and trailing pipes optional (GFM: a pipe ends a cell
+ * even inside code, unless escaped).
+ */
 function rowCells(content: string, at: number): [number, number][] {
   const out: [number, number][] = [];
-  let s = 1;
-  for (let k = 1; k <= content.length; k++) {
-    if (k < content.length && content[k] !== '|') continue;
-    if (k === content.length && isBlank(content.slice(s))) break;
-    out.push([at + s, at + k]);
-    s = k + 1;
+  const first = content[0] === '|' ? 1 : 0;
+  let s = first;
+  for (let k = first; k <= content.length; k++) {
+    if (k < content.length) {
+      if (content[k] === '\\' && k + 1 < content.length) k++;
+      else if (content[k] === '|') {
+        out.push([at + s, at + k]);
+        s = k + 1;
+      }
+      continue;
+    }
+    if (!isBlank(content.slice(s))) out.push([at + s, at + k]);
   }
   return out;
 }
 
-/** A table of rows that all start with `|`, up to a blank line, with simple cells; else null. */
+/**
+ * A table up to a blank line with simple cells: its rows all start with `|`, or (a table whose
+ * header has no leading pipe) start as a paragraph's line does, its header and delimiter rows
+ * holding a pipe; else null.
+ */
 function simpleTable(text: string, at: number, defined: ReadonlySet<string> | undefined): Extract<FastRegion, { kind: 'table' }> | null {
   const rows: { start: number; content: string }[] = [];
+  const piped = text[at] === '|';
   for (let pos = at; pos < text.length;) {
     const line = lineAt(text, pos);
     if (isBlank(line.content)) break;
-    if (!line.content.startsWith('|')) return null;
+    if (piped ? !line.content.startsWith('|') : rows.length !== 1 && !line.content.startsWith('|') && !LINE_START.test(line.content)) return null;
     rows.push({ start: pos, content: line.content });
     pos = line.next;
   }
   if (rows.length < 2 || !TABLE_DELIMITER.test(rows[1]!.content)) return null;
+  if (!piped && !(rows[0]!.content.includes('|') && rows[1]!.content.includes('|'))) return null;
   const width = rowCells(rows[1]!.content, 0).length;
   const cells: { start: number; end: number; items: Item[] }[] = [];
   for (const [r, row] of rows.entries()) {
@@ -122,8 +138,9 @@ function simpleQuote(text: string, at: number, defined: ReadonlySet<string> | un
   return { kind: 'quote', start: at, end, paragraphs: [{ start: first.start + 2, end, items }] };
 }
 
-// A line that ends a paragraph above it: a bullet item or thematic break, an ATX heading, a quote, a fence.
-const INTERRUPTS = /^(?:[-*+] +\S|#{1,6}(?:[ \t]|$)|> |`{3,}|~{3,})/;
+// A line that ends a paragraph above it: a bullet item or thematic break, an ordered item numbered 1,
+// an ATX heading, a quote, a fence.
+const INTERRUPTS = /^(?:[-*+] +\S|1[.)] +\S|#{1,6}(?:[ \t]|$)|> |`{3,}|~{3,})/;
 
 /**
  * Regions covering [from, text.length) in order; `text` is the masked text the parser would see,
@@ -189,7 +206,8 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         canStart = list.canStart;
         continue;
       }
-      const table = content.startsWith('|') ? simpleTable(text, at, defined) : null;
+      const table =
+        content.startsWith('|') || (content.includes('|') && TABLE_DELIMITER.test(lineAt(text, next).content)) ? simpleTable(text, at, defined) : null;
       const block = table ?? (content.startsWith('> ') ? simpleQuote(text, at, defined) : null);
       if (block) {
         push(block);
@@ -216,9 +234,15 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         let end = at;
         let simple = true;
         let contentEnd = at;
+        // A line of `=` or `-` under the paragraph makes it a setext heading.
+        let underline: number | null = null;
         for (let line = lineAt(text, at); end < text.length && !isBlank(line.content); line = lineAt(text, end)) {
           // A later line's own indentation (up to 3 spaces) is the parser's line prefix: the line continues after it.
           const own = end === at ? firstLine : line.content[0] === ' ' ? line.content.slice(INDENT.exec(line.content)?.[0].length ?? 0) : line.content;
+          if (end > at && SETEXT_UNDERLINE.test(line.content)) {
+            underline = line.next;
+            break;
+          }
           if (end > at && INTERRUPTS.test(own)) break;
           if (!(LINE_START.test(own) || (lead === 0 && tagLineStart(own, end === at))) || ORDERED.test(own)) simple = false;
           contentEnd = end + line.content.length;
@@ -228,6 +252,12 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
         // A definition whose label runs over lines (`[Foo\nbar]: /url`) is no paragraph.
         if (firstLine[0] === '[' && mayOpenDefinition(text.slice(at + lead, at + trimmed))) simple = false;
         const paraItems = simple ? simpleInline(text, at + lead, at + trimmed, defined) : null;
+        if (paraItems && underline !== null) {
+          // (The parser's reading gives a setext heading's text as a paragraph's: checked as one.)
+          push({ kind: 'paragraph', start: at + lead, end: at + trimmed, items: paraItems });
+          at = underline;
+          continue;
+        }
         if (paraItems) {
           push({ kind: 'paragraph', start: at + lead, end: at + trimmed, items: paraItems });
           at = at + trimmed;

@@ -39,6 +39,13 @@ const READ_FAST = [
   // column; continuation lines indented past it (those spaces are text) and lazily less.
   // One trailing space where a paragraph goes on (text) or ends; escapes in link text; a bracket that closes nothing.
   '* Used in [Express](https://e.com), \n   [Grunt](http://g.com) and `x` \n* `args` {string\\[]} array [\\$data reference](u) ] \n\n  after ',
+  // Setext headings (one or more lines), a paragraph that an ordered item numbered 1 interrupts,
+  // lines that start with `#` before a letter, an escape or a strikethrough.
+  'Title\n=====\n\nTwo *line*\nheading\n---\nIntro:\n1. **File** parsing\n2. Web\n\n#boolbase\n\\* not in Async\n~~We believe~~',
+  // E-mail autolinks, HTML comments, a host name in angle brackets (text).
+  'Copyright (c) 2012 T. L. <thlorenz@gmx.de>, OpenJS <www.openjsf.org>\n# markdown-it <!-- omit in toc -->\n\na <!--> b <!-- x -- y --> c',
+  // Tables: escaped pipes (also in code), and a table whose rows have no leading pipe.
+  '| Name | Type |\n| :-- | :-- |\n| `node` | Node \\| Node[] |\n| `a \\| b` | x |\n\nDatabase | Adapter | TTL\n---|---|---\nRedis | [@keyv/redis](https://g.com/r) | Yes\nMongo | x',
   // Tab-indented HTML, paragraphs and fenced code in items (the tab to column 4).
   '- [`Partial<T>`](u) - Make all optional.\n\t<details>\n\t<summary>\n\t\t\tExample\n\t</summary>\n\n\t[Playground](x)\n\n\t```ts\n\tcode\n\t\tmore\n\t```\n\n\t</details>\n- b\n\n \tpara *x*',
   '* <a href="#push"><code>queue#<b>push()</b></code></a>\n* <a href="#kill">kill</a>\n\n- `isZip()`\n\n   Determines whether.\n- `a` (default: `1`)\n     must include `X`\n  - `b` nested\n  continued lazily\nand at column 0',
@@ -105,6 +112,10 @@ describe('segmentMarkdown: the fast reader', () => {
       '  ```\n  a\n ```\nb\n\n  ~~~\n~~~~\nc',
       '- a\n\n  b\n\n   c\n\n    d',
       '1.   a\n\n    b\n',
+      // Where the parser tells: an ordered item not numbered 1 after a paragraph line, a setext
+      // underline indented 4, rows wider than the header, a row that starts a list, a header without
+      // a pipe in its delimiter row.
+      'Intro:\n2. not a list\n\na\n    ---\n\n| a |\n|---|\n| b \\\\| c |\n\nalg | Sig\n---|---\nHS256 | HMAC\n- list?\n\na | b\n---\nc',
       // Tabs where the parser tells: before an item's marker, in a continuation line's indentation, closing a fence.
       '- a\n\t- b\n- c\n\tcontinued\n- d\n  ```\n\t```\n  x\n\t  ```\n- e\n\t<div>\n  \t</div>\n\n\t\tcode?',
       // Two trailing spaces and a tab (a hard break, text); a backslash before a line ending in link text.
