@@ -76,8 +76,9 @@ export function htmlBlockEnd(text: string, at: number, first: Line): number {
   return lines[lines.length - 1]!.next;
 }
 
-// One definition on its own line: `[label]: destination "title"` (no escapes, brackets or angle brackets).
-const DEFINITION_LINE = /^\[([^\]\[\\\n]{1,999})\]:[ \t]+[^\s<>()\\"']+(?:[ \t]+"[^"\\\n]*")?[ \t]*$/;
+// One definition on its own line: `[label]: destination "title"` (no brackets, parentheses or angle
+// brackets in the destination, escapes only before punctuation; the title quoted or in parentheses).
+const DEFINITION_LINE = /^\[([^\]\[\\\n]{1,999})\]:[ \t]*(?:[^\s<>()\\"']|\\[!-/:-@[-`{-~])+(?:[ \t]+(?:"[^"\\\n]*"|'[^'\\\n]*'|\([^()\\\n]*\)))?[ \t]*$/;
 
 /** Lines of simple link reference definitions up to a blank line, and their labels; null when another line is among them. */
 export function definitionBlock(text: string, at: number): { end: number; labels: string[] } | null {

@@ -106,36 +106,44 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
   return { kind: 'table', start: at, end: last.start + last.content.length, cells };
 }
 
-/** Trimmed simple content of a line from `at` (a paragraph's first line), or null. */
-function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined): Simple | null {
+/** Trimmed simple content of a paragraph's line from `at` (`first`: its first line), or null. */
+function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined, first: boolean): Simple | null {
   const trimmed = content.trimEnd();
-  if (!LINE_START.test(trimmed) || ORDERED.test(trimmed)) return null;
+  if (!(LINE_START.test(trimmed) || tagLineStart(trimmed, first)) || ORDERED.test(trimmed)) return null;
   const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }
 
-/** `> ` lines holding one simple paragraph, up to a blank line. */
+/** `> ` lines holding simple paragraphs, apart by lines of `>` alone, up to a blank line. */
 function simpleQuote(text: string, at: number, defined: ReadonlySet<string> | undefined): Extract<FastRegion, { paragraphs: Simple[] }> | null {
   const lines = linesUntilBlank(text, at);
-  const items: Item[] = [];
-  for (const [k, line] of lines.entries()) {
-    if (!line.content.startsWith('> ')) return null;
-    const part = simpleLine(text, line.start + 2, line.content.slice(2), defined);
-    if (!part) return null;
-    if (k > 0) {
-      const prev = lines[k - 1]!;
-      const eol = prev.start + prev.content.length;
-      const eolEnd = line.start; // the line ending is \n or \r\n; `content` has no \r
-      items.push({ cls: 'break', start: eol, eolEnd, cutEnd: line.start + 2, end: line.start + 2 });
+  const paragraphs: Simple[] = [];
+  let current: Simple | null = null;
+  let prev: (typeof lines)[number] | null = null;
+  for (const line of lines) {
+    const { content } = line;
+    if (content[0] === '>' && isBlank(content.slice(1))) {
+      current = null;
+      continue;
     }
-    items.push(...part.items);
+    // Each line's content ends where the line does (no trailing spaces): a hard break would need the parser.
+    if (!content.startsWith('> ') || content !== content.trimEnd()) return null;
+    const part = simpleLine(text, line.start + 2, content.slice(2), defined, current === null);
+    if (!part) return null;
+    if (current) {
+      const eol = prev!.start + prev!.content.length;
+      const eolEnd = line.start; // the line ending is \n or \r\n; `content` has no \r
+      current.items.push({ cls: 'break', start: eol, eolEnd, cutEnd: line.start + 2, end: line.start + 2 }, ...part.items);
+      current.end = part.end;
+    } else {
+      current = { start: part.start, end: part.end, items: part.items };
+      paragraphs.push(current);
+    }
+    prev = line;
   }
-  const first = lines[0]!;
+  if (paragraphs.length === 0) return null;
   const last = lines[lines.length - 1]!;
-  const end = last.start + 2 + last.content.slice(2).trimEnd().length;
-  // Each line's content ends where the line does (no trailing spaces): a hard break would need the parser.
-  if (lines.some((l) => l.content !== l.content.trimEnd())) return null;
-  return { kind: 'quote', start: at, end, paragraphs: [{ start: first.start + 2, end, items }] };
+  return { kind: 'quote', start: at, end: last.start + last.content.length, paragraphs };
 }
 
 // A line that ends a paragraph above it: a bullet item or thematic break, an ordered item numbered 1,

@@ -46,6 +46,9 @@ const READ_FAST = [
   'Copyright (c) 2012 T. L. <thlorenz@gmx.de>, OpenJS <www.openjsf.org>\n# markdown-it <!-- omit in toc -->\n\na <!--> b <!-- x -- y --> c',
   // Tables: escaped pipes (also in code), and a table whose rows have no leading pipe.
   '| Name | Type |\n| :-- | :-- |\n| `node` | Node \\| Node[] |\n| `a \\| b` | x |\n\nDatabase | Adapter | TTL\n---|---|---\nRedis | [@keyv/redis](https://g.com/r) | Yes\nMongo | x',
+  // Quotes (alerts) of several paragraphs, a line of `>` and spaces between them; definitions
+  // without a space after the colon, with escapes in the destination, titles in single quotes or parentheses.
+  '> [!NOTE]\n>\n> For a quick look at `dist/`, see\n> <https://unpkg.com/markdown-it/>.\n> \n> <b>For</b> browsers use unpkg.\n>\n\n[npm-url]:https://npmjs.org/package/x\n[img]: https://x.io/a\\&b "t"\n[c]: /u (paren title)\n[d]: /v \'single\'\n\n[npm-url] [img] [c] [d]',
   // Tab-indented HTML, paragraphs and fenced code in items (the tab to column 4).
   '- [`Partial<T>`](u) - Make all optional.\n\t<details>\n\t<summary>\n\t\t\tExample\n\t</summary>\n\n\t[Playground](x)\n\n\t```ts\n\tcode\n\t\tmore\n\t```\n\n\t</details>\n- b\n\n \tpara *x*',
   '* <a href="#push"><code>queue#<b>push()</b></code></a>\n* <a href="#kill">kill</a>\n\n- `isZip()`\n\n   Determines whether.\n- `a` (default: `1`)\n     must include `X`\n  - `b` nested\n  continued lazily\nand at column 0',
@@ -116,6 +119,8 @@ describe('segmentMarkdown: the fast reader', () => {
       // underline indented 4, rows wider than the header, a row that starts a list, a header without
       // a pipe in its delimiter row.
       'Intro:\n2. not a list\n\na\n    ---\n\n| a |\n|---|\n| b \\\\| c |\n\nalg | Sig\n---|---\nHS256 | HMAC\n- list?\n\na | b\n---\nc',
+      // Quotes the parser reads: a list, indented code, a lazy line, a setext underline, an HTML block, a heading.
+      '> a\n>\n> - b\n\n> a\n>\n>     code\n\n> a\n>\n> b\nlazy\n\n> a\n> ---\n\n> a\n> <div>\n\n> # h\n>\n> t',
       // Tabs where the parser tells: before an item's marker, in a continuation line's indentation, closing a fence.
       '- a\n\t- b\n- c\n\tcontinued\n- d\n  ```\n\t```\n  x\n\t  ```\n- e\n\t<div>\n  \t</div>\n\n\t\tcode?',
       // Two trailing spaces and a tab (a hard break, text); a backslash before a line ending in link text.
