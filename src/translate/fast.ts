@@ -146,6 +146,21 @@ function simpleQuote(text: string, at: number, defined: ReadonlySet<string> | un
   return { kind: 'quote', start: at, end: last.start + last.content.length, paragraphs };
 }
 
+/** Whether the line [start, end) closes a fence of `len` characters `ch`: up to 3 spaces, a run at least as long, then spaces or tabs. */
+function closesFence(text: string, start: number, end: number, ch: number, len: number): boolean {
+  let k = start;
+  while (k < end && k - start < 3 && text.charCodeAt(k) === 32) k++;
+  const run = k;
+  while (k < end && text.charCodeAt(k) === ch) k++;
+  if (k - run < len) return false;
+  for (; k < end; k++) {
+    const c = text.charCodeAt(k);
+    // (A \r here ends the line: the reader knows \n and \r\n endings only.)
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
 // A line that ends a paragraph above it: a bullet item or thematic break, an ordered item numbered 1,
 // an ATX heading, a quote, a fence.
 const INTERRUPTS = /^(?:[-*+] +\S|1[.)] +\S|#{1,6}(?:[ \t]|$)|> |`{3,}|~{3,})/;
@@ -170,9 +185,7 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
     const { content, next } = line;
     const blank = isBlank(content);
     if (open) {
-      const closes = open.fence
-        ? new RegExp(`^ {0,3}${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}[ \\t]*$`).test(content)
-        : open.html!.test(content);
+      const closes = open.fence ? closesFence(text, at, at + content.length, open.fence.charCodeAt(0), open.fence.length) : open.html!.test(content);
       if (closes) open = null;
     } else if (canStart && !blank) {
       // Fenced code; indented 1 to 3 spaces only where nothing before it is left to the parser.
@@ -180,10 +193,14 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
       const fence = /^(`{3,}|~{3,})/.exec(lead > 0 ? content.slice(lead) : content);
       const heading = content.startsWith('#') ? headingText(content, at) : null;
       if (fence && !(fence[1]![0] === '`' && content.slice(lead + fence[1]!.length).includes('`'))) {
-        const close = new RegExp(`^ {0,3}${fence[1]![0] === '`' ? '`' : '~'}{${fence[1]!.length},}[ \\t]*$`);
+        const [ch, len] = [fence[1]!.charCodeAt(0), fence[1]!.length];
         let end = next;
-        while (end < text.length && !close.test(lineAt(text, end).content)) end = lineAt(text, end).next;
-        end = end < text.length ? lineAt(text, end).next : end;
+        while (end < text.length) {
+          const nl = text.indexOf('\n', end);
+          const closes = closesFence(text, end, nl < 0 ? text.length : nl, ch, len);
+          end = nl < 0 ? text.length : nl + 1;
+          if (closes) break;
+        }
         push({ kind: 'fence', start: at, end });
         at = end;
         continue;

@@ -19,8 +19,24 @@ export interface SegmentMarkdownOptions {
   fast?: boolean;
 }
 
-// Definition labels anywhere (any container), so that chunks parsed apart resolve references.
-const DEFINITION = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.){1,999})\]:/gm;
+// Definition labels anywhere (any container), so that chunks parsed apart resolve references:
+// matched from the start of each line that holds `]:`.
+const DEFINITION = /[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.){1,999})\]:/y;
+
+/** The labels that look defined (DEFINITION at a line start, as a multiline `^` sees lines). */
+function definitionCandidates(text: string): string[] {
+  const found = new Set<string>();
+  let done = -1;
+  for (let k = text.indexOf(']:'); k >= 0; k = text.indexOf(']:', k + 2)) {
+    const start = Math.max(text.lastIndexOf('\n', k), text.lastIndexOf('\r', k), text.lastIndexOf('\u2028', k), text.lastIndexOf('\u2029', k)) + 1;
+    if (start === done) continue;
+    done = start;
+    DEFINITION.lastIndex = start;
+    const m = DEFINITION.exec(text);
+    if (m) found.add(m[1]!);
+  }
+  return [...found];
+}
 
 const BOM = '\uFEFF';
 
@@ -59,7 +75,7 @@ function readMarkdown(
     return { blocks: proseBlocks(text, [tokenTree(parsed.slice(bodyStart), false, { offset: bodyStart })], admonitions(masked)), mdx: false };
   }
   // Labels that look defined, then (when a candidate was no definition, or one was missed) the parser's.
-  const found = [...new Set([...parsed.matchAll(DEFINITION)].map((m) => m[1]!))];
+  const found = definitionCandidates(parsed);
   const candidates: Labels = {
     defined: found
       .filter((l) => !l.startsWith('^'))
@@ -90,9 +106,10 @@ function readFast(parsed: string, bodyStart: number, labels: Labels): { roots: T
   const roots: TokenNode[] = [];
   const actual: Labels = { defined: [], footnotes: [] };
   for (const region of regions) {
-    if (region.kind === 'paragraph' || region.kind === 'heading') read.push({ ...region });
-    else if (region.kind === 'table') for (const cell of region.cells) read.push({ kind: 'cell', ...cell });
-    else if (region.kind === 'list' || region.kind === 'quote') for (const p of region.paragraphs) read.push({ kind: 'paragraph', ...p });
+    if (region.kind === 'paragraph' || region.kind === 'heading') read.push(region);
+    else if (region.kind === 'table') for (const c of region.cells) read.push({ kind: 'cell', start: c.start, end: c.end, items: c.items });
+    else if (region.kind === 'list' || region.kind === 'quote')
+      for (const p of region.paragraphs) read.push({ kind: 'paragraph', start: p.start, end: p.end, items: p.items });
     else if (region.kind === 'kept' && region.labels) actual.defined.push(...region.labels);
     else if (region.kind === 'other') {
       const root = tokenTree(parsed.slice(region.start, region.end), false, { offset: region.start, ...labels });

@@ -124,12 +124,12 @@ export function maskExtensions(text: string, esm = false): Masked {
       continue;
     }
     if (fence) {
-      const m = FENCE.exec(line);
+      const m = line.includes(fence[0] === '`' ? '```' : '~~~') ? FENCE.exec(line) : null;
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim().endsWith(m[1]!)) fence = null;
     } else if (math) {
       ranges.push([at, lineEnd]);
       if (/\$\$[ \t]*$/.test(line)) math = false;
-    } else if (FENCE.test(line)) {
+    } else if ((line.includes('```') || line.includes('~~~')) && FENCE.test(line)) {
       const m = FENCE.exec(line)!;
       if (m[1]![0] === '~' || !line.slice(m.index + m[0].length).includes('`')) fence = m[1]!;
     } else if (esm && (inEsm ? line.trim() !== '' : previousBlank && /^(?:import|export)\s/.test(line))) {
@@ -137,19 +137,19 @@ export function maskExtensions(text: string, esm = false): Masked {
       // that starts with `import` or `export` is prose.
       ranges.push([at, lineEnd]);
       inEsm = true;
-    } else if (MATH_OPEN.test(line)) {
+    } else if (line.includes('$$') && MATH_OPEN.test(line)) {
       ranges.push([at, lineEnd]);
       math = !/^ {0,3}\$\$.*\$\$[ \t]*$/.test(line);
-    } else if (line.trimStart().startsWith(':::')) {
+    } else if (line.includes(':::') && line.trimStart().startsWith(':::')) {
       const title = admonitionTitle(line, at);
       if (title) {
         if (title.titleStart >= 0) admonitions.push(title);
         ranges.push([at, lineEnd]);
       }
-    } else if (snippets || KEPT_LINE.test(line)) {
+    } else if (snippets || ((line.includes('8<') || line.includes('<<<') || line.includes('[[toc]]')) && KEPT_LINE.test(line))) {
       ranges.push([at, lineEnd]);
       if (SNIPPET_BLOCK.test(line)) snippets = !snippets;
-    } else if (MKDOCS_BLOCK.test(line)) {
+    } else if ((line.includes('!!!') || line.includes('???') || line.includes('===')) && MKDOCS_BLOCK.test(line)) {
       const m = MKDOCS_BLOCK.exec(line)!;
       if (m[2] !== undefined) {
         const title = titleIn(m[2], at + line.lastIndexOf(`"${m[2]}"`) + 1);
@@ -159,7 +159,7 @@ export function maskExtensions(text: string, esm = false): Masked {
       // A list item whose first line holds an empty heading (`- #`) also takes a body that follows
       // a blank line (an empty item would end there, leaving the body indented code).
       ranges.push(previousBlank ? [at + m[1]!.length, lineEnd, '- #'] : [at, lineEnd]);
-    } else if (ABBREVIATION.test(line)) {
+    } else if (line.startsWith('*[') && ABBREVIATION.test(line)) {
       const m = ABBREVIATION.exec(line)!;
       const title = titleIn(line.slice(m[0].length), at + m[0].length);
       if (title.titleStart >= 0) admonitions.push(title);
@@ -176,7 +176,7 @@ export function maskExtensions(text: string, esm = false): Masked {
       continue;
     } else {
       if (line.includes('{{')) for (const m of line.matchAll(SHORTCODE)) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
-      const anchor = HEADING_ANCHOR.exec(line);
+      const anchor = line.includes('{') ? HEADING_ANCHOR.exec(line) : null;
       if (anchor) {
         const start = at + line.lastIndexOf(anchor[1]!);
         ranges.push([start, start + anchor[1]!.length]);
