@@ -28,7 +28,14 @@ function definitionCandidates(text: string): string[] {
   const found = new Set<string>();
   let done = -1;
   for (let k = text.indexOf(']:'); k >= 0; k = text.indexOf(']:', k + 2)) {
-    const start = Math.max(text.lastIndexOf('\n', k), text.lastIndexOf('\r', k), text.lastIndexOf('\u2028', k), text.lastIndexOf('\u2029', k)) + 1;
+    let start = text.lastIndexOf('\n', k) + 1;
+    for (let j = k - 1; j >= start; j--) {
+      const c = text.charCodeAt(j);
+      if (c === 13 || c === 0x2028 || c === 0x2029) {
+        start = j + 1;
+        break;
+      }
+    }
     if (start === done) continue;
     done = start;
     DEFINITION.lastIndex = start;
