@@ -45,6 +45,9 @@ const SNIPPET_BLOCK = /^[ \t]*-+8<-+[ \t]*$/;
 /** Hugo shortcodes on one line: `{{< name args >}}`, `{{% name %}}`. */
 export const SHORTCODE = /\{\{(?:<(?:(?!>\}\})[^\n])*>|%(?:(?!%\}\})[^\n])*%)\}\}/g;
 const MATH_OPEN = /^ {0,3}\$\$(?:[ \t]*$|.*\$\$[ \t]*$)/;
+// Something each dialect rule below needs on its line (fences, math, admonitions, kept lines,
+// MkDocs blocks, abbreviations, shortcodes and heading anchors).
+const MARKERS = /```|~~~|\$\$|:::|8<|<<<|\[\[toc\]\]|!!!|\?\?\?|===|\*\[|\{/;
 const HEADING_ANCHOR = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t].*?[ \t](\{(?:#[^{}\s]+(?:[ \t][^{}]*)?|:?[ \t]*[#.][\w-][^{}]*)\})[ \t]*$/;
 
 /**
@@ -120,6 +123,12 @@ export function maskExtensions(text: string, esm = false): Masked {
       // A line that starts with an ASCII letter opens none of these blocks and is no anchored heading.
       for (const m of line.includes('{{') ? line.matchAll(SHORTCODE) : []) ranges.push([at + m.index, at + m.index + m[0].length, 'x']);
       previousBlank = false;
+      at = next;
+      continue;
+    }
+    if (!fence && !math && !snippets && !esm && !MARKERS.test(line)) {
+      // A line without any of the dialects' markers.
+      previousBlank = line.trim() === '';
       at = next;
       continue;
     }
