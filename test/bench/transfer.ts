@@ -49,11 +49,15 @@ function runCurl(args: string[]): Promise<number> {
 }
 
 async function presign(emu: EmulatorProcess): Promise<{ upload_url: string; upload_headers: Record<string, string> }> {
-  const res = await fetch(`${emu.baseUrl}/upload/presign`, {
-    method: 'POST',
-    headers: { 'x-api-key': emu.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ filename: 'curl.png', file_size: FILE_BYTES }),
-  });
+  const request = (): Promise<Response> =>
+    fetch(`${emu.baseUrl}/upload/presign`, {
+      method: 'POST',
+      headers: { 'x-api-key': emu.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ filename: 'curl.png', file_size: FILE_BYTES }),
+    });
+  // Once more on a network error: generating the file takes longer than the emulator keeps an idle
+  // connection, and fetch may reuse the pooled one just as the emulator closes it ("fetch failed").
+  const res = await request().catch((err: unknown) => (err instanceof TypeError ? request() : Promise.reject(err)));
   if (!res.ok) throw new Error(`presign: ${res.status}`);
   return (await res.json()) as { upload_url: string; upload_headers: Record<string, string> };
 }
