@@ -17,6 +17,7 @@ const TAG_OPENER = /[A-Za-z/!?]/;
 const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/y;
 const NAME = /[A-Za-z][A-Za-z0-9-]*/y;
 const SCHEME = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:/y;
+const AUTOLINK = /^<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:|[^\s>]*@)/;
 // ASCII characters that are text wherever they stand here: all but ` ! [ \ < $ and line endings.
 const PLAIN = new Uint8Array(128).fill(1);
 for (const c of '`![\\<$\n\r') PLAIN[c.charCodeAt(0)] = 0;
@@ -105,7 +106,7 @@ export function simpleInline(text: string, start: number, end: number, defined?:
       else items.push({ cls: 'kept', start: img.end + 1, end: close, cuts: [], label: [img.end + 2, close - 1] });
       i = from = close;
     } else if (c === '[') {
-      // The link text: code spans in it bind first (a bracket inside one is code).
+      // The link text: code spans and inline HTML in it bind first (a bracket inside one is theirs).
       const codes: [number, number][] = [];
       let k = i + 1;
       for (;;) {
@@ -116,6 +117,15 @@ export function simpleInline(text: string, start: number, end: number, defined?:
           const next = text.charCodeAt(k + 1);
           if (next === 10 || next === 13 || k + 1 >= end) return null;
           k += isAsciiPunctuation(next) ? 2 : 1;
+          continue;
+        }
+        if (text[k] === '<') {
+          // Inline HTML binds first too (a bracket inside a tag's attribute is the tag's). An
+          // autolink is a link, which link text may not hold: the parser tells what the brackets are.
+          const tag = inlineTag(text, k, end);
+          if (tag < 0 || (tag > k && AUTOLINK.test(text.slice(k, tag)))) return null;
+          if (tag > k) codes.push([k, tag]);
+          k = Math.max(tag, k + 1);
           continue;
         }
         if (text[k] !== '`') break;

@@ -49,6 +49,8 @@ const READ_FAST = [
   // Quotes (alerts) of several paragraphs, a line of `>` and spaces between them; definitions
   // without a space after the colon, with escapes in the destination, titles in single quotes or parentheses.
   '> [!NOTE]\n>\n> For a quick look at `dist/`, see\n> <https://unpkg.com/markdown-it/>.\n> \n> <b>For</b> browsers use unpkg.\n>\n\n[npm-url]:https://npmjs.org/package/x\n[img]: https://x.io/a\\&b "t"\n[c]: /u (paren title)\n[d]: /v \'single\'\n\n[npm-url] [img] [c] [d]',
+  // Inline HTML in link text (a bracket in an attribute is the tag's).
+  '[<img src="https://a/b.svg" width="45%" alt="Mozilla">](https://www.mozilla.org) and [IToken<number>](#t), [a <b title="]">c</b>](d)',
   // Tab-indented HTML, paragraphs and fenced code in items (the tab to column 4).
   '- [`Partial<T>`](u) - Make all optional.\n\t<details>\n\t<summary>\n\t\t\tExample\n\t</summary>\n\n\t[Playground](x)\n\n\t```ts\n\tcode\n\t\tmore\n\t```\n\n\t</details>\n- b\n\n \tpara *x*',
   '* <a href="#push"><code>queue#<b>push()</b></code></a>\n* <a href="#kill">kill</a>\n\n- `isZip()`\n\n   Determines whether.\n- `a` (default: `1`)\n     must include `X`\n  - `b` nested\n  continued lazily\nand at column 0',
@@ -119,6 +121,8 @@ describe('segmentMarkdown: the fast reader', () => {
       // underline indented 4, rows wider than the header, a row that starts a list, a header without
       // a pipe in its delimiter row.
       'Intro:\n2. not a list\n\na\n    ---\n\n| a |\n|---|\n| b \\\\| c |\n\nalg | Sig\n---|---\nHS256 | HMAC\n- list?\n\na | b\n---\nc',
+      // An autolink in link text (links hold no links): the parser tells what the brackets are.
+      'See [a <https://x.y> b](c) and [a <x@y.z> b](c) here.\n\n- [a <https://x.y> b](c)',
       // Quotes the parser reads: a list, indented code, a lazy line, a setext underline, an HTML block, a heading.
       '> a\n>\n> - b\n\n> a\n>\n>     code\n\n> a\n>\n> b\nlazy\n\n> a\n> ---\n\n> a\n> <div>\n\n> # h\n>\n> t',
       // Tabs where the parser tells: before an item's marker, in a continuation line's indentation, closing a fence.
