@@ -1,6 +1,6 @@
 import type { ClientService } from '../../../platform/clientService.ts';
 import type { JobStore } from '../store.ts';
-import { fromApiArtifact, isTextFormat, type ArtifactInfo } from '../model.ts';
+import { fromApiArtifact, fromApiJob, isTextFormat, type ArtifactInfo } from '../model.ts';
 import type { ArtifactFiles } from './files.ts';
 import { artifactUri, type ArtifactRef } from '../../../platform/artifactScheme.ts';
 import type * as vscode from 'vscode';
@@ -17,10 +17,15 @@ export class ArtifactService {
   async list(jobId: string, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ArtifactInfo[]> {
     const cached = this.store.artifactsOf(jobId);
     if (cached !== undefined && opts.refresh !== true) return cached;
-    const job = this.store.get(jobId);
-    if (job !== undefined && job.status !== 'completed') return [];
     const state = await this.clients.get();
     if (state.kind !== 'ready') return [];
+    const known = this.store.get(jobId);
+    if (known !== undefined && known.status !== 'completed') {
+      // The view may be behind the service (a job loaded from an older page is not watched): ask it.
+      const fresh = await state.client.jobs.get(jobId, { signal: opts.signal }).catch(() => undefined);
+      if (fresh !== undefined) this.store.upsert(fromApiJob(fresh));
+      if (this.store.get(jobId)?.status !== 'completed') return [];
+    }
     const items = await state.client.artifacts.list(jobId, { signal: opts.signal });
     const list = items.map((a) => fromApiArtifact(jobId, a));
     this.store.setArtifacts(jobId, list);
