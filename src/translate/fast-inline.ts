@@ -18,9 +18,9 @@ const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/y;
 const NAME = /[A-Za-z][A-Za-z0-9-]*/y;
 const SCHEME = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:/y;
 const AUTOLINK = /^<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:|[^\s>]*@)/;
-// ASCII characters that are text wherever they stand here: all but ` ! [ \ < $ and line endings.
+// ASCII characters that are text wherever they stand here: all but ` ! [ ] \ < $ and line endings.
 const PLAIN = new Uint8Array(128).fill(1);
-for (const c of '`![\\<$\n\r') PLAIN[c.charCodeAt(0)] = 0;
+for (const c of '`![]\\<$\n\r') PLAIN[c.charCodeAt(0)] = 0;
 // An e-mail autolink (CommonMark): `<local@domain>`.
 const EMAIL = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
 
@@ -187,6 +187,11 @@ export function simpleInline(text: string, start: number, end: number, defined?:
         i = from = tag;
       } else i++;
     } else if (c === '\n' || c === '\r') {
+      i++;
+    } else if (c === ']') {
+      // A bracket that closes nothing, directly before another bracket: which pair is link text and
+      // which a label depends on the definitions (block.ts chainedBrackets reads the parser's items).
+      if (text[i + 1] === '[' || (text[i + 1] === '!' && text[i + 2] === '[')) return null;
       i++;
     } else if (BARRED.includes(c) || (c === '!' && text[i + 1] === '[')) {
       return null;

@@ -121,6 +121,9 @@ describe('segmentMarkdown: the fast reader', () => {
       // underline indented 4, rows wider than the header, a row that starts a list, a header without
       // a pipe in its delimiter row.
       'Intro:\n2. not a list\n\na\n    ---\n\n| a |\n|---|\n| b \\\\| c |\n\nalg | Sig\n---|---\nHS256 | HMAC\n- list?\n\na | b\n---\nc',
+      // A bracket that closes nothing before another bracket: which pair is a label depends on the definitions.
+      '&][]A',
+      'x][] and a]![b](c)',
       // An autolink in link text (links hold no links): the parser tells what the brackets are.
       'See [a <https://x.y> b](c) and [a <x@y.z> b](c) here.\n\n- [a <https://x.y> b](c)',
       // Quotes the parser reads: a list, indented code, a lazy line, a setext underline, an HTML block, a heading.
