@@ -117,6 +117,15 @@ export function tagLineStart(content: string, first: boolean): boolean {
 }
 
 export const ORDERED = /^\d{1,9}[.)](?:\s|$)/;
+
+/**
+ * Whether a paragraph's line (`first`: its first line) may start so and be read here: as
+ * LINE_START allows, or with inline HTML where no HTML block starts (when `tags`); never with an
+ * ordered list marker.
+ */
+export function paragraphLine(content: string, first: boolean, tags = true): boolean {
+  return (LINE_START.test(content) || (tags && tagLineStart(content, first))) && !ORDERED.test(content);
+}
 const MARKER = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
 // A GFM task box at the start of an item's paragraph, followed by its text.
 const TASK = /^\[[ xX]\] +\S/;
@@ -312,7 +321,7 @@ export function simpleList(text: string, at: number, defined: ReadonlySet<string
     if (task) body = from + 3;
     else {
       const own = content.slice(bullet ? from : indent);
-      if (!(LINE_START.test(own) || tagLineStart(own, !current)) || ORDERED.test(own)) return fail();
+      if (!paragraphLine(own, !current)) return fail();
     }
     const items = simpleInline(text, line.start + body, line.start + lineEnd, defined, true);
     if (!items) return fail();

@@ -6,7 +6,7 @@
  * spans, links and images with a destination, references to defined labels); anything else is
  * left to the parser, in chunks, with every definition label of the document known to each chunk.
  */
-import { definitionBlock, HTML_RAW, htmlBlockEnd, indentOf, isBlank, LINE_START, lineAt, linesUntilBlank, ORDERED, tagLineStart } from './fast-flow.ts';
+import { definitionBlock, HTML_RAW, htmlBlockEnd, indentOf, isBlank, LINE_START, lineAt, linesUntilBlank, paragraphLine } from './fast-flow.ts';
 import { simpleInline } from './fast-inline.ts';
 import { listRegions } from './fast-list.ts';
 import { mayOpenDefinition } from './standalone.ts';
@@ -109,7 +109,7 @@ function simpleTable(text: string, at: number, defined: ReadonlySet<string> | un
 /** Trimmed simple content of a paragraph's line from `at` (`first`: its first line), or null. */
 function simpleLine(text: string, at: number, content: string, defined: ReadonlySet<string> | undefined, first: boolean): Simple | null {
   const trimmed = content.trimEnd();
-  if (!(LINE_START.test(trimmed) || tagLineStart(trimmed, first)) || ORDERED.test(trimmed)) return null;
+  if (!paragraphLine(trimmed, first)) return null;
   const items = simpleInline(text, at, at + trimmed.length, defined, true);
   return items && { start: at, end: at + trimmed.length, items };
 }
@@ -255,7 +255,7 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
       }
       // A paragraph; its first line indented 1 to 3 spaces only where nothing before it is left to the parser.
       const firstLine = lead > 0 ? content.slice(lead) : content;
-      if ((LINE_START.test(firstLine) || (lead === 0 && tagLineStart(content, true))) && !ORDERED.test(firstLine)) {
+      if (paragraphLine(firstLine, true, lead === 0)) {
         let end = at;
         let simple = true;
         let contentEnd = at;
@@ -269,7 +269,7 @@ export function fastRegions(text: string, from: number, defined?: ReadonlySet<st
             break;
           }
           if (end > at && INTERRUPTS.test(own)) break;
-          if (!(LINE_START.test(own) || (lead === 0 && tagLineStart(own, end === at))) || ORDERED.test(own)) simple = false;
+          if (!paragraphLine(own, end === at, lead === 0)) simple = false;
           contentEnd = end + line.content.length;
           end = line.next;
         }
