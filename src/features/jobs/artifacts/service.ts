@@ -21,7 +21,7 @@ export class ArtifactService {
     if (state.kind !== 'ready') return [];
     const known = this.store.get(jobId);
     if (known !== undefined && known.status !== 'completed') {
-      // The view may be behind the service (a job loaded from an older page is not watched): ask it.
+      // The view may be behind the service (at most 5 jobs are watched at once; the rest wait for a slot): ask it.
       const fresh = await state.client.jobs.get(jobId, { signal: opts.signal }).catch(() => undefined);
       if (fresh !== undefined) this.store.upsert(fromApiJob(fresh));
       if (this.store.get(jobId)?.status !== 'completed') return [];
