@@ -11,7 +11,6 @@
  * about 0.3 MB/s, plus about 70 µs per chunk; then building the parts (whole blocks with their
  * fragments), the fast reader itself and the dialect masks.
  */
-import { buildSync } from 'esbuild';
 import MarkdownIt from 'markdown-it';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,28 +20,15 @@ import { segmentMarkdown as segmentUnderTsx } from '../../src/translate/index.ts
 import { sitePages } from '../unit/translate/corpus.ts';
 import { atLeast, median, note, type Figure } from './lib/figures.ts';
 import { readmes } from './lib/readmes.ts';
+import { buildShipped } from './lib/shipped.ts';
 
 const ROUNDS = 5;
 
-/**
- * The segmenter as the extension and the CLI run it: bundled by esbuild for Node 20 and minified,
- * as esbuild.mjs builds dist/. (tsx, which runs the benchmarks, also wraps every function
- * definition in a `__name` call, the closures created on every call included; its figure is noted.)
- */
+/** The segmenter as the extension and the CLI run it (`buildShipped`); its figure under tsx is noted. */
 function shippedSegmenter(): typeof segmentUnderTsx {
   const dir = mkdtempSync(join(tmpdir(), 'dt-bench-segmenter-'));
-  const file = join(dir, 'translate.cjs');
   try {
-    buildSync({
-      entryPoints: [join(__dirname, '..', '..', 'src', 'translate', 'index.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      minify: true,
-      outfile: file,
-      logLevel: 'error',
-    });
+    const file = buildShipped('src/translate/index.ts', dir);
     return (createRequire(file)(file) as { segmentMarkdown: typeof segmentUnderTsx }).segmentMarkdown;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -76,6 +76,12 @@ export function runJsonChild(file: string, args: string[], timeoutMs = 0): Promi
   return lastJsonLine(spawnTs(file, args), file, timeoutMs);
 }
 
+/** Same for a plain JavaScript file (a bundle built by `buildShipped`), at its absolute path. */
+export function runJsonScript(path: string, args: string[], timeoutMs = 0): Promise<unknown> {
+  const child = spawn(process.execPath, [path, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  return lastJsonLine(child, path, timeoutMs);
+}
+
 /** Same for a plain ES module (the harness libraries are .mjs). */
 export function runJsonChildMjs(file: string, args: string[]): Promise<unknown> {
   const child = spawn(process.execPath, [join(BENCH_DIR, file), ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
