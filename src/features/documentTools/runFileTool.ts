@@ -12,6 +12,7 @@ import type { DocTranslateClient, SavedFile } from '../../api/index.ts';
 import { formatCredits } from '../../platform/format.ts';
 import { withCancellableProgress, type ReportProgress } from '../../platform/progress.ts';
 import type { RunContext } from '../../platform/commandRunner.ts';
+import { invokedOnUris } from '../../platform/invokedOn.ts';
 import type { DocumentToolsFeature } from './feature.ts';
 import { freeName } from './outputs.ts';
 import { countPdfPages, MAX_COUNT_BYTES } from './pdfPages.ts';
@@ -34,10 +35,10 @@ function baseName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() ?? uri.fsPath;
 }
 
-/** Explorer: `(clicked, selection)`; the selection when it holds more than one file, else the clicked file. */
-export function selectedFiles(arg: unknown, selection: unknown): vscode.Uri[] {
-  if (Array.isArray(selection) && selection.length > 0 && selection.every((u) => u instanceof vscode.Uri)) return selection as vscode.Uri[];
-  if (arg instanceof vscode.Uri) return [arg];
+/** The Explorer's files the tool was invoked on (`invokedOnUris`), else the active tab's file. */
+function selectedFiles(arg: unknown, selection: unknown): vscode.Uri[] {
+  const invoked = invokedOnUris([arg, selection]);
+  if (invoked !== undefined) return invoked;
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const uri = tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputCustom ? tab.uri : undefined;
   return uri?.scheme === 'file' ? [uri] : [];

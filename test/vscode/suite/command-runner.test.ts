@@ -1,10 +1,13 @@
 // The platform's command runner (src/platform/commandRunner.ts) in the real extension host: the
 // client asked for once, a missing URL or key ending the command, every failure reported once
-// (by the feature's own reporter when it set one) and turned into the command's declared result.
+// (by the feature's own reporter when it set one) and turned into the command's declared result;
+// and what a command was invoked on (src/platform/invokedOn.ts), the Explorer's and the views' arguments.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import type { DocTranslateClient } from '../../../src/api/index.ts';
 import type { ClientService, ClientState } from '../../../src/platform/clientService.ts';
 import { defineCommand, failedAs, type Failure } from '../../../src/platform/commandRunner.ts';
+import { invokedOn, invokedOnUris } from '../../../src/platform/invokedOn.ts';
 import { CommandId } from '../../../src/shared/ids.ts';
 
 const fakeClient = { marker: 'client' } as unknown as DocTranslateClient;
@@ -102,5 +105,27 @@ describe('platform command runner', () => {
     assert.deepEqual(await command.run(), { done: true });
     assert.deepEqual(await command.run(), { done: false, error: 'second' });
     assert.equal(reported.length, 0);
+  });
+
+  it('reads what a command was invoked on as VS Code passes it: the selection, else the clicked item, else a list given alone', () => {
+    const [a, b, c] = ['/w/a.md', '/w/b.md', '/w/c.md'].map((p) => vscode.Uri.file(p));
+    // The Explorer with several files selected: (clicked, selection); the selection wins.
+    assert.deepEqual(invokedOnUris([a, [b, c]]), [b, c]);
+    // One file clicked: the selection is that file alone, or absent when a caller passes only the Uri.
+    assert.deepEqual(invokedOnUris([a, [a]]), [a]);
+    assert.deepEqual(invokedOnUris([a]), [a]);
+    // Another extension's list as the only argument.
+    assert.deepEqual(invokedOnUris([[a, c]]), [a, c]);
+    // A selection holding anything else, or empty, does not count; the clicked Uri does.
+    assert.deepEqual(invokedOnUris([a, [b, 'x']]), [a]);
+    assert.deepEqual(invokedOnUris([a, []]), [a]);
+    // Nothing of the kind: the Command Palette, options objects, an empty list.
+    assert.equal(invokedOnUris([]), undefined);
+    assert.equal(invokedOnUris([{ languages: ['de'] }]), undefined);
+    assert.equal(invokedOnUris([[]]), undefined);
+    // Tree rows: any kind the command accepts.
+    const isRow = (v: unknown): v is { id: number } => typeof v === 'object' && v !== null && 'id' in v;
+    assert.deepEqual(invokedOn([{ id: 1 }, [{ id: 1 }, { id: 2 }]], isRow), [{ id: 1 }, { id: 2 }]);
+    assert.deepEqual(invokedOn([{ id: 3 }, undefined], isRow), [{ id: 3 }]);
   });
 });

@@ -4,13 +4,13 @@ import { saveNextToSource, type SaveDeps, type SaveResult } from '../artifacts/s
 import type { JobsFeature } from '../feature.ts';
 import { ArtifactNode, JobNode, RunNode } from '../view/nodes.ts';
 import type { Command } from '../../../platform/commands.ts';
+import { invokedOn } from '../../../platform/invokedOn.ts';
 import { showError } from '../../../platform/showError.ts';
 import { CommandId } from '../../../shared/ids.ts';
 
 /** Job ids of the rows a command was invoked on: the clicked row, or every selected row (runs give their jobs); `{ jobIds }` from tests. */
 export function jobIdsOf(args: readonly unknown[]): string[] | undefined {
-  const [first, selection] = args;
-  const rows = Array.isArray(selection) && selection.length > 0 ? selection : first !== undefined ? [first] : [];
+  const rows = invokedOn(args, (v): v is unknown => v !== undefined && v !== null) ?? [];
   const ids: string[] = [];
   for (const row of rows) {
     if (row instanceof RunNode) ids.push(...row.jobs.map((n) => n.job.id));

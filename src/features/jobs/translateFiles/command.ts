@@ -5,6 +5,7 @@ import { describeNotSent, describeSkipped, leftOutReason, skipReasonText, summar
 import { formatCredits } from '../../../platform/format.ts';
 import { languageName } from '../../../platform/languages.ts';
 import { defineCommand, type RunContext } from '../../../platform/commandRunner.ts';
+import { invokedOnUris } from '../../../platform/invokedOn.ts';
 import { showError } from '../../../platform/showError.ts';
 import type { Command } from '../../../platform/commands.ts';
 import { CommandId } from '../../../shared/ids.ts';
@@ -32,7 +33,7 @@ export function translateFilesCommand(f: JobsFeature, p: OptionDeps): Command {
 }
 
 async function translateFiles(f: JobsFeature, s: OptionDeps, ctx: RunContext, args: unknown[]): Promise<TranslateFilesResult> {
-  const given = urisFrom(args);
+  const given = invokedOnUris(args) ?? [];
   const options = args.map(parseOptions).find((o) => o !== undefined);
   const uris = given.length > 0 ? given : await pickFiles(f);
   if (uris === undefined || uris.length === 0) return { started: false, reason: 'cancelled' };
@@ -96,14 +97,6 @@ async function translateFiles(f: JobsFeature, s: OptionDeps, ctx: RunContext, ar
 /** Files given or found that were not sent without asking the service, with the reason. */
 function skippedFiles(skipped: readonly SkippedFile[]): LeftOutFile[] {
   return skipped.map((s) => ({ file: s.uri ?? s.path, reason: skipReasonText(s.why) }));
-}
-
-function urisFrom(args: unknown[]): vscode.Uri[] {
-  const [first, second] = args;
-  if (Array.isArray(second) && second.length > 0 && second.every((u) => u instanceof vscode.Uri)) return second as vscode.Uri[];
-  if (first instanceof vscode.Uri) return [first];
-  if (Array.isArray(first) && first.every((u) => u instanceof vscode.Uri)) return first as vscode.Uri[];
-  return [];
 }
 
 async function pickFiles(f: JobsFeature): Promise<vscode.Uri[] | undefined> {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { relativeInside, scopeOf, type SetupStatus } from '../model.ts';
 import type { LocalizationState } from '../state.ts';
 import type { TargetStatus } from '../../../localize/index.ts';
+import { invokedOnUris } from '../../../platform/invokedOn.ts';
 
 export interface Scope {
   setup: SetupStatus;
@@ -33,7 +34,7 @@ export function setupRow(v: unknown): { setup: SetupStatus } | undefined {
 
 /** The scopes an invocation names, one per set-up; [] when the argument lies outside every set-up. */
 export function scopesOf(state: LocalizationState, args: readonly unknown[]): Scope[] {
-  const [arg, many] = args;
+  const [arg] = args;
   const target = targetRow(arg);
   if (target !== undefined) {
     const setup = state.setupOf(target.folder);
@@ -51,12 +52,7 @@ export function scopesOf(state: LocalizationState, args: readonly unknown[]): Sc
   }
   const whole = setupRow(arg);
   if (whole !== undefined) return [{ setup: whole.setup }];
-  const uris =
-    Array.isArray(many) && many.every((u) => u instanceof vscode.Uri) && many.length > 0
-      ? (many as vscode.Uri[])
-      : arg instanceof vscode.Uri
-        ? [arg]
-        : undefined;
+  const uris = invokedOnUris(args);
   if (uris === undefined) {
     // `{ languages }` (Add Language…'s "Update Translations into …"): every set-up, only those languages.
     const given = args.find(isPlain)?.['languages'];
