@@ -38,6 +38,8 @@ const INDEX = 'index.json';
 export class DownloadCache {
   private index: Promise<Map<string, Entry>> | undefined;
   private readonly pending = new Map<string, Promise<string>>();
+  /** Folders the prune is removing, by name: a download into one waits until it is gone. */
+  private readonly removing = new Map<string, Promise<void>>();
   /** Keys already revalidated (or fetched) in this session. */
   private readonly fresh = new Set<string>();
   private writing: Promise<void> = Promise.resolve();
@@ -61,31 +63,53 @@ export class DownloadCache {
     return running;
   }
 
-  /** Removes entries unused for longer than the age limit, then the least recently used past the size limit, and stray folders. */
+  /**
+   * Removes entries unused for longer than the age limit, then the least recently used past the
+   * size limit, and stray folders. A download in progress is never touched: its folder is not in the
+   * index until it ends (it would look stray), and an entry being read is in use.
+   */
   async prune(): Promise<{ removed: number; bytes: number }> {
     const index = await this.readIndex();
     const { maxBytes, maxAgeMs } = this.limits();
     const cutoff = this.now() - maxAgeMs;
     const drop = new Set<string>();
-    for (const [key, e] of index) if (e.usedAt < cutoff) drop.add(key);
+    for (const [key, e] of index) if (e.usedAt < cutoff && !this.pending.has(key)) drop.add(key);
     let total = [...index].filter(([k]) => !drop.has(k)).reduce((n, [, e]) => n + e.bytes, 0);
     for (const [key, e] of [...index].sort((a, b) => a[1].usedAt - b[1].usedAt)) {
       if (total <= maxBytes) break;
-      if (drop.has(key)) continue;
+      if (drop.has(key) || this.pending.has(key)) continue;
       drop.add(key);
       total -= e.bytes;
     }
     let bytes = 0;
     for (const key of drop) {
+      // Started since the decision: kept (its entry is written again when it ends).
+      if (this.pending.has(key)) continue;
       bytes += index.get(key)!.bytes;
       index.delete(key);
-      await (await this.rootFs()).removeTree(this.dirOf(key));
+      await this.remove(this.dirOf(key));
     }
     const kept = new Set([...index.keys()].map((k) => path.basename(this.dirOf(k))));
     const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) if (e.isDirectory() && !kept.has(e.name)) await (await this.rootFs()).removeTree(path.join(this.root, e.name));
+    for (const e of entries) {
+      // A download in progress is looked for right before the removal, with no wait in between.
+      const inProgress = [...this.pending.keys()].some((k) => path.basename(this.dirOf(k)) === e.name);
+      if (e.isDirectory() && !kept.has(e.name) && !inProgress) await this.remove(path.join(this.root, e.name));
+    }
     await this.writeIndex(index);
-    return { removed: drop.size, bytes };
+    return { removed: [...drop].filter((k) => !index.has(k)).length, bytes };
+  }
+
+  /** Removes a folder of the cache; a download into it that starts meanwhile waits for the removal. */
+  private async remove(dir: string): Promise<void> {
+    const name = path.basename(dir);
+    const removal = (async () => (await this.rootFs()).removeTree(dir))();
+    this.removing.set(name, removal);
+    try {
+      await removal;
+    } finally {
+      if (this.removing.get(name) === removal) this.removing.delete(name);
+    }
   }
 
   private async load(key: string, fetch: Fetcher): Promise<string> {
@@ -97,6 +121,7 @@ export class DownloadCache {
       return this.used(index, key, known, file);
     }
     const dir = this.dirOf(key);
+    await this.removing.get(path.basename(dir))?.catch(() => undefined);
     await (await this.rootFs()).mkdirs(dir);
     const result = await fetch(dir, present ? known?.etag : undefined);
     this.fresh.add(key);

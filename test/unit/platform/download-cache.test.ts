@@ -1,7 +1,7 @@
 // Downloads are reused across sessions (revalidated with the ETag once per session) and pruned by
 // age and size.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DownloadCache, type Fetcher } from '../../../src/platform/downloadCache.ts';
@@ -64,5 +64,29 @@ describe('download cache', () => {
     await new DownloadCache(root, () => limits).get('c', fakeService(again, 'c'.repeat(10)));
     assert.deepEqual(again, ['"v1"'], '"c" is still cached');
     assert.ok(readdirSync(root).length < before);
+  });
+
+  it('never removes a download in progress, even under limits that drop everything: a prune meanwhile leaves its folder alone', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dt-cache-'));
+    const cache = new DownloadCache(root, () => ({ maxBytes: 0, maxAgeMs: 0 }));
+    await cache.get('old', fakeService([], 'x'.repeat(10)));
+    let started!: () => void;
+    const written = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A file tool's answer streaming into the cache: its folder is not in the index until it ends.
+    const got = cache.get('file-tool:mergePdfs:1', async (dir) => {
+      const file = join(dir, 'part-a-merged.pdf');
+      writeFileSync(file, '%PDF merged');
+      started();
+      await gate;
+      return { notModified: false, path: file };
+    });
+    await written;
+    // The prune after activation runs whole while the download waits.
+    assert.deepEqual(await cache.prune(), { removed: 1, bytes: 10 }, 'the finished entry goes, the one in progress stays');
+    release();
+    const path = await got;
+    assert.equal(readFileSync(path, 'utf8'), '%PDF merged');
   });
 });

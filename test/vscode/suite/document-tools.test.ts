@@ -71,6 +71,7 @@ describe('Document tools', function () {
     assert.deepEqual([fs.readFileSync(a.fsPath), fs.readFileSync(b.fsPath)], before, 'the sources are untouched');
 
     const again = await vscode.commands.executeCommand<{ done: boolean; outputs?: string[] }>('docTranslate.documentTools.mergePdfs', a, [a, b]);
+    assert.equal(again.done, true, JSON.stringify(again));
     assert.equal(path.basename(vscode.Uri.parse(again.outputs![0]!).fsPath), 'part-a-merged (2).pdf', 'an existing file is never replaced');
 
     const rows = (await snapshot()).rows.filter((r) => r.label === 'part-a.pdf + 1 more');
