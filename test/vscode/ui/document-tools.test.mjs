@@ -29,19 +29,7 @@ async function openToolsMenu(wb, fileName) {
 }
 
 /** Runs an item of the open Document Tools submenu (rendered inside its entry, as `.monaco-submenu`). */
-async function runFromMenu(wb, itemText) {
-  const item = wb.page.locator('.monaco-submenu .action-item').filter({ hasText: itemText }).first();
-  await item.waitFor({ state: 'visible' });
-  await item.hover();
-  // The menu takes Enter for the item it marks focused on hover.
-  await wb.page.locator('.monaco-submenu .action-item.focused').filter({ hasText: itemText }).first().waitFor({ state: 'visible' });
-  await wb.page.keyboard.press('Enter');
-  await wb.page
-    .locator('.monaco-menu')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 5000 })
-    .catch(() => {});
-}
+const runFromMenu = (wb, itemText) => wb.chooseMenuItem(itemText, { scope: '.monaco-submenu' });
 
 describe('Document tools in the workbench', function () {
   this.timeout(120_000);

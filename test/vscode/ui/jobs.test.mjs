@@ -60,9 +60,7 @@ describe('Translate Files and the Jobs view in the workbench', function () {
     // Slow jobs down so that one is still translating when the screenshot is taken.
     await emulatorSettings({ job_speed: 0.05 });
 
-    // A click right after the menu opens may be swallowed; hovering focuses the item and Enter runs it.
-    await wb.hoverExplorerMenuItem('notes.txt', 'Translate Files…');
-    await wb.page.keyboard.press('Enter');
+    await wb.chooseExplorerMenuItem('notes.txt', 'Translate Files…');
 
     // Target languages (the configured one is preselected), output, engine, options: accept each.
     for (const title of ['target languages', 'output', 'engine', 'options']) {

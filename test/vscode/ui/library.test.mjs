@@ -163,12 +163,7 @@ describe('The Library view in the workbench', function () {
       .last();
     await share.waitFor({ state: 'visible', timeout: 15_000 });
     await share.click({ button: 'right' });
-    const preview = wb.page
-      .locator('.monaco-menu .action-item')
-      .filter({ hasText: /^Preview$/ })
-      .first();
-    await preview.waitFor({ state: 'visible', timeout: 10_000 });
-    await preview.click();
+    await wb.chooseMenuItem(/^Preview$/);
     await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Simple Browser' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     // The Simple Browser's webview holds the page in a frame of its own: the translated text is shown there.
     const page = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').frameLocator('iframe');

@@ -26,11 +26,6 @@ function wavFile(ms) {
   return b;
 }
 
-async function explorerMenu(wb, fileName, itemText) {
-  await wb.hoverExplorerMenuItem(fileName, itemText);
-  await wb.page.keyboard.press('Enter');
-}
-
 describe('Media view, transcription and voices in the workbench', function () {
   this.timeout(120_000);
 
@@ -48,7 +43,7 @@ describe('Media view, transcription and voices in the workbench', function () {
     await wb.waitForNotification(/API key .* saved/, { timeout: 30_000 });
     await wb.clearNotifications();
     writeFileSync(join(runInfo().workspace, 'me.wav'), wavFile(6000));
-    await explorerMenu(wb, 'me.wav', 'Add Voice…');
+    await wb.chooseExplorerMenuItem('me.wav', 'Add Voice…');
 
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
@@ -67,7 +62,7 @@ describe('Media view, transcription and voices in the workbench', function () {
   it('transcribes a recording after showing the estimate and shows the finished job with its transcript', async () => {
     const wb = workbench();
     writeFileSync(join(runInfo().workspace, 'talk.wav'), wavFile(75_000));
-    await explorerMenu(wb, 'talk.wav', 'Transcribe…');
+    await wb.chooseExplorerMenuItem('talk.wav', 'Transcribe…');
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
     const text = await dialog.innerText();

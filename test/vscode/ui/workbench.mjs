@@ -222,6 +222,32 @@ export class Workbench {
   }
 
   /**
+   * Runs the item `itemText` (a string or RegExp) of the open context menu (`scope`: the menu, or
+   * `.monaco-submenu` for an open submenu) as a person at the keyboard does: hovering marks it
+   * focused and Enter runs it. A click is not reliable here: the menu starts listening for an
+   * item's mouse-up only 100 ms after it renders, so that the right-click which opened it runs
+   * nothing, and on a busy machine that timer fires later still; a click before it is lost.
+   */
+  async chooseMenuItem(itemText, { scope = '.monaco-menu' } = {}) {
+    const item = this.page.locator(`${scope} .action-item`).filter({ hasText: itemText }).first();
+    await item.waitFor({ state: 'visible', timeout: 10_000 });
+    await item.hover();
+    await this.page.locator(`${scope} .action-item.focused`).filter({ hasText: itemText }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.keyboard.press('Enter');
+    await this.page
+      .locator('.monaco-menu')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {});
+  }
+
+  /** Right-clicks `fileName` in the Explorer and runs the context menu's item `itemText` (see chooseMenuItem). */
+  async chooseExplorerMenuItem(fileName, itemText) {
+    await this.hoverExplorerMenuItem(fileName, itemText);
+    await this.chooseMenuItem(itemText);
+  }
+
+  /**
    * Right-clicks `fileName` in the Explorer and hovers the context menu's item `itemText` (which
    * opens it when it is a submenu); returns the item.
    */
