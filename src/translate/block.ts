@@ -113,12 +113,23 @@ function lineBreakOf(text: string, block: ProseBlock, items: readonly Item[]): s
   return lineBreak === '\n' ? undefined : lineBreak;
 }
 
-/** Ranges of at most 4000 characters, cut at sentence ends but never inside a kept span or a line prefix. */
+/**
+ * Ranges of at most 4000 characters, cut at sentence ends but never inside a kept span or a line
+ * prefix. A cut at a line break (its line ending and the container prefix after it, `\n> `) leaves
+ * the break between two ranges, kept as it is: a range that began or ended with it would send its
+ * line ending as white space and its prefix as text.
+ */
 function pieces(text: string, items: readonly Item[], start: number, end: number): [number, number][] {
   const out: [number, number][] = [];
   let at = start;
   while (end - at > MAX_SEGMENT_CHARS) {
     let cut = at + splitLongText(text.slice(at, end), MAX_SEGMENT_CHARS)[0]!.length;
+    const atBreak = items.find((i) => i.cls === 'break' && i.start > at && i.start <= cut && cut <= i.end);
+    if (atBreak) {
+      out.push([at, atBreak.start]);
+      at = atBreak.end;
+      continue;
+    }
     const inside = items.find((i) => i.cls !== 'text' && i.start < cut && cut < i.end);
     if (inside) cut = inside.start > at ? inside.start : inside.end;
     out.push([at, cut]);
@@ -207,7 +218,12 @@ function emitTrimmed(text: string, block: ProseBlock, items: Item[], start: numb
   const core = clip(items, coreStart, coreEnd);
   const send = sendText(text, core);
   if (split && send.text.length > MAX_SEGMENT_CHARS) {
-    for (const [a, b] of pieces(text, core, coreStart, coreEnd)) emitTrimmed(text, block, clip(core, a, b), a, b, out, mdx, false);
+    let after = coreStart;
+    for (const [a, b] of pieces(text, core, coreStart, coreEnd)) {
+      out.keep(text.slice(after, a));
+      emitTrimmed(text, block, clip(core, a, b), a, b, out, mdx, false);
+      after = b;
+    }
   } else {
     emitCore(text, block, core, [coreStart, coreEnd], out, mdx, send);
   }

@@ -118,6 +118,28 @@ describe('segmentation properties', function () {
     assert.deepEqual(sent(true), sent(false));
   });
 
+  it('a paragraph over 4000 characters cut at a line break keeps the break, with its container prefix, between the pieces', () => {
+    // Found by the long-input property (seed 1206029849): a quote cut where a line ended gave its
+    // second piece the line ending twice, once as white space and once with the `> ` after it.
+    for (const prefix of ['> ', '> > ', '']) {
+      for (const eol of ['\n', '\r\n']) {
+        const line = (words: string): string => `${prefix}${words}${eol}`;
+        const text = [line('alpha'), line('[alpha alpha][ref] alpha alpha alpha alpha alpha alpha alpha alpha alpha')].join('').repeat(60);
+        for (const fast of [true, false]) {
+          const doc = segmentMarkdown(text, { mdx: false, fast });
+          assertWellFormed(text, doc);
+          const sent = doc.parts.flatMap((p) => (p.kind === 'translate' ? [p.text] : []));
+          assert.ok(sent.length > 1, 'the paragraph goes in pieces');
+          if (prefix !== '')
+            assert.ok(
+              sent.every((t) => !t.includes('>')),
+              `no container prefix is sent (${JSON.stringify(prefix)}, ${JSON.stringify(eol)})`,
+            );
+        }
+      }
+    }
+  });
+
   it('fenced code content is never sent', () => {
     fc.assert(
       fc.property(markdownish, fc.constantFrom('```', '~~~'), (text, f) => {
