@@ -102,7 +102,7 @@ describe('Account view and walkthrough in the workbench', function () {
     };
     await stepButton('Set the service URL', 'Set Service URL');
     await wb.submitInput(baseUrl, { title: 'Set Service URL' });
-    await wb.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'Set Service URL' }).waitFor({ state: 'hidden', timeout: 15_000 });
+    await wb.waitInputClosed('Set Service URL');
     await stepButton('Set your API key', 'Set API Key');
     // A rejected key keeps the input box open with the reason, so the right one can be pasted.
     await wb.submitInput('sk_not_the_right_key_0000000000', { title: 'Set API Key' });

@@ -59,6 +59,29 @@ export class Workbench {
     await box.press('Enter');
   }
 
+  /**
+   * Waits until the input box titled `title` has closed (accepted or cancelled). If it stays open,
+   * the error says what it shows: its value, its message and whether it is busy validating.
+   */
+  async waitInputClosed(title, { timeout = 30_000 } = {}) {
+    const titled = this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title });
+    let seen = {};
+    await until(
+      async () => {
+        if (!(await titled.isVisible())) return true;
+        seen = await this.page.locator(QUICK_INPUT).evaluate((w) => ({
+          title: w.querySelector('.quick-input-title')?.textContent ?? '',
+          value: w.querySelector('.quick-input-box input')?.value ?? '',
+          message: w.querySelector('.quick-input-message')?.textContent ?? '',
+          busy: w.querySelector('.quick-input-progress')?.checkVisibility?.() ?? false,
+          focused: document.activeElement?.className ?? '',
+        }));
+        return undefined;
+      },
+      { what: () => `the input box "${title}" to close; it shows ${JSON.stringify(seen)}`, timeoutMs: timeout, intervalMs: 100 },
+    );
+  }
+
   /** Labels of the visible quick-pick rows. */
   async quickPickLabels() {
     return this.page.locator(QUICK_ROWS).evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent ?? ''));
