@@ -3,7 +3,13 @@
  * set-up (every translation missing) with a local stand-in translator in a fresh process and prints
  * `{ baseMb, peakMb, written, requests, pending, ms, cpuMs }`: the RSS after module loading and the config read
  * (`baseMb`) and the process's peak RSS (`process.resourceUsage().maxRSS`).
+ * `<folder> live` runs the same update but collects garbage every 250 ms and prints `{ baseLiveMb,
+ * maxLiveMb, written }`: the heap still in use after a full collection, before the update and at its
+ * largest during it (what the update holds, garbage aside; the collections change the RSS, so it is a
+ * run of its own).
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { BatchRequest, BatchResponse } from '../../src/api/index.ts';
 import { loadConfig, update } from '../../src/localize/index.ts';
 
@@ -15,9 +21,30 @@ const echo = {
   },
 };
 
+const MB = 1048576;
+
+async function live(folder: string): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const config = await loadConfig(folder);
+  gc();
+  const baseLiveMb = process.memoryUsage().heapUsed / MB;
+  let maxLiveMb = baseLiveMb;
+  const sample = (): void => {
+    gc();
+    maxLiveMb = Math.max(maxLiveMb, process.memoryUsage().heapUsed / MB);
+  };
+  const timer = setInterval(sample, 250);
+  const r = await update({ config, client: echo });
+  clearInterval(timer);
+  sample();
+  process.stdout.write(`${JSON.stringify({ baseLiveMb, maxLiveMb, written: r.written.length })}\n`);
+}
+
 async function main(): Promise<void> {
   const folder = process.argv[2];
-  if (folder === undefined) throw new Error('usage: <folder>');
+  if (folder === undefined) throw new Error('usage: <folder> [live]');
+  if (process.argv[3] === 'live') return live(folder);
   const config = await loadConfig(folder);
   const baseMb = process.memoryUsage().rss / 1048576;
   const t0 = performance.now();

@@ -112,7 +112,14 @@ async function main(): Promise<void> {
     )),
   );
   figures.push(
-    ...(await measure('localize-update-rss', [['localize-update-rss-growth', 'MB', Number.NaN, `ratio<=${UPDATE_RSS_GOAL}`]], () => benchLocalizeUpdateRss())),
+    ...(await measure(
+      'localize-update-rss',
+      [
+        ['localize-update-rss-growth', 'MB', Number.NaN, `ratio<=${UPDATE_RSS_GOAL}`],
+        ['localize-update-live-growth', 'MB', Number.NaN, 'info'],
+      ],
+      () => benchLocalizeUpdateRss(),
+    )),
   );
   figures.push(
     ...(await measure(
@@ -197,6 +204,7 @@ async function main(): Promise<void> {
     'localize-site-dryrun-ms',
     'localize-site-update-rss-mb',
     'localize-update-rss-growth',
+    'localize-update-live-growth',
     'cli-start-ms',
     'cli-start-status-ms',
     'segment-throughput',
