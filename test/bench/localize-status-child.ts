@@ -3,8 +3,9 @@
  * - `setup <dir> <n>` writes <n> generated pages with two translations each and a lock saying all
  *   are up to date (hashes as an update records them, block lines included, so the lock has its
  *   real size) and prints `{ setupMs }`;
- * - `status <dir>` times planStatus in a fresh process and prints `{ ms, rssMb, counts }` (peak RSS
- *   of the whole process, module loading included).
+ * - `status <dir>` times planStatus in a fresh process and prints `{ ms, rssMb, counts, workers, load }` (peak RSS
+ *   of the whole process, module loading included; the worker threads the stat cache's lstat calls
+ *   get on this machine at the system's load average then, as `StatCache.load` decides).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,14 +13,18 @@ import { loadConfig, planStatus, serializeLock, type Lock } from '../../src/loca
 import { splitBlocks } from '../../src/localize/blocks.ts';
 import { fileHash, shortHash } from '../../src/localize/hash.ts';
 import { createLayout } from '../../src/localize/layouts.ts';
+import { workersFor } from '../../src/localize/statCacheStat.ts';
+import { loadavg } from 'node:os';
 import { writeDocs } from '../unit/localize/support/docs.ts';
 
 async function status(dir: string): Promise<void> {
   const config = await loadConfig(dir);
+  const load = loadavg()[0] ?? 0;
   const t1 = performance.now();
   const s = await planStatus({ config });
   const ms = performance.now() - t1;
-  process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts })}\n`);
+  const workers = workersFor(s.files + s.targets.length);
+  process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
 }
 
 async function setup(dir: string, n: number): Promise<void> {

@@ -113,7 +113,7 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
     git('add', '-A');
     git('commit', '-q', '-m', 'bench');
     const gitSetupMs = performance.now() - t0;
-    type Run = { ms: number; rssMb: number; counts: Record<string, number> };
+    type Run = { ms: number; rssMb: number; counts: Record<string, number>; workers: number; load: number };
     // Beside the tree, not in it: git would list it as untracked.
     const shipped = buildShipped('test/bench/localize-status-child.ts', bundleDir);
     const status = async (): Promise<Run> => (await runJsonScript(shipped, ['status', big], 120_000)) as Run;
@@ -132,7 +132,7 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
       gitRuns.push(gitStatus());
     }
     note(
-      `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
+      `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
     );
     const tsx = (await runJsonChild('localize-status-child.ts', ['status', big], 120_000)) as Run;
     note(
