@@ -219,7 +219,8 @@ async function main(): Promise<void> {
   ];
   for (const name of order) if (!figures.some((f) => f.name === name)) figures.push(failedFigure(name, '', Number.NaN, 'not measured'));
   figures.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-  const unmet = figures.filter((f) => f.met === undefined || !f.met(ratioOf(f))).map((f) => f.name);
+  // An information figure has no goal to miss (one that was not measured is listed: its goal reads 'not measured').
+  const unmet = figures.filter((f) => f.goal !== 'info' && (f.met === undefined || !f.met(ratioOf(f)))).map((f) => f.name);
   note(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; goals not met: ${unmet.length === 0 ? 'none' : unmet.join(', ')}`);
   process.stdout.write(figures.map(benchLine).join('\n') + '\n');
 }
