@@ -32,6 +32,6 @@ export async function benchActivate(bundle: string): Promise<Figure[]> {
   note(`activate: loading the bundle ${list(load)} ms; activate() itself ${list(own)} ms; await ext.activate() ${list(act)} ms`);
   return [
     { name: 'activate-ms', value: Number(median(act).toFixed(1)), unit: 'ms', ref: 50, goal: 'ratio<=1', met: atMost(1) },
-    { name: 'activate-own-ms', value: Number(median(cost).toFixed(1)), unit: 'ms', ref: 50, goal: 'info', met: () => true },
+    { name: 'activate-own-ms', value: Number(median(cost).toFixed(1)), unit: 'ms', ref: 50, goal: 'info' },
   ];
 }

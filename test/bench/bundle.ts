@@ -38,8 +38,8 @@ export function benchBundle(copyTo: string): Figure[] {
   return [
     { name: 'bundle-bytes', value: main, unit: 'bytes', ref: BUNDLE_BUDGET, goal: 'ratio<=1', met: atMost(1) },
     { name: 'bundle-total-bytes', value: total, unit: 'bytes', ref: 400_000, goal: 'ratio<=1', met: atMost(1) },
-    { name: 'bundle-parts-bytes', value: partBytes, unit: 'bytes', ref: BUNDLE_BUDGET, goal: 'info', met: () => true },
-    { name: 'bundle-segmentation-bytes', value: sizes['translate.js']!, unit: 'bytes', ref: 1_000_000, goal: 'info', met: () => true },
+    { name: 'bundle-parts-bytes', value: partBytes, unit: 'bytes', ref: BUNDLE_BUDGET, goal: 'info' },
+    { name: 'bundle-segmentation-bytes', value: sizes['translate.js']!, unit: 'bytes', ref: 1_000_000, goal: 'info' },
   ];
 }
 

@@ -14,7 +14,7 @@ import { splitBlocks } from '../../src/localize/blocks.ts';
 import { fileHash, shortHash } from '../../src/localize/hash.ts';
 import { createLayout } from '../../src/localize/layouts.ts';
 import { workersFor } from '../../src/localize/statCacheStat.ts';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { writeDocs } from '../unit/localize/support/docs.ts';
 
 async function status(dir: string): Promise<void> {
@@ -23,7 +23,7 @@ async function status(dir: string): Promise<void> {
   const t1 = performance.now();
   const s = await planStatus({ config });
   const ms = performance.now() - t1;
-  const workers = workersFor(s.files + s.targets.length);
+  const workers = workersFor(s.files + s.targets.length, availableParallelism(), load);
   process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
 }
 

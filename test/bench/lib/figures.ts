@@ -5,7 +5,7 @@ export interface Figure {
   unit: string;
   ref: number;
   goal: string;
-  /** Test of the ratio against the goal; only for the summary on stderr. */
+  /** Test of the ratio against the goal; only for the summary on stderr (a goal of 'info' has none). */
   met?: (ratio: number) => boolean;
 }
 

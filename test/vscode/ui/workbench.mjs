@@ -61,7 +61,7 @@ export class Workbench {
 
   /**
    * Waits until the input box titled `title` has closed (accepted or cancelled). If it stays open,
-   * the error says what it shows: its value, its message and whether it is busy validating.
+   * the error says what it shows: its title, value and message, whether its progress bar runs, and what has focus.
    */
   async waitInputClosed(title, { timeout = 30_000 } = {}) {
     const titled = this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title });
