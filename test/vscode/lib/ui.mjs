@@ -83,6 +83,11 @@ export async function runUiTests(o) {
       runner.on('fail', (test) => {
         failures += 1;
         void wb.screenshot(`failed-${test.fullTitle()}`).catch(() => {});
+        // Where the keyboard was when it failed: the report CI prints, beside the screenshot it keeps.
+        void wb
+          .focusReport()
+          .then((r) => process.stdout.write(`[harness] focus when "${test.title}" failed: ${r}\n`))
+          .catch(() => {});
       });
     });
     const timeout = new Promise((resolve) => {

@@ -26,6 +26,69 @@ export class Workbench {
     await this.page.waitForSelector('.monaco-workbench', { timeout });
     await this.page.waitForSelector('#workbench\\.parts\\.statusbar', { timeout });
     await this.page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout });
+    await this.recordFocus();
+  }
+
+  /**
+   * Keeps, in the page, the last focus changes, key presses and showings and hidings of the quick
+   * input, for `focusReport` to tell after a failure where the keyboard was.
+   */
+  async recordFocus() {
+    await this.page.evaluate(() => {
+      if (window.__focusRecord) return;
+      const events = [];
+      const t0 = Date.now();
+      const describe = (el) =>
+        el instanceof Element
+          ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.') : ''}`
+          : String(el);
+      const push = (what) => {
+        events.push(`${Date.now() - t0} ${what}`);
+        if (events.length > 60) events.shift();
+      };
+      let watched;
+      const watchQuickInput = () => {
+        const w = document.querySelector('.quick-input-widget');
+        if (!w || w === watched) return;
+        watched = w;
+        new MutationObserver(() =>
+          push(`quick input ${w.style.display === 'none' ? 'hidden' : 'shown'} "${w.querySelector('.quick-input-title')?.textContent ?? ''}"`),
+        ).observe(w, {
+          attributes: true,
+          attributeFilter: ['style'],
+        });
+      };
+      document.addEventListener('focusin', (e) => (watchQuickInput(), push(`focus ${describe(e.target)}`)), true);
+      window.addEventListener('blur', () => push('window blur'));
+      window.addEventListener('keydown', (e) => push(`key ${e.key} on ${describe(e.target)}`), true);
+      window.__focusRecord = { events, describe, watchQuickInput };
+    });
+  }
+
+  /** Where the keyboard is, what the quick input shows and the last recorded events (see recordFocus). */
+  async focusReport() {
+    return this.page.evaluate(() => {
+      const r = window.__focusRecord;
+      const w = document.querySelector('.quick-input-widget');
+      const box = w?.querySelector('.quick-input-box input');
+      const el = document.activeElement;
+      const state = {
+        active: r ? r.describe(el) : String(el?.tagName),
+        activeText: (el?.textContent ?? '').trim().slice(0, 40),
+        activeVisible: el?.checkVisibility?.() ?? null,
+        activeIn: [...(el ? [el] : [])].flatMap((e) => {
+          const out = [];
+          for (let a = e.parentElement; a && out.length < 8; a = a.parentElement)
+            if (a.id || (typeof a.className === 'string' && a.className.trim())) out.push(a.id ? `#${a.id}` : a.className.trim().split(/\s+/)[0]);
+          return out;
+        }),
+        quickInput: w
+          ? { display: w.style.display, title: w.querySelector('.quick-input-title')?.textContent ?? '', value: box?.value, placeholder: box?.placeholder }
+          : 'none',
+        tabs: [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.getAttribute('aria-label')),
+      };
+      return `${JSON.stringify(state)}\n  recent (ms since recording began): ${(r?.events ?? []).slice(-30).join(' | ')}`;
+    });
   }
 
   async closeQuickInput() {
@@ -42,8 +105,11 @@ export class Workbench {
     await this.page.evaluate(() => {
       if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();
     });
+    await this.page.evaluate(() => window.__focusRecord?.watchQuickInput());
     await this.page.keyboard.press('F1');
-    await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
+    // Seconds, not the default half minute: a palette that did not open, or closed at once because
+    // something else took the focus, is opened again by the caller's retry, as a person would.
+    await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible', timeout: 5000 });
   }
 
   /**
@@ -234,14 +300,52 @@ export class Workbench {
     await this.runCommand('Notifications: Clear All Notifications');
   }
 
-  /** Opens a workspace file through Quick Open and waits for its editor tab. */
-  async openFile(relativePath) {
-    await this.closeQuickInput();
-    await this.page.keyboard.press('Control+P');
-    await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
+  /**
+   * Opens a workspace file through Quick Open and waits for its editor tab; opens Quick Open again
+   * if it did not show or its choice opened nothing (see openPalette).
+   */
+  async openFile(relativePath, { timeout = 30_000 } = {}) {
     const name = relativePath.split('/').pop();
-    await this.pick(relativePath, name);
-    await this.page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first().waitFor({ state: 'visible' });
+    const tab = this.page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first();
+    await until(
+      async () => {
+        await this.closeQuickInput();
+        await this.page.keyboard.press('Control+P');
+        await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible', timeout: 5000 });
+        await this.pick(relativePath, name);
+        await tab.waitFor({ state: 'visible', timeout: 5000 });
+        return true;
+      },
+      { what: `the editor tab of ${relativePath}`, timeoutMs: timeout, intervalMs: 500, ignore: () => true },
+    );
+  }
+
+  /**
+   * Runs View: Close All Editors until no editor tab is left. A file with unsaved changes makes
+   * VS Code ask in a modal dialog, which holds every key until answered: with `dontSave` the
+   * changes are dropped ("Don't Save"); without it, the dialog is an error.
+   */
+  async closeAllEditors({ dontSave = false, timeout = 30_000 } = {}) {
+    const tabs = this.page.locator('.tabs-container .tab');
+    const dialog = this.page.locator('.monaco-dialog-box');
+    let asked = '';
+    await until(
+      async () => {
+        if ((await dialog.count()) > 0) {
+          asked = (await dialog.first().innerText()).replace(/\s+/g, ' ').trim();
+          if (!dontSave) return 'asked';
+          await dialog.getByRole('button', { name: "Don't Save" }).click();
+          await dialog.first().waitFor({ state: 'detached', timeout: 5000 });
+        }
+        if ((await tabs.count()) === 0) return true;
+        await this.runCommand('View: Close All Editors');
+        await Promise.race([tabs.first().waitFor({ state: 'detached', timeout: 5000 }), dialog.first().waitFor({ state: 'visible', timeout: 5000 })]);
+        return undefined;
+      },
+      { what: 'every editor to close', timeoutMs: timeout, intervalMs: 100, ignore: () => true },
+    ).then((r) => {
+      if (r === 'asked') throw new Error(`closing the editors asks "${asked}": save or revert the file first, or pass { dontSave: true }`);
+    });
   }
 
   /**
