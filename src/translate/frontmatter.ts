@@ -120,6 +120,8 @@ export function yamlValue(translation: string, styled: string, source: string): 
     const out = stringify(value, { defaultStringType: type, lineWidth: 0, minContentWidth: 0 }).replace(/\r?\n$/, '');
     return !/[\r\n]/.test(out) && parsesTo(out, value, true) ? out : JSON.stringify(value);
   }
+  // Most titles and descriptions: written as they are, without building and parsing a document.
+  if (style === 'PLAIN' && plainAsIs(value)) return value;
   const block = style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED';
   // A block scalar's range runs to its last line break; a flow value written instead keeps it.
   const tail = block ? /(?:\r?\n)*$/.exec(source)![0] : '';
@@ -135,6 +137,18 @@ export function yamlValue(translation: string, styled: string, source: string): 
   const written = stringify(value, { defaultStringType: type, lineWidth: 0, minContentWidth: 0 }).replace(/\r?\n$/, '');
   return (parsesTo(written, value) && !/[\r\n]/.test(written) ? written : JSON.stringify(value)) + tail;
 }
+
+/**
+ * A value YAML writes and reads back as it is, as a plain scalar outside a flow collection: one
+ * line, a letter first, then letters, marks, digits, spaces and `.,;()!?'’/-` (no `:` or `#`, which
+ * can start a key or a comment), and not a word the core schema reads as a boolean or null. For such
+ * a value the `stringify` and `parsesTo` of yamlValue agree: it is written unquoted.
+ */
+export function plainAsIs(value: string): boolean {
+  return PLAIN_AS_IS.test(value) && !NOT_A_STRING.test(value);
+}
+const PLAIN_AS_IS = /^\p{L}[\p{L}\p{M}\p{N} .,;()!?'’/-]*$/u;
+const NOT_A_STRING = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE|[Nn]ull|NULL)$/;
 
 function parsesTo(written: string, value: string, flow = false): boolean {
   const doc = parseDocument(flow ? `k: [${written}, x]\n` : `k: ${written}\n`);

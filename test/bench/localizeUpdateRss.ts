@@ -1,7 +1,9 @@
 /**
  * localize-update-rss-growth: does the memory of a first full update grow with the number of
  * files? Generated sites (`writeDocs`) of N and 4N pages in two languages, each updated in a fresh
- * process (`localize-update-rss-child.ts`) with a local stand-in translator: the growth of the
+ * process (`localize-update-rss-child.ts`, bundled as it ships: `buildShipped`; under tsx its
+ * transformer's own heap, already grown when the base is read, hid part of the growth at N pages)
+ * with a local stand-in translator: the growth of the
  * process's peak RSS above its RSS after module loading, at 4N pages (value) against N pages (ref),
  * the smaller of two runs of each size.
  * Goal: ratio <= 1.5 (flat: what an update holds does not grow with the files' texts).
@@ -16,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDocs } from '../unit/localize/support/docs.ts';
 import { atMost, note, type Figure } from './lib/figures.ts';
-import { runJsonChild } from './lib/processes.ts';
+import { runJsonScript } from './lib/processes.ts';
+import { buildShipped } from './lib/shipped.ts';
 
 export const UPDATE_RSS_PAGES = Number(process.env['DOC_TRANSLATE_BENCH_RSS_PAGES'] ?? 250);
 export const UPDATE_RSS_GOAL = 1.5;
@@ -36,11 +39,11 @@ interface LiveRun {
   written: number;
 }
 
-async function run<R extends { written: number }>(pages: number, mode: 'rss' | 'live'): Promise<R> {
+async function run<R extends { written: number }>(child: string, pages: number, mode: 'rss' | 'live'): Promise<R> {
   const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-rss-'));
   try {
     writeDocs(dir, { files: pages, languages: ['de', 'fr'] });
-    const r = (await runJsonChild('localize-update-rss-child.ts', mode === 'live' ? [dir, 'live'] : [dir], 900_000)) as R & { error?: string };
+    const r = (await runJsonScript(child, mode === 'live' ? [dir, 'live'] : [dir], 900_000)) as R & { error?: string };
     if (r.error !== undefined) throw new Error(r.error);
     if (r.written !== pages * 2) throw new Error(`${r.written} files written, expected ${pages * 2}`);
     return r;
@@ -53,10 +56,17 @@ export async function benchLocalizeUpdateRss(): Promise<Figure[]> {
   const growth = (r: Run): number => Math.max(1, r.peakMb - r.baseMb);
   // Two runs of each size, the smaller growth kept: when the collector runs late (a loaded machine), garbage inflates a peak.
   const least = (a: Run, b: Run): Run => (growth(a) <= growth(b) ? a : b);
-  const small = least(await run<Run>(UPDATE_RSS_PAGES, 'rss'), await run<Run>(UPDATE_RSS_PAGES, 'rss'));
-  const large = least(await run<Run>(UPDATE_RSS_PAGES * 4, 'rss'), await run<Run>(UPDATE_RSS_PAGES * 4, 'rss'));
-  const liveSmall = await run<LiveRun>(UPDATE_RSS_PAGES, 'live');
-  const liveLarge = await run<LiveRun>(UPDATE_RSS_PAGES * 4, 'live');
+  const bundleDir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-rss-child-'));
+  let small: Run, large: Run, liveSmall: LiveRun, liveLarge: LiveRun;
+  try {
+    const child = buildShipped('test/bench/localize-update-rss-child.ts', bundleDir);
+    small = least(await run<Run>(child, UPDATE_RSS_PAGES, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES, 'rss'));
+    large = least(await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss'));
+    liveSmall = await run<LiveRun>(child, UPDATE_RSS_PAGES, 'live');
+    liveLarge = await run<LiveRun>(child, UPDATE_RSS_PAGES * 4, 'live');
+  } finally {
+    rmSync(bundleDir, { recursive: true, force: true });
+  }
   const liveGrowth = (r: LiveRun): number => Math.max(0.1, r.maxLiveMb - r.baseLiveMb);
   const line = (n: number, r: Run): string =>
     `${n} pages: ${r.written} files, ${r.requests} requests, RSS ${r.baseMb.toFixed(0)} MB after loading, peak ${r.peakMb.toFixed(0)} MB (+${growth(r).toFixed(0)}), ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`;

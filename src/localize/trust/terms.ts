@@ -171,6 +171,53 @@ export function hasTranslatableWords(source: string, keep: readonly string[] = [
 
 /** An answer that kept its source text: equal to it (spaces aside) while the source has translatable words. */
 export function keptSource(source: string, translation: string, keep: readonly string[] = []): boolean {
-  const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
-  return norm(source) === norm(translation) && hasTranslatableWords(source, keep);
+  return sameButSpacing(source, translation) && hasTranslatableWords(source, keep);
+}
+
+/** JavaScript's `\s` (and what `trim` removes), by code unit. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * `a` and `b` are equal once each run of white space is one space and both ends are trimmed, as
+ * `s.replace(/\s+/g, ' ').trim()` would make them, without building either string (it runs on every
+ * segment an update writes).
+ */
+export function sameButSpacing(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let aEnd = a.length;
+  let bEnd = b.length;
+  while (i < aEnd && isSpace(a.charCodeAt(i))) i++;
+  while (j < bEnd && isSpace(b.charCodeAt(j))) j++;
+  while (aEnd > i && isSpace(a.charCodeAt(aEnd - 1))) aEnd--;
+  while (bEnd > j && isSpace(b.charCodeAt(bEnd - 1))) bEnd--;
+  while (i < aEnd && j < bEnd) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    const xs = isSpace(x);
+    if (xs !== isSpace(y)) return false;
+    if (xs) {
+      while (i < aEnd && isSpace(a.charCodeAt(i))) i++;
+      while (j < bEnd && isSpace(b.charCodeAt(j))) j++;
+      continue;
+    }
+    if (x !== y) return false;
+    i++;
+    j++;
+  }
+  return i === aEnd && j === bEnd;
 }

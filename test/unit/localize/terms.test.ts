@@ -15,6 +15,7 @@ import {
   hasSourceTerm,
   hasTranslatableWords,
   keptSource,
+  sameButSpacing,
   maskKeep,
   unmaskKeep,
 } from '../../../src/localize/trust/terms.ts';
@@ -105,6 +106,32 @@ describe('terms: an answer that kept its source text', () => {
     assert.ok(keptSource('The engine  gives this back.\n', 'The engine gives this back.'));
     assert.ok(!keptSource('The engine gives this back.', 'DE· Thé éñgíñé'));
     assert.ok(!keptSource('Riverpod', 'Riverpod'));
+  });
+
+  it('sameButSpacing agrees with comparing s.replace(/\\s+/g, " ").trim() on random texts of words and every kind of white space', () => {
+    const spaces = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const notSpaces = ['a', 'b', 'é', '\u200b', '\u180e', '·', 'x'];
+    // mulberry32: a seeded generator whose low bits are as random as its high ones.
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    };
+    const text = (): string =>
+      Array.from({ length: rand(12) }, () => (rand(2) === 0 ? spaces[rand(spaces.length)] : notSpaces[rand(notSpaces.length)])).join('');
+    const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
+    let equal = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const a = text();
+      // Half the pairs are a respaced copy of a, so that equal pairs are tested as often as unequal ones.
+      const b = rand(2) === 0 ? a.replace(/\s+/g, () => spaces[rand(spaces.length)]!.repeat(1 + rand(3))) : text();
+      const want = norm(a) === norm(b);
+      if (want) equal++;
+      assert.equal(sameButSpacing(a, b), want, JSON.stringify([a, b]));
+    }
+    assert.ok(equal > 5000, `${equal} equal pairs`);
   });
 
   it('AnswerCheck: a lost placeholder fails a Markdown part (empty answer) and keeps the source of a plain part, pending', async () => {

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { resolveConfig } from '../../../src/localize/config.ts';
 import { FRAMEWORK_FRONT_MATTER_KEYS, GENERIC_FRONT_MATTER_KEYS, frameworkOfLayout, frontMatterKeysFor } from '../../../src/shared/frontMatter.ts';
-import { parseKeyPath } from '../../../src/translate/frontmatter.ts';
+import { parseKeyPath, plainAsIs, yamlValue } from '../../../src/translate/frontmatter.ts';
 import { reassemble, segmentMarkdown, type TranslatePart } from '../../../src/translate/index.ts';
 import { assertWellFormed } from './helpers.ts';
 
@@ -239,6 +239,64 @@ describe('front matter: keys as paths', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('a plain value written as it is (plainAsIs) is what the YAML library writes unquoted and reads back', () => {
+    const unit = fc.constantFrom(
+      'a',
+      'Z',
+      'é',
+      'ß',
+      '日',
+      '7',
+      ' ',
+      '.',
+      ',',
+      ';',
+      '(',
+      ')',
+      '!',
+      '?',
+      "'",
+      '’',
+      '/',
+      '-',
+      ':',
+      '#',
+      '"',
+      '[',
+      '{',
+      '&',
+      '*',
+      '|',
+      '>',
+      '%',
+      '@',
+      '`',
+      '\t',
+    );
+    const words = fc.constantFrom('true', 'True', 'FALSE', 'null', 'Null', 'NULL', 'yes', 'no', 'on', 'Off');
+    let asIs = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit, minLength: 1, maxLength: 24 }),
+          words,
+          fc.tuple(words, fc.string({ unit, maxLength: 4 })).map(([w, t]) => w + t),
+        ),
+        (t) => {
+          const v = t.trim();
+          if (v === '' || !plainAsIs(v)) return;
+          asIs++;
+          assert.equal(stringifyYaml(v, { defaultStringType: 'PLAIN', lineWidth: 0, minContentWidth: 0 }).replace(/\r?\n$/, ''), v);
+          assert.equal((parseYaml(`k: ${v}\n`) as { k: unknown }).k, v);
+          assert.equal(yamlValue(v, 'PLAIN', 'Source'), v);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    assert.ok(asIs > 300, `${asIs} values written as they are`);
+    for (const v of ['Note: read this', 'C# guide', 'true', '- item', '7 steps', 'a\tb']) assert.ok(!plainAsIs(v), v);
   });
 
   it('TOML: paths through [tables], [[arrays of tables]], dotted keys, inline tables and arrays; every other byte kept', () => {
