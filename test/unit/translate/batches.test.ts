@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { jsonStringBytes } from '../../../src/translate/batches.ts';
 import { DEFAULT_BATCH_LIMITS, minimumRequests, planBatches, type Segment } from '../../../src/translate/index.ts';
 
 const seg = (i: number, text: string): Segment => ({ id: `s${i}`, text });
@@ -8,6 +9,41 @@ const bodyBytes = (batch: Segment[]): number =>
   Buffer.byteLength(JSON.stringify({ segments: batch, target_lang: 'zh-Hant', source_lang: 'auto', engine: 'xr-397b' }));
 
 describe('planBatches', () => {
+  it('measures a string as JSON.stringify writes it in UTF-8: escapes, control characters, astral characters and lone surrogates', () => {
+    const unit = fc.oneof(
+      fc.constantFrom(
+        '"',
+        '\\',
+        '\b',
+        '\t',
+        '\n',
+        '\f',
+        '\r',
+        '\u0000',
+        '\u001f',
+        '\u007f',
+        '/',
+        'a',
+        'é',
+        'ß',
+        '€',
+        '日',
+        '\u2028',
+        '😀',
+        '\ud800',
+        '\udfff',
+        '\ufffd',
+      ),
+      fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (s) => {
+        assert.equal(jsonStringBytes(s), Buffer.byteLength(JSON.stringify(s), 'utf8'), JSON.stringify(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('returns no batches for no segments', () => {
     assert.deepEqual(planBatches([]), []);
     assert.equal(minimumRequests([]), 0);
