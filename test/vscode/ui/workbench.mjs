@@ -76,17 +76,15 @@ export class Workbench {
         active: r ? r.describe(el) : String(el?.tagName),
         activeText: (el?.textContent ?? '').trim().slice(0, 40),
         activeVisible: el?.checkVisibility?.() ?? null,
-        activeIn: [...(el ? [el] : [])].flatMap((e) => {
-          const out = [];
-          for (let a = e.parentElement; a && out.length < 8; a = a.parentElement)
-            if (a.id || (typeof a.className === 'string' && a.className.trim())) out.push(a.id ? `#${a.id}` : a.className.trim().split(/\s+/)[0]);
-          return out;
-        }),
+        activeIn: [],
         quickInput: w
           ? { display: w.style.display, title: w.querySelector('.quick-input-title')?.textContent ?? '', value: box?.value, placeholder: box?.placeholder }
           : 'none',
         tabs: [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.getAttribute('aria-label')),
       };
+      // The nearest named ancestors of the focused element (a dialog, a view, an editor).
+      for (let a = el?.parentElement; a && state.activeIn.length < 8; a = a.parentElement)
+        if (a.id || (typeof a.className === 'string' && a.className.trim())) state.activeIn.push(a.id ? `#${a.id}` : a.className.trim().split(/\s+/)[0]);
       return `${JSON.stringify(state)}\n  recent (ms since recording began): ${(r?.events ?? []).slice(-30).join(' | ')}`;
     });
   }
@@ -104,8 +102,8 @@ export class Workbench {
     // A page shown in a webview (the Simple Browser's) keeps the keys it gets: F1 goes to the workbench.
     await this.page.evaluate(() => {
       if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();
+      window.__focusRecord?.watchQuickInput();
     });
-    await this.page.evaluate(() => window.__focusRecord?.watchQuickInput());
     await this.page.keyboard.press('F1');
     // Seconds, not the default half minute: a palette that did not open, or closed at once because
     // something else took the focus, is opened again by the caller's retry, as a person would.
