@@ -27,7 +27,7 @@ import { minimumRequests } from '../../src/translate/index.ts';
 import { pagePath, writeDocs } from '../unit/localize/support/docs.ts';
 import { atMost, median, note, type Figure } from './lib/figures.ts';
 import { control, runJsonChild, runJsonScript, type EmulatorProcess } from './lib/processes.ts';
-import { buildShipped } from './lib/shipped.ts';
+import { withShipped } from './lib/shipped.ts';
 
 const NOOP_FILES = 60;
 const STATUS_FILES = 10_000;
@@ -99,7 +99,6 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
   }
 
   const big = mkdtempSync(join(tmpdir(), 'doc-translate-bench-localize-10k-'));
-  const bundleDir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-status-child-'));
   try {
     const { setupMs } = (await runJsonChild('localize-status-child.ts', ['setup', big, String(STATUS_FILES)], 300_000)) as { setupMs: number };
     const git = (...args: string[]): void =>
@@ -114,44 +113,51 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
     git('commit', '-q', '-m', 'bench');
     const gitSetupMs = performance.now() - t0;
     type Run = { ms: number; rssMb: number; counts: Record<string, number>; workers: number; load: number };
-    // Beside the tree, not in it: git would list it as untracked.
-    const shipped = buildShipped('test/bench/localize-status-child.ts', bundleDir);
-    const status = async (): Promise<Run> => (await runJsonScript(shipped, ['status', big], 120_000)) as Run;
-    const gitStatus = (): number => {
-      const t = performance.now();
-      git('status', '--porcelain');
-      return performance.now() - t;
-    };
-    // The first of each fills its cache (the stat cache; git's index refresh): timed apart.
-    const cold = await status();
-    const gitFirst = gitStatus();
-    const runs: Run[] = [];
-    const gitRuns: number[] = [];
-    for (let i = 0; i < STATUS_ROUNDS; i++) {
-      runs.push(await status());
-      gitRuns.push(gitStatus());
-    }
-    note(
-      `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
-    );
-    const tsx = (await runJsonChild('localize-status-child.ts', ['status', big], 120_000)) as Run;
-    note(
-      `localize: the same status under tsx (not shipped: every module through its loader, every function wrapped): ${tsx.ms.toFixed(0)} ms / ${tsx.rssMb.toFixed(0)} MB`,
-    );
-    if ([cold, ...runs, tsx].some((r) => r.counts['up-to-date'] !== STATUS_FILES * 2))
-      throw new Error('the 10k status did not find every translation up to date');
-    figures.push({ name: 'localize-status-10k-ms', value: median(runs.map((r) => r.ms)), unit: 'ms', ref: median(gitRuns), goal: 'ratio<=2', met: atMost(2) });
-    figures.push({
-      name: 'localize-status-10k-rss-mb',
-      value: Math.max(...[cold, ...runs].map((r) => r.rssMb)),
-      unit: 'MB',
-      ref: 300,
-      goal: 'ratio<=1',
-      met: atMost(1),
+    // The bundle beside the tree, not in it: git would list it as untracked.
+    await withShipped('test/bench/localize-status-child.ts', async (shipped) => {
+      const status = async (): Promise<Run> => (await runJsonScript(shipped, ['status', big], 120_000)) as Run;
+      const gitStatus = (): number => {
+        const t = performance.now();
+        git('status', '--porcelain');
+        return performance.now() - t;
+      };
+      // The first of each fills its cache (the stat cache; git's index refresh): timed apart.
+      const cold = await status();
+      const gitFirst = gitStatus();
+      const runs: Run[] = [];
+      const gitRuns: number[] = [];
+      for (let i = 0; i < STATUS_ROUNDS; i++) {
+        runs.push(await status());
+        gitRuns.push(gitStatus());
+      }
+      note(
+        `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
+      );
+      const tsx = (await runJsonChild('localize-status-child.ts', ['status', big], 120_000)) as Run;
+      note(
+        `localize: the same status under tsx (not shipped: every module through its loader, every function wrapped): ${tsx.ms.toFixed(0)} ms / ${tsx.rssMb.toFixed(0)} MB`,
+      );
+      if ([cold, ...runs, tsx].some((r) => r.counts['up-to-date'] !== STATUS_FILES * 2))
+        throw new Error('the 10k status did not find every translation up to date');
+      figures.push({
+        name: 'localize-status-10k-ms',
+        value: median(runs.map((r) => r.ms)),
+        unit: 'ms',
+        ref: median(gitRuns),
+        goal: 'ratio<=2',
+        met: atMost(2),
+      });
+      figures.push({
+        name: 'localize-status-10k-rss-mb',
+        value: Math.max(...[cold, ...runs].map((r) => r.rssMb)),
+        unit: 'MB',
+        ref: 300,
+        goal: 'ratio<=1',
+        met: atMost(1),
+      });
     });
   } finally {
     rmSync(big, { recursive: true, force: true });
-    rmSync(bundleDir, { recursive: true, force: true });
   }
   return figures;
 }

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { writeDocs } from '../unit/localize/support/docs.ts';
 import { atMost, note, type Figure } from './lib/figures.ts';
 import { runJsonScript } from './lib/processes.ts';
-import { buildShipped } from './lib/shipped.ts';
+import { withShipped } from './lib/shipped.ts';
 
 export const UPDATE_RSS_PAGES = Number(process.env['DOC_TRANSLATE_BENCH_RSS_PAGES'] ?? 250);
 export const UPDATE_RSS_GOAL = 1.5;
@@ -56,17 +56,12 @@ export async function benchLocalizeUpdateRss(): Promise<Figure[]> {
   const growth = (r: Run): number => Math.max(1, r.peakMb - r.baseMb);
   // Two runs of each size, the smaller growth kept: when the collector runs late (a loaded machine), garbage inflates a peak.
   const least = (a: Run, b: Run): Run => (growth(a) <= growth(b) ? a : b);
-  const bundleDir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-rss-child-'));
-  let small: Run, large: Run, liveSmall: LiveRun, liveLarge: LiveRun;
-  try {
-    const child = buildShipped('test/bench/localize-update-rss-child.ts', bundleDir);
-    small = least(await run<Run>(child, UPDATE_RSS_PAGES, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES, 'rss'));
-    large = least(await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss'));
-    liveSmall = await run<LiveRun>(child, UPDATE_RSS_PAGES, 'live');
-    liveLarge = await run<LiveRun>(child, UPDATE_RSS_PAGES * 4, 'live');
-  } finally {
-    rmSync(bundleDir, { recursive: true, force: true });
-  }
+  const { small, large, liveSmall, liveLarge } = await withShipped('test/bench/localize-update-rss-child.ts', async (child) => ({
+    small: least(await run<Run>(child, UPDATE_RSS_PAGES, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES, 'rss')),
+    large: least(await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss'), await run<Run>(child, UPDATE_RSS_PAGES * 4, 'rss')),
+    liveSmall: await run<LiveRun>(child, UPDATE_RSS_PAGES, 'live'),
+    liveLarge: await run<LiveRun>(child, UPDATE_RSS_PAGES * 4, 'live'),
+  }));
   const liveGrowth = (r: LiveRun): number => Math.max(0.1, r.maxLiveMb - r.baseLiveMb);
   const line = (n: number, r: Run): string =>
     `${n} pages: ${r.written} files, ${r.requests} requests, RSS ${r.baseMb.toFixed(0)} MB after loading, peak ${r.peakMb.toFixed(0)} MB (+${growth(r).toFixed(0)}), ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`;

@@ -12,27 +12,18 @@
  * fragments), the fast reader itself and the dialect masks.
  */
 import MarkdownIt from 'markdown-it';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { segmentMarkdown as segmentUnderTsx } from '../../src/translate/index.ts';
 import { sitePages } from '../unit/translate/corpus.ts';
 import { atLeast, median, note, type Figure } from './lib/figures.ts';
 import { readmes } from './lib/readmes.ts';
-import { buildShipped } from './lib/shipped.ts';
+import { withShipped } from './lib/shipped.ts';
 
 const ROUNDS = 5;
 
 /** The segmenter as the extension and the CLI run it (`buildShipped`); its figure under tsx is noted. */
 function shippedSegmenter(): typeof segmentUnderTsx {
-  const dir = mkdtempSync(join(tmpdir(), 'dt-bench-segmenter-'));
-  try {
-    const file = buildShipped('src/translate/index.ts', dir);
-    return (createRequire(file)(file) as { segmentMarkdown: typeof segmentUnderTsx }).segmentMarkdown;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withShipped('src/translate/index.ts', (file) => (createRequire(file)(file) as { segmentMarkdown: typeof segmentUnderTsx }).segmentMarkdown);
 }
 
 function timed(run: () => void): number {

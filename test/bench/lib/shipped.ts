@@ -5,6 +5,8 @@
  * thread, which the shipped bundles never pay.
  */
 import { buildSync } from 'esbuild';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Bundles `entry` (a path from the repository's root) into `dir` as a CommonJS file; returns its path. */
@@ -21,4 +23,23 @@ export function buildShipped(entry: string, dir: string, name = 'shipped.cjs'): 
     logLevel: 'error',
   });
   return outfile;
+}
+
+/**
+ * Bundles `entry` (as buildShipped) into a temporary folder outside the repository, calls `use`
+ * with the bundle's path and removes the folder once `use` returns, or once its promise settles.
+ */
+export function withShipped<T>(entry: string, use: (file: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'doc-translate-bench-shipped-'));
+  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+  let result: T;
+  try {
+    result = use(buildShipped(entry, dir));
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  if (result instanceof Promise) return result.finally(remove) as T;
+  remove();
+  return result;
 }
