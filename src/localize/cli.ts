@@ -52,6 +52,8 @@ export interface CliIo {
   terminal?: ProgressTerminal;
   /** The working directory annotations' paths are relative to when GITHUB_WORKSPACE is not set (default process.cwd()). */
   cwd?: string;
+  /** Nothing else in the process changes its working directory while a command runs (main.ts's own process). */
+  fixedCwd?: boolean;
 }
 
 import { parseArgs, USAGE, UsageError, type Args } from './cliArgs.ts';
@@ -149,7 +151,7 @@ async function run(args: Args, io: CliIo): Promise<number> {
       waitMessage(io),
     );
   const config = await loadConfig(folder);
-  const opts: LocalizeOptions = { config };
+  const opts: LocalizeOptions = { config, fixedCwd: io.fixedCwd === true };
   if (args.shard !== undefined) opts.shard = parseShard(args.shard);
   if (args.langs !== undefined) {
     const unknown = args.langs.filter((l) => !config.targetLanguages.includes(l));

@@ -30,6 +30,7 @@ async function start(): Promise<void> {
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
       signal: controller.signal,
+      fixedCwd: true,
       terminal: tty ? { write: (text: string) => process.stderr.write(text), columns: () => process.stderr.columns || 80 } : undefined,
     });
     process.exit(code);

@@ -35,6 +35,12 @@ export interface LocalizeOptions {
   paths?: readonly string[];
   /** Only these target languages (default: all configured). */
   languages?: readonly string[];
+  /**
+   * The process keeps its working directory for the whole run (the command line does; the editor
+   * never sets it): when that directory is the set-up's folder, files are statted by their paths
+   * relative to it, as git does from its worktree.
+   */
+  fixedCwd?: boolean;
 }
 
 export interface Scan {
@@ -106,7 +112,10 @@ export async function scanForReport(opts: LocalizeOptions): Promise<ReportScan> 
 async function scanWith(opts: LocalizeOptions, needLock: boolean, slim?: SlimPlan): Promise<Scan | ReportScan> {
   const fs = resolveFs(opts.config.folder, opts.fs);
   // Only a scan that reads the disk itself may answer from stats (the editor reads unsaved documents).
-  const cache = opts.fs?.readText === undefined && opts.fs?.readBytes === undefined ? StatCache.load(fs.root, opts.fs?.listFiles === undefined) : undefined;
+  const cache =
+    opts.fs?.readText === undefined && opts.fs?.readBytes === undefined
+      ? StatCache.load(fs.root, opts.fs?.listFiles === undefined, opts.fixedCwd === true)
+      : undefined;
   try {
     try {
       return await scanOnce(opts, fs, cache, needLock, true, slim);

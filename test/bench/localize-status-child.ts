@@ -3,9 +3,12 @@
  * - `setup <dir> <n>` writes <n> generated pages with two translations each and a lock saying all
  *   are up to date (hashes as an update records them, block lines included, so the lock has its
  *   real size) and prints `{ setupMs }`;
- * - `status <dir>` times planStatus in a fresh process and prints `{ ms, rssMb, counts, workers, load }` (peak RSS
+ * - `status <dir> [cli|editor]` times planStatus in a fresh process and prints `{ ms, rssMb, counts, workers, load }` (peak RSS
  *   of the whole process, module loading included; the worker threads the stat cache's lstat calls
- *   get on this machine at the system's load average then, as `StatCache.load` decides).
+ *   get on this machine at the system's load average then, as `StatCache.load` decides). `cli` (the
+ *   default) runs it as the command line does from the site's folder (`npx doc-translate status`
+ *   in CI): that folder is the working directory, which nothing else changes (`fixedCwd`);
+ *   `editor` as the extension does, from elsewhere.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,11 +20,13 @@ import { workersFor } from '../../src/localize/statCacheStat.ts';
 import { availableParallelism, loadavg } from 'node:os';
 import { writeDocs } from '../unit/localize/support/docs.ts';
 
-async function status(dir: string): Promise<void> {
+async function status(dir: string, as: string): Promise<void> {
+  if (as !== 'cli' && as !== 'editor') throw new Error(`status ${dir} ${as}: cli or editor`);
+  if (as === 'cli') process.chdir(dir);
   const config = await loadConfig(dir);
   const load = loadavg()[0] ?? 0;
   const t1 = performance.now();
-  const s = await planStatus({ config });
+  const s = await planStatus({ config, fixedCwd: as === 'cli' });
   const ms = performance.now() - t1;
   const workers = workersFor(s.files + s.targets.length, availableParallelism(), load);
   process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
@@ -52,9 +57,9 @@ async function setup(dir: string, n: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const [mode, dir, n] = [process.argv[2], process.argv[3]!, Number(process.argv[4] ?? 10_000)];
-  if (mode === 'setup') await setup(dir, n);
-  else await status(dir);
+  const [mode, dir, arg] = [process.argv[2], process.argv[3]!, process.argv[4]];
+  if (mode === 'setup') await setup(dir, Number(arg ?? 10_000));
+  else await status(dir, arg ?? 'cli');
 }
 
 main().catch((err: unknown) => {

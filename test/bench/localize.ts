@@ -9,7 +9,10 @@
  *   (goal 1.05), and requests over the minimum for all changed segments together (goal 1.1).
  * - status-10k: planStatus over 10,000 pages with two translations each, nothing changed, in a
  *   fresh child process that reports its time and peak RSS; the child runs as the CLI ships
- *   (bundled and minified, `buildShipped`), its time under tsx is noted. The tree is also a git repository
+ *   (bundled and minified, `buildShipped`), its time under tsx is noted. It runs as the command line
+ *   does from the site's folder (`npx doc-translate status` in CI: files statted by their paths
+ *   relative to it, as git does from its worktree); the editor's status (run from elsewhere) is
+ *   timed in the same rounds and noted. The tree is also a git repository
  *   (everything committed): the first status builds the stat cache (its time is printed), then 5
  *   statuses alternate with 5 `git status --porcelain` on the same tree (after one untimed, which
  *   refreshes git's index as the first status fills the cache): median against median, goal
@@ -115,7 +118,7 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
     type Run = { ms: number; rssMb: number; counts: Record<string, number>; workers: number; load: number };
     // The bundle beside the tree, not in it: git would list it as untracked.
     await withShipped('test/bench/localize-status-child.ts', async (shipped) => {
-      const status = async (): Promise<Run> => (await runJsonScript(shipped, ['status', big], 120_000)) as Run;
+      const status = async (as: 'cli' | 'editor' = 'cli'): Promise<Run> => (await runJsonScript(shipped, ['status', big, as], 120_000)) as Run;
       const gitStatus = (): number => {
         const t = performance.now();
         git('status', '--porcelain');
@@ -126,18 +129,23 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
       const gitFirst = gitStatus();
       const runs: Run[] = [];
       const gitRuns: number[] = [];
+      const editorRuns: Run[] = [];
       for (let i = 0; i < STATUS_ROUNDS; i++) {
         runs.push(await status());
         gitRuns.push(gitStatus());
+        editorRuns.push(await status('editor'));
       }
       note(
         `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
+      );
+      note(
+        `localize: the same status as the editor runs it (working directory elsewhere, absolute paths): ${editorRuns.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; median ${median(editorRuns.map((r) => r.ms)).toFixed(0)} ms against ${median(runs.map((r) => r.ms)).toFixed(0)} ms from the folder`,
       );
       const tsx = (await runJsonChild('localize-status-child.ts', ['status', big], 120_000)) as Run;
       note(
         `localize: the same status under tsx (not shipped: every module through its loader, every function wrapped): ${tsx.ms.toFixed(0)} ms / ${tsx.rssMb.toFixed(0)} MB`,
       );
-      if ([cold, ...runs, tsx].some((r) => r.counts['up-to-date'] !== STATUS_FILES * 2))
+      if ([cold, ...runs, ...editorRuns, tsx].some((r) => r.counts['up-to-date'] !== STATUS_FILES * 2))
         throw new Error('the 10k status did not find every translation up to date');
       figures.push({
         name: 'localize-status-10k-ms',

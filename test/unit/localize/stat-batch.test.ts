@@ -98,6 +98,19 @@ describe('localize: stat cache batch lstat', function () {
     });
   }
 
+  it('paths relative to the working directory (no base), with 2 workers: each as lstat of its absolute path says', async () => {
+    const back = process.cwd();
+    process.chdir(dir);
+    try {
+      const pool = new StatPool(2);
+      await pool.ready;
+      const rels = paths.map((p) => p.slice(dir.length + 1));
+      assert.deepEqual(asArrays(await pool.lstatMany(rels)), expected(paths));
+    } finally {
+      process.chdir(back);
+    }
+  });
+
   it('lstatMany starts its workers itself (they may find everything done)', async () => {
     assert.deepEqual(asArrays(await lstatMany(paths, 2)), expected(paths));
   });

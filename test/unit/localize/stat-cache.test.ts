@@ -6,7 +6,7 @@
  * counted with a spy on the guarded layer (every read of the engine goes through readBytesSync).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stats } from 'node:fs';
@@ -78,6 +78,34 @@ describe('localize: stat cache', function () {
     // Pages 1 and 2 with their translations; no other page.
     const groups = new Set(pagesRead(reads).map((r) => r.replace(/^docs\/(?:de|fr)\//, 'docs/')));
     assert.deepEqual([...groups].sort(), [pagePath(1), pagePath(2)].sort());
+  });
+
+  it('run from the folder itself (the command line): files are statted by their relative paths, with the same answers', async () => {
+    // The working directory is a real path: so is the root here (a temporary folder may be reached through a link).
+    const real = realpathSync(dir);
+    const root = GuardedRoot.openSync(real);
+    const cfg = await loadConfig(real);
+    const before = await planStatus({ config: cfg });
+    const back = process.cwd();
+    process.chdir(real);
+    try {
+      assert.equal(StatCache.load(root, false, true).relative, true);
+      assert.equal(StatCache.load(root, false, false).relative, false, 'only when the caller keeps the working directory');
+      const same = await readsDuring(real, () => planStatus({ config: cfg, fixedCwd: true }));
+      assert.deepEqual(same.result, before);
+      assert.deepEqual(pagesRead(same.reads), []);
+      editInPlace(join(real, 'docs/de', pagePath(1).slice('docs/'.length)), 'DE Paragraph 1', 'DE paragraph 1');
+      rmSync(join(real, 'docs/fr', pagePath(3).slice('docs/'.length)));
+      const { result, reads } = await readsDuring(real, () => planStatus({ config: cfg, fixedCwd: true }));
+      const state = (source: string, lang: string) => result.targets.find((t) => t.source === source && t.lang === lang)?.state;
+      assert.equal(state(pagePath(1), 'de'), 'edited');
+      assert.equal(state(pagePath(3), 'fr'), 'missing');
+      assert.equal(result.counts['up-to-date'], PAGES * 2 - 2);
+      assert.deepEqual([...new Set(pagesRead(reads).map((r) => r.replace(/^docs\/(?:de|fr)\//, 'docs/')))].sort(), [pagePath(1), pagePath(3)].sort());
+    } finally {
+      process.chdir(back);
+    }
+    assert.equal(StatCache.load(root, false, true).relative, false, 'another working directory');
   });
 
   it('racy: a file whose times are not older than the stamp is never trusted, and read by every scan', async () => {
