@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Clock } from './clock.ts';
@@ -29,6 +29,8 @@ export class EmulatorApp {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
+  /** Promises of work started by timers, until they settle. */
+  private readonly work = new Set<Promise<unknown>>();
   /** Each state writes under its own generation folder, so a reset never races a write still in flight. */
   private generation = 0;
 
@@ -72,11 +74,15 @@ export class EmulatorApp {
     this.closeHooks.add(hook);
   }
 
-  /** A timer that dies with the emulator. */
-  setTimer(fn: () => void, ms: number): NodeJS.Timeout {
+  /**
+   * A timer that dies with the emulator. When `fn` returns a promise (work that writes files, such
+   * as a job producing its output), closing waits for it before the data folder is removed.
+   */
+  setTimer(fn: () => unknown, ms: number): NodeJS.Timeout {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      fn();
+      const work = fn();
+      if (work instanceof Promise) this.track(work);
     }, ms);
     this.timers.add(timer);
     return timer;
@@ -100,12 +106,28 @@ export class EmulatorApp {
     });
   }
 
+  /** Work that writes files outside a timer (a finalize the client may have stopped waiting for): closing waits for it too. */
+  track(work: Promise<unknown>): void {
+    this.work.add(work);
+    void work.catch(() => undefined).finally(() => this.work.delete(work));
+  }
+
+  /** Stops every timer and wakes every sleeper; `removeData` then removes the files once the work they started has settled. */
   shutdown(): void {
     this.closed = true;
     for (const hook of this.closeHooks) hook();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const wake of [...this.sleepers]) wake();
-    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /**
+   * After `shutdown` (and once the servers have closed, so no request writes any more): waits for
+   * the work timers started (a job or operation writing its output when closing woke it), then
+   * removes the data folder. Removing it while a write was in flight failed with ENOTEMPTY.
+   */
+  async removeData(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+    await rm(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -95,6 +95,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   } catch (err) {
     await Promise.all([closeServer(api), closeServer(storage)]);
     app.shutdown();
+    await app.removeData();
     throw err;
   }
   app.baseUrl = `http://${HOST}:${apiPort}${API_PREFIX}`;
@@ -113,6 +114,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       closing ??= (async () => {
         app.shutdown();
         await Promise.all([closeServer(api), closeServer(storage)]);
+        await app.removeData();
       })();
       return closing;
     },

@@ -131,7 +131,7 @@ function schedule(app: EmulatorApp, op: OperationRecord, ms: number): void {
   clearTimer(app, op);
   op.timer = app.setTimer(() => {
     op.timer = undefined;
-    void advance(app, op);
+    return advance(app, op);
   }, ms);
 }
 

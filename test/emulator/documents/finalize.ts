@@ -85,6 +85,7 @@ export async function finalize(app: EmulatorApp, ctx: RequestContext): Promise<R
   }
   record.state = 'finalizing';
   const done = confirm(app, record);
+  app.track(done);
   record.finalizing = done.catch(() => undefined);
   try {
     await done;

@@ -103,7 +103,7 @@ function scheduleStep(app: EmulatorApp, job: JobRecord): void {
     () => {
       rt.timer = undefined;
       if (app.state !== state || rt.generation !== generation) return;
-      void step(app, job, generation);
+      return step(app, job, generation);
     },
     stageDelay(app, job),
   );

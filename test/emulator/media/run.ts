@@ -13,14 +13,14 @@ function touch(app: EmulatorApp, job: MediaJobRecord): void {
   job.updated_at = new Date(app.clock.now()).toISOString();
 }
 
-function later(app: EmulatorApp, job: MediaJobRecord, fn: () => void): void {
+function later(app: EmulatorApp, job: MediaJobRecord, fn: () => unknown): void {
   if (job.timer) app.clearTimer(job.timer);
   // A job of a state that a reset replaced never acts on the new one (its ids repeat there).
   const state = app.state;
   job.timer = app.setTimer(() => {
     job.timer = null;
     if (app.state !== state) return;
-    fn();
+    return fn();
   }, stepMs(app));
 }
 
@@ -31,14 +31,14 @@ export function startMediaJob(app: EmulatorApp, job: MediaJobRecord): void {
     job.status = 'processing';
     job.progress = 50;
     touch(app, job);
-    if (!mediaExt(app).settings.hold) later(app, job, () => void complete(app, job));
+    if (!mediaExt(app).settings.hold) later(app, job, () => complete(app, job));
   });
 }
 
 /** Releases held jobs (the control API turned `hold` off). */
 export function releaseHeld(app: EmulatorApp): void {
   for (const job of mediaExt(app).jobs.values()) {
-    if (job.status === 'processing' && job.timer === null) later(app, job, () => void complete(app, job));
+    if (job.status === 'processing' && job.timer === null) later(app, job, () => complete(app, job));
   }
 }
 
