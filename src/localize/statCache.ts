@@ -68,7 +68,7 @@ export class StatCache extends StatRecords {
   /**
    * Whether files are statted by their paths relative to the process's working directory, which
    * is the root: as git does from its worktree, the kernel then walks only the file's own path,
-   * not the root's (about a fifth of an lstat's cost on a root two folders deep).
+   * not the root's (a sixth to a fifth less CPU time per lstat on a root two folders deep).
    */
   readonly relative: boolean;
 
