@@ -29,7 +29,7 @@ export class EmulatorApp {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
-  /** Promises of work started by timers, until they settle. */
+  /** Promises of work that writes files (started by timers, or a finalize), until they settle. */
   private readonly work = new Set<Promise<unknown>>();
   /** Each state writes under its own generation folder, so a reset never races a write still in flight. */
   private generation = 0;

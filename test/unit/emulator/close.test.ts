@@ -8,25 +8,31 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startEmulator } from '../../emulator/index.ts';
+import { startEmulator, type EmulatorApp } from '../../emulator/index.ts';
+
+/** Starts `work` on a timer, as a job step is, and resolves once it runs (then waits in an emulated work time that closing cuts short). */
+function wokenByClose(app: EmulatorApp, work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((started) =>
+    app.setTimer(async () => {
+      started();
+      await app.sleep(3_600_000);
+      await work();
+    }, 0),
+  );
+}
 
 describe('emulator: close', () => {
   it('waits for the writes of work woken by closing, then removes the data folder', async () => {
     const emu = await startEmulator();
     const app = emu.app;
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
     let wrote = false;
-    app.setTimer(async () => {
-      started();
-      // An emulated work time that closing cuts short, then the output written, as a job does.
-      await app.sleep(3_600_000);
+    // The output written after the wait, as a job does.
+    await wokenByClose(app, async () => {
       const dir = join(app.state.dataDir, 'artifacts', 'late');
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'content'), 'late output');
       wrote = true;
-    }, 0);
-    await running;
+    });
     await emu.close();
     assert.equal(wrote, true, 'the work finished its writes');
     assert.equal(existsSync(app.dataDir), false, 'the data folder is removed after them');
@@ -34,14 +40,7 @@ describe('emulator: close', () => {
 
   it('a failed piece of work does not keep the folder', async () => {
     const emu = await startEmulator();
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    emu.app.setTimer(async () => {
-      started();
-      await emu.app.sleep(3_600_000);
-      throw new Error('failed on purpose');
-    }, 0);
-    await running;
+    await wokenByClose(emu.app, () => Promise.reject(new Error('failed on purpose')));
     await emu.close();
     assert.equal(existsSync(emu.app.dataDir), false);
   });
