@@ -95,7 +95,7 @@ export async function listSourceFiles(
   const jobs = await compileYielding(config.files);
   const exclude = await compileYielding(config.exclude);
   const root = config.detect !== false ? (fs.root ?? openRoot(config.folder)) : undefined;
-  const site = root !== undefined ? await siteRulesFor(root, (rel) => fs.readText(join(config.folder, rel))) : undefined;
+  const site = root !== undefined ? await siteRulesFor(root, (rel) => fs.readText(join(config.folder, rel)), cache) : undefined;
   if (site !== undefined && site.broken.length > 0) {
     const b = site.broken[0]!;
     throw new ConfigError(

@@ -232,42 +232,41 @@ async function scanOnce(
     return turn;
   };
   /**
-   * The plans of a source answered from stats alone: the source and every translation in scope
-   * known to the cache with the stat they have now, none holding conflict markers, and the lock's
-   * entry made from this very source. Undefined when anything else holds (then everything is read).
+   * The plans of a source answered from stats alone, put in `out` from `at`: the source and every
+   * translation in scope known to the cache with the stat they have now, none holding conflict
+   * markers, and the lock's entry made from this very source. False when anything else holds (then
+   * everything is read, and planned again).
    */
-  const fromStats = (index: number, source: string): FilePlan[] | undefined => {
+  const fromStats = (index: number, source: string, out: FilePlan[], at: number): boolean => {
     const c = cache!;
     const sourcePos = c.position(index, 0);
-    for (let li = 0; li < languages.length; li++) if (!c.has(sourcePos + langSlot[li]!)) return undefined;
-    if (c.knownNow(sourcePos) !== true) return undefined;
+    for (let li = 0; li < languages.length; li++) if (!c.has(sourcePos + langSlot[li]!)) return false;
+    if (c.knownNow(sourcePos) !== true) return false;
     const srcHex = lock !== undefined ? c.hashAt(sourcePos) : '';
-    const plans: FilePlan[] = [];
     for (let li = 0; li < languages.length; li++) {
       const pos = sourcePos + langSlot[li]!;
       const target = c.pathAt(pos);
-      if (c.knownNow(pos) !== true) return undefined;
+      if (c.knownNow(pos) !== true) return false;
       let same: boolean;
       if (lock !== undefined) {
         const entry = lock.files.get(target);
-        if (entry === undefined || entry.sourceHash !== srcHex) return undefined;
+        if (entry === undefined || entry.sourceHash !== srcHex) return false;
         same = entry.output === c.hashAt(pos);
       } else {
-        if (!c.entryFromSource(pos, sourcePos)) return undefined;
+        if (!c.entryFromSource(pos, sourcePos)) return false;
         same = c.entryOutputMatches(pos);
       }
-      plans.push(unchangedPlan(source, target, languages[li]!, same ? 'up-to-date' : 'edited'));
+      out[at + li] = unchangedPlan(source, target, languages[li]!, same ? 'up-to-date' : 'edited');
     }
-    return plans;
+    return true;
   };
   // First every source the stats answer (the files of those the cache knows statted at once), in one pass...
   if (positioned) await cache!.statSources(sourceIndex, langSlot);
-  const perSource = new Array<FilePlan[]>(sources.length);
+  // One plan per source and language in scope, at n * languages.length + li.
+  const plans = new Array<FilePlan>(sources.length * languages.length);
   const toRead: number[] = [];
   for (let n = 0; n < sources.length; n++) {
-    const known = positioned ? fromStats(sourceIndex[n]!, sources[n]!) : undefined;
-    if (known !== undefined) perSource[n] = known;
-    else toRead.push(n);
+    if (!positioned || !fromStats(sourceIndex[n]!, sources[n]!, plans, n * languages.length)) toRead.push(n);
     if ((n & 63) === 63) await breathe();
   }
   // ...then the others, read and planned.
@@ -279,7 +278,7 @@ async function scanOnce(
     const src = (await read(source, positioned ? cache!.position(index, 0) : -1)) ?? { hash: fileHash(''), text: () => '', marks: false };
     let doc: SourceDoc | undefined;
     const getDoc = (): SourceDoc => (doc ??= parseSource(src.text(), config.frontMatterKeys, isMdxSource(source, config.layout)));
-    const plans: FilePlan[] = [];
+    const at = n * languages.length;
     for (const [li, lang] of languages.entries()) {
       await breathe();
       const target = positioned ? cache!.pathAt(cache!.position(index, langSlot[li]!)) : layout.target(source, lang);
@@ -287,8 +286,10 @@ async function scanOnce(
       const entry = lk.files.get(target);
       if (entry !== undefined && current !== undefined && entry.sourceHash === src.hash) {
         // A merge nobody finished is never "up to date", even when the lock recorded it as written.
-        if (current.marks && hasConflictMarkers(current.text())) plans.push(markersPlan(source, target, lang, current.text()));
-        else plans.push(unchangedPlan(source, target, lang, current.hash === entry.output ? 'up-to-date' : 'edited'));
+        plans[at + li] =
+          current.marks && hasConflictMarkers(current.text())
+            ? markersPlan(source, target, lang, current.text())
+            : unchangedPlan(source, target, lang, current.hash === entry.output ? 'up-to-date' : 'edited');
         continue;
       }
       const targetNow = current?.text();
@@ -306,14 +307,13 @@ async function scanOnce(
         },
         getDoc,
       );
-      if (slim !== undefined) plans.push(slim(plan, targetNow));
+      if (slim !== undefined) plans[at + li] = slim(plan, targetNow);
       else {
         if (plan.compose !== undefined) targetText.set(target, targetNow);
-        plans.push(plan);
+        plans[at + li] = plan;
       }
     }
-    if (slim === undefined && plans.some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
-    perSource[n] = plans;
+    if (slim === undefined && plans.slice(at, at + languages.length).some((p) => p.compose !== undefined)) sourceText.set(source, src.text());
   });
   // File jobs: hashes of the bytes, from the cache while the stat holds.
   const hashAt = async (rel: string, pos: number): Promise<string | undefined> => {
@@ -376,7 +376,7 @@ async function scanOnce(
     },
     sources,
     languages,
-    plans: perSource.flat().concat(filePlans.flat()),
+    plans: filePlans.length === 0 ? plans : plans.concat(filePlans.flat()),
     files: fileSources.length,
     sourceText,
     targetText,

@@ -31,7 +31,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { EXPECT_ABSENT, EXPECT_ANY, type GuardedRoot, type TempFile } from '../shared/guardedFs.ts';
-import { decodeCache, encodeCache } from './statCacheFile.ts';
+import { decodeCache, encodeCache, type MemoPart } from './statCacheFile.ts';
 import { allPlain, FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
 import { StatPool, workersFor } from './statCacheStat.ts';
 
@@ -40,6 +40,19 @@ export const STAT_CACHE = '.doc-translate/stat-cache';
 const GITIGNORE = '.doc-translate/.gitignore';
 
 const LSTAT = { throwIfNoEntry: false } as const;
+
+/** A memo as the header holds it (the header is read from disk: anything else is dropped). */
+const isMemoPart = (m: unknown): m is MemoPart => {
+  const p = m as Partial<MemoPart> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    Array.isArray(p.value) &&
+    p.value.every((v) => typeof v === 'string') &&
+    Array.isArray(p.folders) &&
+    p.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string')
+  );
+};
 
 /** Whether the process's working directory is `base` (a path ending with the separator). */
 function cwdIs(base: string): boolean {
@@ -62,6 +75,8 @@ export class StatCache extends StatRecords {
   private temp: Promise<TempFile | undefined> | undefined;
   private stamp: number | undefined;
   private readonly dirsInside = new Set<string>();
+  /** What searches of folders found (`remember`), kept in the header whatever the listing. */
+  private memos = new Map<string, MemoPart>();
   /** Workers for `statSources`, started with the load when the cache knows many files. */
   private pool: StatPool | undefined;
   private readonly base: string;
@@ -104,6 +119,8 @@ export class StatCache extends StatRecords {
   private parse(buf: Buffer): void {
     const r = decodeCache(buf);
     if (r === undefined) return;
+    this.memos = new Map(Object.entries(r.header.memos ?? {}).filter(([, m]) => isMemoPart(m)));
+    delete r.header.memos;
     this.header = r.header;
     this.paths = r.paths;
     this.stats = r.stats;
@@ -206,18 +223,46 @@ export class StatCache extends StatRecords {
    */
   unchangedWalk(dir: string): string | undefined {
     const w = this.header?.walk;
-    if (w === undefined || w.dir !== dir) return undefined;
-    const start = this.root.resolve(dir);
+    return w !== undefined && w.dir === dir && this.foldersUnchanged(this.root.resolve(dir), w.folders) ? w.names : undefined;
+  }
+
+  /** Whether every one of `folders` (relative to `start`) is still a folder with the stat it had. */
+  private foldersUnchanged(start: string, folders: readonly [rel: string, stat: string][]): boolean {
     try {
       this.root.checkSync(start);
-      for (const [rel, key] of w.folders) {
+      for (const [rel, key] of folders) {
         const st = lstatSync(rel === '' ? start : join(start, rel), LSTAT);
-        if (st === undefined || !st.isDirectory() || statKey(st) !== key) return undefined;
+        if (st === undefined || !st.isDirectory() || statKey(st) !== key) return false;
       }
     } catch {
-      return undefined;
+      return false;
     }
-    return w.names;
+    return true;
+  }
+
+  /** What `remember` kept under `name`, when every folder its search read still has the stat it had then (site/rules.ts `FolderMemo`). */
+  recall(name: string): string[] | undefined {
+    const m = this.memos.get(name);
+    return m !== undefined && this.foldersUnchanged(this.root.path, m.folders) ? [...m.value] : undefined;
+  }
+
+  /**
+   * Runs `search` and keeps what it found under `name`, with the stat of every folder it read
+   * (taken just before the read, after the stamp); not kept when any of them is racy, as `walk`.
+   */
+  async remember(name: string, search: (reading: (abs: string, rel: string) => void) => Promise<string[]>): Promise<string[]> {
+    const settled = await this.takeStamp();
+    const folders: [string, string][] = [];
+    let racy = !settled;
+    const value = await search((abs, rel) => {
+      const st = lstatSync(abs, LSTAT);
+      if (st === undefined || !st.isDirectory() || !this.settled(st)) racy = true;
+      else folders.push([rel, statKey(st)]);
+    });
+    if (racy) this.memos.delete(name);
+    else this.memos.set(name, { folders, value: [...value] });
+    this.dirty = true;
+    return value;
   }
 
   /**
@@ -322,7 +367,8 @@ export class StatCache extends StatRecords {
       if (!(await this.takeStamp())) return;
       const temp = (await this.temp)!;
       this.temp = Promise.resolve(undefined);
-      const bytes = encodeCache({ header: this.header, paths: this.paths, stats: this.stats, hashes: this.hashes, flags: this.flags });
+      const header = this.memos.size === 0 ? this.header : { ...this.header, memos: Object.fromEntries(this.memos) };
+      const bytes = encodeCache({ header, paths: this.paths, stats: this.stats, hashes: this.hashes, flags: this.flags });
       try {
         await temp.handle.writeFile(bytes);
         await temp.handle.close();

@@ -38,8 +38,16 @@ export interface WalkPart {
   names: string;
 }
 
+/** What a search of folders found (site/rules.ts `FolderMemo`), with every folder it read and its stat then. */
+export interface MemoPart {
+  folders: [rel: string, stat: string][];
+  value: string[];
+}
+
 export interface Header {
   walk?: WalkPart;
+  /** Kept by name; carried from listing to listing. */
+  memos?: Record<string, MemoPart>;
   listing: string;
   /** Configured languages per source (positions per source = 1 + langs). */
   langs: number;

@@ -3,9 +3,11 @@
  * - `setup <dir> <n>` writes <n> generated pages with two translations each and a lock saying all
  *   are up to date (hashes as an update records them, block lines included, so the lock has its
  *   real size) and prints `{ setupMs }`;
- * - `status <dir> [cli|editor]` times planStatus in a fresh process and prints `{ ms, rssMb, counts, workers, load }` (peak RSS
- *   of the whole process, module loading included; the worker threads the stat cache's lstat calls
- *   get on this machine at the system's load average then, as `StatCache.load` decides). `cli` (the
+ * - `status <dir> [cli|editor]` times planStatus in a fresh process and prints
+ *   `{ ms, cpuMs, rssMb, counts, workers, load }` (the CPU time of the whole process over the same
+ *   span, its worker threads and V8's included; peak RSS of the whole process, module loading
+ *   included; the worker threads the stat cache's lstat calls get on this machine at the system's
+ *   load average then, as `StatCache.load` decides). `cli` (the
  *   default) runs it as the command line does from the site's folder (`npx doc-translate status`
  *   in CI): that folder is the working directory, which nothing else changes (`fixedCwd`);
  *   `editor` as the extension does, from elsewhere.
@@ -25,11 +27,14 @@ async function status(dir: string, as: string): Promise<void> {
   if (as === 'cli') process.chdir(dir);
   const config = await loadConfig(dir);
   const load = loadavg()[0] ?? 0;
+  const c1 = process.cpuUsage();
   const t1 = performance.now();
   const s = await planStatus({ config, fixedCwd: as === 'cli' });
   const ms = performance.now() - t1;
+  const c = process.cpuUsage(c1);
   const workers = workersFor(s.files + s.targets.length, availableParallelism(), load);
-  process.stdout.write(`${JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
+  const cpuMs = (c.user + c.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ ms, cpuMs, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
 }
 
 async function setup(dir: string, n: number): Promise<void> {

@@ -115,7 +115,7 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
     git('add', '-A');
     git('commit', '-q', '-m', 'bench');
     const gitSetupMs = performance.now() - t0;
-    type Run = { ms: number; rssMb: number; counts: Record<string, number>; workers: number; load: number };
+    type Run = { ms: number; cpuMs: number; rssMb: number; counts: Record<string, number>; workers: number; load: number };
     // The bundle beside the tree, not in it: git would list it as untracked.
     await withShipped('test/bench/localize-status-child.ts', async (shipped) => {
       const status = async (as: 'cli' | 'editor' = 'cli'): Promise<Run> => (await runJsonScript(shipped, ['status', big, as], 120_000)) as Run;
@@ -136,7 +136,7 @@ export async function benchLocalize(emu: EmulatorProcess): Promise<Figure[]> {
         editorRuns.push(await status('editor'));
       }
       note(
-        `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
+        `localize: status of ${STATUS_FILES} pages x 2 languages (fresh processes): first ${cold.ms.toFixed(0)} ms / ${cold.rssMb.toFixed(0)} MB (builds the stat cache), then ${runs.map((r) => `${r.ms.toFixed(0)} ms (CPU ${r.cpuMs.toFixed(0)} ms) / ${r.rssMb.toFixed(0)} MB / ${r.workers} worker${r.workers === 1 ? '' : 's'} at load ${r.load.toFixed(1)}`).join(', ')}; git status --porcelain: first ${gitFirst.toFixed(0)} ms, then ${gitRuns.map((t) => t.toFixed(0)).join(', ')} ms (setup ${(setupMs / 1000).toFixed(1)} s, git add+commit ${(gitSetupMs / 1000).toFixed(1)} s); ${JSON.stringify(runs[0]!.counts)}`,
       );
       note(
         `localize: the same status as the editor runs it (working directory elsewhere, absolute paths): ${editorRuns.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; median ${median(editorRuns.map((r) => r.ms)).toFixed(0)} ms against ${median(runs.map((r) => r.ms)).toFixed(0)} ms from the folder`,

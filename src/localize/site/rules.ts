@@ -70,12 +70,24 @@ export function guardedSiteIo(root: GuardedRoot, readText: (rel: string) => Prom
   };
 }
 
+/**
+ * Keeps what a search of folders found while none of the folders it read changed (a name added,
+ * removed or renamed changes its folder's modification time): the stat cache's (statCache.ts).
+ */
+export interface FolderMemo {
+  /** What was kept under `name`, when every folder read for it still has the stat it had then. */
+  recall(name: string): string[] | undefined;
+  /** Runs `search`, which calls `reading` with each folder (absolute, then relative to the root) just before it reads it, and keeps its result. */
+  remember(name: string, search: (reading: (abs: string, rel: string) => void) => Promise<string[]>): Promise<string[]>;
+}
+
 /** Framework config files at the folder's top or one folder down (paths relative to the folder). */
-async function markers(root: GuardedRoot): Promise<string[]> {
+async function markers(root: GuardedRoot, reading?: (abs: string, rel: string) => void): Promise<string[]> {
   const found: string[] = [];
   const list = async (rel: string): Promise<{ name: string; dir: boolean }[]> => {
     try {
       const abs = await root.check(rel === '' ? '.' : rel);
+      reading?.(abs, rel);
       return (await readdir(abs, { withFileTypes: true })).filter((e) => e.isFile() || e.isDirectory()).map((e) => ({ name: e.name, dir: e.isDirectory() }));
     } catch {
       return [];
@@ -108,10 +120,11 @@ const prefixed = (siteRoot: string, glob: string): string => (siteRoot === '' ? 
 
 /**
  * The sites of the folder `root` and their rules, cached for the process (checked against the text
- * of the framework config files). `readText` takes a path relative to the root.
+ * of the framework config files). `readText` takes a path relative to the root; `memo` keeps where
+ * the framework config files are from one process to the next.
  */
-export async function siteRulesFor(root: GuardedRoot, readText: (rel: string) => Promise<string | undefined>): Promise<SiteRules> {
-  const found = await markers(root);
+export async function siteRulesFor(root: GuardedRoot, readText: (rel: string) => Promise<string | undefined>, memo?: FolderMemo): Promise<SiteRules> {
+  const found = memo === undefined ? await markers(root) : (memo.recall('markers') ?? (await memo.remember('markers', (reading) => markers(root, reading))));
   if (found.length === 0) return { sites: [], rules: [], undeclared: [], broken: [] };
   const texts = await Promise.all(found.map(async (f) => `${f}\u0000${(await readText(f).catch(() => undefined)) ?? ''}`));
   const key = texts.join('\u0001');

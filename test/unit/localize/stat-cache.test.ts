@@ -6,12 +6,14 @@
  * counted with a spy on the guarded layer (every read of the engine goes through readBytesSync).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stats } from 'node:fs';
 import { dryRun, loadConfig, planStatus, update, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { STAT_CACHE, StatCache } from '../../../src/localize/statCache.ts';
+import { decodeCache } from '../../../src/localize/statCacheFile.ts';
+import { statKey } from '../../../src/localize/statCacheRecords.ts';
 import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
 import { pagePath, writeDocs } from './support/docs.ts';
 import { markingClient, pagesRead, readsDuring, settle } from './support/reads.ts';
@@ -178,6 +180,34 @@ describe('localize: stat cache', function () {
     assert.equal(state('docs/new-page.md', 'de'), 'missing');
     assert.equal(state(pagePath(5), 'de'), undefined);
     assert.deepEqual(s.orphaned, [`docs/de/${pagePath(5).slice('docs/'.length)}`, `docs/fr/${pagePath(5).slice('docs/'.length)}`]);
+  });
+
+  it('where the framework configs are is kept while the folders searched are unchanged; one added one folder down is found', async () => {
+    const website = join(dir, 'website');
+    mkdirSync(website);
+    writeFileSync(join(website, 'README.md'), 'The site lives here.\n');
+    await settle(dir, ['website/README.md', 'website']);
+    const memo = (): unknown => decodeCache(readFileSync(join(dir, STAT_CACHE)))?.header.memos?.['markers'];
+    const first = await planStatus({ config });
+    assert.deepEqual(memo(), {
+      folders: [
+        ['', statKey(statSync(dir))],
+        ['docs', statKey(statSync(join(dir, 'docs')))],
+        ['website', statKey(statSync(website))],
+      ],
+      value: [],
+    });
+    // Unchanged folders: the same answer, from the memo (a config file the memo does not name would be missed).
+    assert.deepEqual(await planStatus({ config }), first);
+    // A framework config added in a folder the search read: that folder's time changes, the search runs again and reads it.
+    writeFileSync(join(website, 'mkdocs.yml'), 'site_name: [unclosed\n');
+    await assert.rejects(planStatus({ config }), /website\/mkdocs\.yml: the framework's config cannot be read/);
+    // A folder whose times are not older than the stamp (racy) is searched again by every scan: nothing is kept.
+    rmSync(join(website, 'mkdocs.yml'));
+    const future = Date.now() / 1000 + 3600;
+    utimesSync(website, future, future);
+    assert.deepEqual(await planStatus({ config }), first);
+    assert.equal(memo(), undefined);
   });
 
   it("the editor's reads (unsaved text) never answer from the cache", async () => {
