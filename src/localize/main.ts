@@ -4,7 +4,9 @@
  * the engine is loaded: the bundle's modules are only evaluated by the first real command.
  */
 import * as nodeModule from 'node:module';
+import { parseArgs } from './cliArgs.ts';
 import { COMMANDS, COMMAND_HELP, MAIN_HELP, VERSION, type CommandName } from './cliHelp.ts';
+import { prestartScan } from './statCacheFile.ts';
 
 const argv = process.argv.slice(2);
 const print = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -18,7 +20,21 @@ else if (argv.length === 2 && (COMMANDS as readonly string[]).includes(argv[0]!)
   print(COMMAND_HELP[argv[0] as CommandName]);
 else void start();
 
+/**
+ * A status, check, dry run or update statts every file of the set-up: the stat cache's worker
+ * threads start now, while the engine loads (statCacheStat.ts).
+ */
+function prestart(): void {
+  try {
+    const args = parseArgs(argv);
+    if ((args.command === 'run' || args.command === 'status') && args.help !== true && args.version !== true) prestartScan(args.folder);
+  } catch {
+    // Words runCli refuses, with its usage line.
+  }
+}
+
 async function start(): Promise<void> {
+  prestart();
   const { runCli } = await import('./cli.ts');
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());

@@ -31,11 +31,10 @@ import { createHash } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { EXPECT_ABSENT, EXPECT_ANY, type GuardedRoot, type TempFile } from '../shared/guardedFs.ts';
-import { decodeCache, encodeCache, type MemoPart } from './statCacheFile.ts';
+import { decodeCache, encodeCache, STAT_CACHE, type MemoPart } from './statCacheFile.ts';
 import { allPlain, FILE_HASH, HASHES, HEX16, KNOWN, MARKS, STATS, StatRecords, statKey } from './statCacheRecords.ts';
-import { StatPool, workersFor } from './statCacheStat.ts';
+import { StatPool, takeStatPool, workersFor } from './statCacheStat.ts';
 
-export const STAT_CACHE = '.doc-translate/stat-cache';
 /** Written with the cache when missing (as `init` and the CLI's update write it): the folder is never committed. */
 const GITIGNORE = '.doc-translate/.gitignore';
 
@@ -111,8 +110,9 @@ export class StatCache extends StatRecords {
     } catch {
       cache.reset();
     }
-    const workers = workersFor(cache.paths.length);
-    if (workers > 0) cache.pool = new StatPool(workers);
+    cache.pool = takeStatPool(root.path);
+    const workers = cache.pool === undefined ? workersFor(cache.paths.length) : 0;
+    if (workers > 0) cache.pool = new StatPool(workers, root.resolve(STAT_CACHE));
     return cache;
   }
 

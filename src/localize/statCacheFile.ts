@@ -7,9 +7,14 @@
  *   stats: count x STATS float64 | hashes: count x HASHES uint32 | flags: count x uint8
  *   header (JSON, UTF-8) | paths (UTF-8, "\n"-separated)
  */
+import { join, resolve } from 'node:path';
+import { readRangeSync } from '../shared/guardedFs.ts';
 import type { LeftOut } from './listing.ts';
 import { allPlain, HASHES, STATS } from './statCacheRecords.ts';
+import { prestartStatPool } from './statCacheStat.ts';
 
+/** Where the cache of a set-up's folder is, relative to it. */
+export const STAT_CACHE = '.doc-translate/stat-cache';
 const MAGIC = 'doc-translate stat-cache 1\n';
 const HEAD = 48;
 /** A lock entry that fits no position, kept whole except its block lines. */
@@ -63,6 +68,25 @@ export interface Records {
   stats: Float64Array<ArrayBuffer>;
   hashes: Uint32Array<ArrayBuffer>;
   flags: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Starts the workers a scan of `folder` will want for the files its cache records (its head alone
+ * is read), before the engine is loaded: the command line does (see statCacheStat.ts).
+ */
+export function prestartScan(folder: string): void {
+  const file = join(resolve(folder), STAT_CACHE);
+  prestartStatPool(resolve(folder), recordsIn(file), file);
+}
+
+/** The number of records of the cache at `file`, from its head alone (0 when it is missing or not a cache of this version). */
+function recordsIn(file: string): number {
+  try {
+    const head = readRangeSync(file, 0, HEAD);
+    return head.length === HEAD && head.toString('latin1', 0, MAGIC.length) === MAGIC ? head.readUInt32LE(32) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**

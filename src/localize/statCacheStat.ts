@@ -6,7 +6,7 @@
  * nobody finished. Only lstat is called, on absolute paths whose folders the caller checked.
  */
 import { lstatSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /** What an lstat said of a path. */
@@ -72,22 +72,29 @@ function statChunks(
   }
 }
 
-const WORKER_SOURCE = `const { parentPort } = require('node:worker_threads');
+/** lstat calls a worker makes of one file before it says it is ready, so that its batch runs compiled code from the start. */
+const WARM_UP = 2048;
+
+const WORKER_SOURCE = `const { parentPort, workerData } = require('node:worker_threads');
+const statChunks = (${statChunks.toString()});
+const lstat = require('node:fs').lstatSync;
+if (typeof workerData === 'string') statChunks('', [workerData], new Int32Array(${WARM_UP}), ${WARM_UP}, new Uint8Array(1), new Float64Array(4), new Int32Array(2), new Uint8Array(${WARM_UP / CHUNK}), ${CHUNK}, lstat);
 parentPort.postMessage(1);
 parentPort.once('message', (w) => {
-  (${statChunks.toString()})(w.base, w.paths.split('\\n'), w.at && new Int32Array(w.at), w.count, new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, require('node:fs').lstatSync);
+  statChunks(w.base, w.paths.split('\\n'), w.at && new Int32Array(w.at), w.count, new Uint8Array(w.kinds), new Float64Array(w.stats), new Int32Array(w.ctl), new Uint8Array(w.done), w.chunk, lstat);
   parentPort.postMessage(0);
 });`;
 
 /**
- * How many workers help with `count` lstat calls on this machine (0: this thread alone): only
- * cores the system's load average leaves idle. A worker costs a JavaScript runtime's start (tens
- * of milliseconds of CPU time): on a busy machine it competes with this thread instead of helping.
+ * How many workers help with `count` lstat calls on this machine (0: this thread alone): one per
+ * core besides this thread's, up to MAX_WORKERS, and none for fewer than 2 x PER_WORKER calls.
+ * The load average is not asked, as git's preloaded index does not ask it: it lags by a minute
+ * (it still counts the commands a CI job ran just before, and V8's own threads), and on a 2-core
+ * machine at a load of 2 to 3 one worker still took the 10k status from 196 to 166 ms (CPU time
+ * 261 to 286 ms: a worker's start).
  */
-export function workersFor(count: number, cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
-  // Cores not busy on average, this thread's own included.
-  const idle = Math.round(cores - load);
-  return Math.max(0, Math.min(MAX_WORKERS, idle - 1, Math.floor(count / PER_WORKER) - 1));
+export function workersFor(count: number, cores = availableParallelism()): number {
+  return Math.max(0, Math.min(MAX_WORKERS, cores - 1, Math.floor(count / PER_WORKER) - 1));
 }
 
 /**
@@ -99,11 +106,12 @@ export class StatPool {
   /** Resolves once every worker has started (or stopped). */
   readonly ready: Promise<void>;
 
-  constructor(workers: number) {
+  /** `warmUp`: a regular file each worker statts before it says it is ready (see WARM_UP). */
+  constructor(workers: number, warmUp?: string) {
     const started: Promise<void>[] = [];
     for (let w = 0; w < workers; w++) {
       try {
-        const worker = new Worker(WORKER_SOURCE, { eval: true, stdout: true, stderr: true });
+        const worker = new Worker(WORKER_SOURCE, { eval: true, stdout: true, stderr: true, workerData: warmUp });
         // Never what keeps the process alive: the wait below polls with timers.
         worker.unref();
         const stopped = new Promise<void>((resolve) => {
@@ -142,6 +150,26 @@ export class StatPool {
   close(): void {
     for (const { worker } of this.workers.splice(0)) void worker.terminate().catch(() => undefined);
   }
+}
+
+let early: { key: string; pool: StatPool } | undefined;
+
+/**
+ * Starts the workers a scan of `key` (a folder) will want for `count` files, ahead of everything
+ * else (the command line starts them before it loads the engine, as git starts its threads
+ * before it reads the index): `takeStatPool` hands them to that scan. Never keeps the process alive.
+ */
+export function prestartStatPool(key: string, count: number, warmUp: string): void {
+  const workers = workersFor(count);
+  if (workers > 0) early = { key, pool: new StatPool(workers, warmUp) };
+}
+
+/** The workers `prestartStatPool` started for `key`, once. */
+export function takeStatPool(key: string): StatPool | undefined {
+  if (early?.key !== key) return undefined;
+  const { pool } = early;
+  early = undefined;
+  return pool;
 }
 
 /** lstat of every path (`base` + path: absolute), with `workers` worker threads besides this one. */

@@ -22,7 +22,7 @@
  * inherent to POSIX file systems without renameat2; it is microseconds, not the length of a
  * request.
  */
-import { constants, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { link, lstat, mkdir, open, readFile, realpath, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { existingDirInside } from './guardedDirs.ts';
@@ -70,6 +70,17 @@ export async function readRange(file: string, position: number, length: number):
     return buf.subarray(0, bytesRead);
   } finally {
     await fh.close();
+  }
+}
+
+/** `readRange`, synchronous. */
+export function readRangeSync(file: string, position: number, length: number): Buffer {
+  const fd = openSync(file, constants.O_RDONLY);
+  try {
+    const buf = Buffer.alloc(length);
+    return buf.subarray(0, readSync(fd, buf, 0, length, position));
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -6,38 +6,43 @@
  * - `status <dir> [cli|editor]` times planStatus in a fresh process and prints
  *   `{ ms, cpuMs, rssMb, counts, workers, load }` (the CPU time of the whole process over the same
  *   span, its worker threads and V8's included; peak RSS of the whole process, module loading
- *   included; the worker threads the stat cache's lstat calls get on this machine at the system's
- *   load average then, as `StatCache.load` decides). `cli` (the
- *   default) runs it as the command line does from the site's folder (`npx doc-translate status`
- *   in CI): that folder is the working directory, which nothing else changes (`fixedCwd`);
- *   `editor` as the extension does, from elsewhere.
+ *   included; the worker threads the stat cache's lstat calls get on this machine, `workersFor`;
+ *   the load average before it started). `cli` (the default) runs it as the command line does from
+ *   the site's folder (`npx doc-translate status` in CI): that folder is the working directory,
+ *   which nothing else changes (`fixedCwd`), and the workers start before the engine is loaded
+ *   (main.ts); `editor` as the extension does, from elsewhere.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { loadConfig, planStatus, serializeLock, type Lock } from '../../src/localize/index.ts';
-import { splitBlocks } from '../../src/localize/blocks.ts';
-import { fileHash, shortHash } from '../../src/localize/hash.ts';
-import { createLayout } from '../../src/localize/layouts.ts';
-import { workersFor } from '../../src/localize/statCacheStat.ts';
 import { availableParallelism, loadavg } from 'node:os';
-import { writeDocs } from '../unit/localize/support/docs.ts';
+import { dirname, join } from 'node:path';
+import type { Lock } from '../../src/localize/index.ts';
+import { prestartScan } from '../../src/localize/statCacheFile.ts';
+import { workersFor } from '../../src/localize/statCacheStat.ts';
 
 async function status(dir: string, as: string): Promise<void> {
   if (as !== 'cli' && as !== 'editor') throw new Error(`status ${dir} ${as}: cli or editor`);
   if (as === 'cli') process.chdir(dir);
-  const config = await loadConfig(dir);
   const load = loadavg()[0] ?? 0;
+  // As the command line does (main.ts): the stat cache's workers start first, then the engine loads.
+  if (as === 'cli') prestartScan(dir);
+  const { loadConfig, planStatus } = await import('../../src/localize/index.ts');
+  const config = await loadConfig(dir);
   const c1 = process.cpuUsage();
   const t1 = performance.now();
   const s = await planStatus({ config, fixedCwd: as === 'cli' });
   const ms = performance.now() - t1;
   const c = process.cpuUsage(c1);
-  const workers = workersFor(s.files + s.targets.length, availableParallelism(), load);
+  const workers = workersFor(s.files + s.targets.length, availableParallelism());
   const cpuMs = (c.user + c.system) / 1000;
   process.stdout.write(`${JSON.stringify({ ms, cpuMs, rssMb: process.resourceUsage().maxRSS / 1024, counts: s.counts, workers, load })}\n`);
 }
 
 async function setup(dir: string, n: number): Promise<void> {
+  const { loadConfig, serializeLock } = await import('../../src/localize/index.ts');
+  const { splitBlocks } = await import('../../src/localize/blocks.ts');
+  const { fileHash, shortHash } = await import('../../src/localize/hash.ts');
+  const { createLayout } = await import('../../src/localize/layouts.ts');
+  const { writeDocs } = await import('../unit/localize/support/docs.ts');
   const t0 = performance.now();
   const pages = writeDocs(dir, { files: n, paragraphs: 4 });
   const config = await loadConfig(dir);

@@ -7,7 +7,8 @@ import { lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { FILE, lstatMany, MISSING, OTHER, StatPool, workersFor, type StatBatch } from '../../../src/localize/statCacheStat.ts';
+import { prestartScan, STAT_CACHE } from '../../../src/localize/statCacheFile.ts';
+import { FILE, lstatMany, MISSING, OTHER, prestartStatPool, StatPool, takeStatPool, workersFor, type StatBatch } from '../../../src/localize/statCacheStat.ts';
 
 /** What lstatSync says of each path, in the batch's terms. */
 function expected(paths: readonly string[]): { kinds: number[]; stats: number[][] } {
@@ -132,14 +133,66 @@ describe('localize: stat cache batch lstat', function () {
     assert.equal(pool.size, 0);
   });
 
-  it('workers only for many paths, and only on cores the load leaves idle', () => {
-    assert.equal(workersFor(100, 8, 0), 0);
-    assert.equal(workersFor(0, 8, 0), 0);
-    assert.equal(workersFor(30_000, 2, 0.1), 1);
-    assert.equal(workersFor(30_000, 8, 0.5), 3);
-    assert.equal(workersFor(9_000, 8, 0.5), 2);
-    assert.equal(workersFor(30_000, 2, 1.2), 0, 'one busy core of two: this thread alone');
-    assert.equal(workersFor(30_000, 2, 12), 0);
-    assert.equal(workersFor(30_000, 1, 0), 0);
+  it('workers only for many paths, one per core besides this thread, at most 3', () => {
+    assert.equal(workersFor(100, 8), 0);
+    assert.equal(workersFor(0, 8), 0);
+    assert.equal(workersFor(5_999, 8), 0);
+    assert.equal(workersFor(6_000, 8), 1);
+    assert.equal(workersFor(30_000, 2), 1);
+    assert.equal(workersFor(30_000, 8), 3);
+    assert.equal(workersFor(9_000, 8), 2);
+    assert.equal(workersFor(30_000, 1), 0);
+  });
+
+  for (const warm of ['a regular file', 'a folder', 'a missing file']) {
+    it(`workers warmed up on ${warm} before they say they are ready: every path as lstat says it`, async () => {
+      const path = warm === 'a regular file' ? paths[1]! : warm === 'a folder' ? dir : join(dir, 'missing.md');
+      const pool = new StatPool(2, path);
+      await pool.ready;
+      assert.equal(pool.size, 2);
+      assert.deepEqual(asArrays(await pool.lstatMany(paths)), expected(paths));
+    });
+  }
+
+  it('workers started ahead for a folder are handed to its scan once, and to no other', async () => {
+    prestartStatPool(dir, 30_000, paths[1]!);
+    assert.equal(takeStatPool(join(dir, 'other')), undefined);
+    const pool = takeStatPool(dir);
+    assert.equal(pool?.size ?? 0, workersFor(30_000));
+    assert.equal(takeStatPool(dir), undefined, 'once');
+    if (pool !== undefined) assert.deepEqual(asArrays(await pool.lstatMany(paths)), expected(paths));
+    prestartStatPool(dir, 100, paths[1]!);
+    assert.equal(takeStatPool(dir), undefined, 'none for few files');
+  });
+
+  it("the command line starts them from the number of files the folder's stat cache records (its head alone)", () => {
+    const folder = join(dir, 'site');
+    mkdirSync(join(folder, '.doc-translate'), { recursive: true });
+    const file = join(folder, STAT_CACHE);
+    const head = (count: number, magic = 'doc-translate stat-cache 1\n'): Buffer => {
+      const b = Buffer.alloc(48);
+      b.write(magic, 0, 'latin1');
+      b.writeUInt32LE(count, 32);
+      return b;
+    };
+    try {
+      for (const [bytes, want] of [
+        [head(30_000), workersFor(30_000)],
+        [head(30_000, 'doc-translate stat-cache 0\n'), 0],
+        [head(30_000).subarray(0, 40), 0],
+        [head(3_000), 0],
+      ] as const) {
+        writeFileSync(file, bytes);
+        prestartScan(folder);
+        const pool = takeStatPool(folder);
+        assert.equal(pool?.size ?? 0, want);
+        pool?.close();
+      }
+      rmSync(file);
+      prestartScan(folder);
+      assert.equal(takeStatPool(folder), undefined, 'no cache: no workers');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
