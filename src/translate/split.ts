@@ -5,8 +5,11 @@
  * falls on whitespace, and failing that it is hard, never separating a surrogate pair.
  */
 
-const sentenceSegmenter: Intl.Segmenter | undefined =
-  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'sentence' }) : undefined;
+// Made on first use: ICU loads its sentence rules then (about 20 ms), which every command line run
+// and every activation would otherwise pay at load, splitting or not.
+let segmenter: Intl.Segmenter | null | undefined;
+const sentenceSegmenter = (): Intl.Segmenter | null =>
+  (segmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'sentence' }) : null);
 
 // Characters past the limit given to the sentence segmenter, so a boundary at the limit is judged
 // with its context. Only a window is segmented: V8 copies the whole input into every segment it
@@ -16,7 +19,8 @@ const LOOKAHEAD = 256;
 /** Offset in (0, max] of the last sentence boundary within `text[pos, pos + max]`, or 0. */
 function sentenceCut(text: string, pos: number, max: number): number {
   const window = text.slice(pos, pos + max + LOOKAHEAD);
-  if (sentenceSegmenter) return sentenceSegmenter.segment(window).containing(max)?.index ?? 0;
+  const segments = sentenceSegmenter();
+  if (segments !== null) return segments.segment(window).containing(max)?.index ?? 0;
   let cut = 0;
   for (const m of window.matchAll(/[.!?\u3002\uff01\uff1f]["')\]]*\s+/g)) {
     const end = m.index + m[0].length;
