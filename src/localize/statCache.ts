@@ -74,6 +74,8 @@ export class StatCache extends StatRecords {
   private temp: Promise<TempFile | undefined> | undefined;
   private stamp: number | undefined;
   private readonly dirsInside = new Set<string>();
+  /** The paths as the cache file holds them, one a line (sent to the workers as they are), while they are this scan's. */
+  private lines: { paths: readonly string[]; text: string } | undefined;
   /** What searches of folders found (`remember`), kept in the header whatever the listing. */
   private memos = new Map<string, MemoPart>();
   /** Workers for `statSources`, started with the load when the cache knows many files. */
@@ -127,6 +129,7 @@ export class StatCache extends StatRecords {
     this.hashes = r.hashes;
     this.flags = r.flags;
     this.plain = r.plain;
+    this.lines = { paths: r.paths, text: r.lines };
   }
 
   /**
@@ -182,6 +185,18 @@ export class StatCache extends StatRecords {
     const { flags, paths } = this;
     const at = new Int32Array(indexes.length * (1 + slots.length));
     let n = 0;
+    if (this.plain && this.runsInside()) {
+      // Every folder of the positions is inside the root: only the flags are looked at.
+      for (const index of indexes) {
+        const sourcePos = index * per;
+        let all = (flags[sourcePos]! & KNOWN) !== 0;
+        for (let j = 0; all && j < slots.length; j++) all = (flags[sourcePos + slots[j]!]! & KNOWN) !== 0;
+        if (!all) continue;
+        at[n++] = sourcePos;
+        for (let j = 0; j < slots.length; j++) at[n++] = sourcePos + slots[j]!;
+      }
+      return this.statAt(at.subarray(0, n));
+    }
     // Plain paths are statted as the root's path and theirs; others resolved, each on its own.
     const abs = this.plain ? undefined : new Array<string>(paths.length).fill('');
     // The folder last checked for each position in a source's group: `docs/de/b.md` after `docs/de/a.md` needs no lookup.
@@ -211,9 +226,31 @@ export class StatCache extends StatRecords {
         }
       }
     }
+    return this.statAt(at.subarray(0, n), abs);
+  }
+
+  /** Whether the folder of every run (`Header.runs`) is inside the root, each checked once. */
+  private runsInside(): boolean {
+    if (this.runs === undefined) return false;
+    try {
+      for (const [, , folder] of this.runs) {
+        if (this.dirsInside.has(folder)) continue;
+        this.root.checkSync(folder === '' ? this.root.path : this.base + folder);
+        this.dirsInside.add(folder);
+      }
+      return true;
+    } catch {
+      // A folder outside: every file's folder is looked at on its own (the loop after).
+      return false;
+    }
+  }
+
+  /** lstat of the files at these positions (`abs`: their absolute paths when the positions' are not plain). */
+  private async statAt(at: Int32Array, abs?: readonly string[]): Promise<void> {
     const pool = this.pool ?? new StatPool(0);
     this.pool = undefined;
-    this.now = await pool.lstatMany(abs ?? paths, abs !== undefined || this.relative ? '' : this.base, at.subarray(0, n));
+    const paths = abs ?? this.paths;
+    this.now = await pool.lstatMany(paths, abs !== undefined || this.relative ? '' : this.base, at, this.lines?.paths === paths ? this.lines.text : undefined);
   }
 
   /**

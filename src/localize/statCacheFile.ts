@@ -60,6 +60,12 @@ export interface Header {
   files: number;
   leftOut: LeftOut[];
   lock?: LockPart;
+  /**
+   * The folders of the positions: for each slot (0: the sources, then one per configured language),
+   * every run of sources whose files there share a folder, as [slot, first source, folder] (the
+   * folder relative to the root, '' for the root itself), in slot then source order.
+   */
+  runs?: [slot: number, first: number, folder: string][];
 }
 
 export interface Records {
@@ -90,10 +96,10 @@ function recordsIn(file: string): number {
 }
 
 /**
- * The records in `buf`, and whether every path is plain; undefined when it is not a cache of this
- * version or its parts do not match (JSON errors throw).
+ * The records in `buf`, their paths as read (one a line), and whether every path is plain;
+ * undefined when it is not a cache of this version or its parts do not match (JSON errors throw).
  */
-export function decodeCache(buf: Buffer): (Records & { plain: boolean }) | undefined {
+export function decodeCache(buf: Buffer): (Records & { lines: string; plain: boolean }) | undefined {
   if (buf.length < HEAD || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const count = buf.readUInt32LE(32);
   const jsonLen = buf.readUInt32LE(36);
@@ -122,7 +128,7 @@ export function decodeCache(buf: Buffer): (Records & { plain: boolean }) | undef
   new Uint8Array(stats.buffer).set(buf.subarray(HEAD, hashesAt));
   const hashes = new Uint32Array(count * HASHES);
   new Uint8Array(hashes.buffer).set(buf.subarray(hashesAt, flagsAt));
-  return { header, paths, stats, hashes, flags: new Uint8Array(buf.subarray(flagsAt, jsonAt)), plain: allPlain(lines) };
+  return { header, paths, lines, stats, hashes, flags: new Uint8Array(buf.subarray(flagsAt, jsonAt)), plain: allPlain(lines) };
 }
 
 /** The bytes `decodeCache` reads back as these records. */

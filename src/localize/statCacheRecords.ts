@@ -33,6 +33,45 @@ export const statKey = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.cti
 export const allPlain = (lines: string): boolean =>
   !lines.startsWith('/') && !lines.includes('\n/') && !lines.includes('..') && !lines.includes('./') && !lines.includes('\\') && !lines.includes(':');
 
+/** The folder of a plain path ('' for one at the root). */
+const folderOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+
+/** `Header.runs` of these positions (`per` a source: itself and its translations). */
+function folderRuns(paths: readonly string[], per: number): [number, number, string][] {
+  const runs: [number, number, string][] = [];
+  for (let k = 0; k < per; k++) {
+    let last: string | undefined;
+    for (let i = 0; i * per + k < paths.length; i++) {
+      const folder = folderOf(paths[i * per + k]!);
+      if (folder !== last) runs.push([k, i, (last = folder)]);
+    }
+  }
+  return runs;
+}
+
+/**
+ * The runs of `header` when they are well formed: each slot's in source order from its first
+ * source, each starting where the file there is in its folder. The files inside a run are taken to
+ * share its folder (the cache's own record, trusted as its hashes are). Undefined otherwise.
+ */
+function runsOf(header: Header, paths: readonly string[]): [number, number, string][] | undefined {
+  const { runs } = header;
+  const per = 1 + header.langs;
+  const sources = header.pages + header.files;
+  if (!Array.isArray(runs)) return undefined;
+  let slot = -1;
+  let last = -1;
+  for (const r of runs as unknown[]) {
+    if (!Array.isArray(r) || r.length !== 3 || !Number.isInteger(r[0]) || !Number.isInteger(r[1]) || typeof r[2] !== 'string') return undefined;
+    const [k, first, folder] = r as [number, number, string];
+    if (k === slot + 1 && first === 0) slot = k;
+    else if (k !== slot || first <= last) return undefined;
+    if (first >= sources || folderOf(paths[first * per + k]!) !== folder) return undefined;
+    last = first;
+  }
+  return slot === per - 1 || sources === 0 ? runs : undefined;
+}
+
 /** The lock entry at a position, from the projection. */
 export interface ProjectedEntry {
   sourceHash: string | null;
@@ -53,6 +92,8 @@ export class StatRecords {
   /** The walk of this scan, kept with the listing it gave. */
   protected walkPart: WalkPart | undefined;
   protected walked = false;
+  /** The folders of this scan's positions (`Header.runs`), once they are known and well formed. */
+  protected runs: [slot: number, first: number, folder: string][] | undefined;
   /** The stats taken by `statSources`, at each position (FILE only where a regular file was statted there). */
   protected now: StatBatch | undefined;
 
@@ -63,6 +104,7 @@ export class StatRecords {
     this.hashes = new Uint32Array(0);
     this.flags = new Uint8Array(0);
     this.plain = true;
+    this.runs = undefined;
   }
 
   /** The cached listing when its key matches: the sources, the file jobs' sources, what was left out. */
@@ -75,6 +117,12 @@ export class StatRecords {
       else delete h.walk;
     }
     const per = 1 + h.langs;
+    this.runs = runsOf(h, this.paths);
+    if (this.runs === undefined && this.plain) {
+      // A cache written before the runs were: found once, kept from now on.
+      this.runs = h.runs = folderRuns(this.paths, per);
+      this.dirty = true;
+    }
     const pages = new Array<string>(h.pages);
     for (let i = 0; i < h.pages; i++) pages[i] = this.paths[i * per]!;
     const files = new Array<string>(h.files);
@@ -124,7 +172,9 @@ export class StatRecords {
       pages: listing.pages.length,
       files: listing.files.length,
       leftOut: listing.leftOut.map((l) => ({ ...l })),
+      runs: folderRuns(paths, 1 + langs),
     };
+    this.runs = this.header.runs;
     this.paths = paths;
     this.stats = stats;
     this.hashes = hashes;

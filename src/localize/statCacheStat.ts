@@ -134,14 +134,15 @@ export class StatPool {
   /**
    * lstat of every path (`base` + path: absolute), or of those at the indexes in `at` only, with
    * the pool's workers; the pool is closed after. Results are at each path's index in `paths`.
-   * Workers are sent the paths one a line: a path with a line break is statted here.
+   * Workers are sent the paths one a line (`joined`: the caller has them so already, none holding
+   * a line break): a path with a line break is statted here.
    */
-  async lstatMany(paths: readonly string[], base = '', at?: Int32Array): Promise<StatBatch> {
-    const lines = this.workers.length > 0 && !base.includes('\n') && !paths.some((p) => p.includes('\n'));
+  async lstatMany(paths: readonly string[], base = '', at?: Int32Array, joined?: string): Promise<StatBatch> {
+    const lines = this.workers.length > 0 && !base.includes('\n') && (joined !== undefined || !paths.some((p) => p.includes('\n')));
     const workers = lines ? this.workers.splice(0) : [];
     this.close();
     try {
-      return await statAll(base, paths, at, workers);
+      return await statAll(base, paths, at, workers, joined);
     } finally {
       for (const { worker } of workers) void worker.terminate().catch(() => undefined);
     }
@@ -182,6 +183,7 @@ async function statAll(
   paths: readonly string[],
   at: Int32Array | undefined,
   workers: { worker: Worker; stopped: Promise<void> }[],
+  joined?: string,
 ): Promise<StatBatch> {
   const n = at?.length ?? paths.length;
   const shared = workers.length > 0;
@@ -197,7 +199,7 @@ async function statAll(
     if (at !== undefined) (sharedAt = new Int32Array(new SharedArrayBuffer(n * 4))).set(at);
     const job = {
       base,
-      paths: paths.join('\n'),
+      paths: joined ?? paths.join('\n'),
       at: sharedAt?.buffer,
       count: n,
       kinds: kinds.buffer,

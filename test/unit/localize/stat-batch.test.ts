@@ -112,6 +112,14 @@ describe('localize: stat cache batch lstat', function () {
     }
   });
 
+  it('paths given to the workers as the caller holds them, one a line: the same answers', async () => {
+    const base = `${dir}/`;
+    const rels = paths.map((p) => p.slice(base.length));
+    const pool = new StatPool(2);
+    await pool.ready;
+    assert.deepEqual(asArrays(await pool.lstatMany(rels, base, undefined, rels.join('\n'))), expected(paths));
+  });
+
   it('lstatMany starts its workers itself (they may find everything done)', async () => {
     assert.deepEqual(asArrays(await lstatMany(paths, 2)), expected(paths));
   });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Stats } from 'node:fs';
 import { dryRun, loadConfig, planStatus, update, type LocalizeConfig } from '../../../src/localize/index.ts';
 import { StatCache } from '../../../src/localize/statCache.ts';
-import { decodeCache, STAT_CACHE } from '../../../src/localize/statCacheFile.ts';
+import { decodeCache, encodeCache, STAT_CACHE } from '../../../src/localize/statCacheFile.ts';
 import { statKey } from '../../../src/localize/statCacheRecords.ts';
 import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
 import { pagePath, writeDocs } from './support/docs.ts';
@@ -208,6 +208,34 @@ describe('localize: stat cache', function () {
     utimesSync(website, future, future);
     assert.deepEqual(await planStatus({ config }), first);
     assert.equal(memo(), undefined);
+  });
+
+  it("the folders of the cache's files are kept with it (one check per folder); missing or wrong, they are found again from the paths", async () => {
+    const first = await planStatus({ config });
+    const file = join(dir, STAT_CACHE);
+    const written = decodeCache(readFileSync(file))!;
+    // Sources in docs/, docs/guide/ and docs/reference/ (as the generated pages are); each translation in its language's.
+    const runs = written.header.runs!;
+    assert.deepEqual([...new Set(runs.map(([slot, , folder]) => `${slot} ${folder}`))].sort(), [
+      '0 docs',
+      '0 docs/guide',
+      '0 docs/reference',
+      '1 docs/de',
+      '1 docs/de/guide',
+      '1 docs/de/reference',
+      '2 docs/fr',
+      '2 docs/fr/guide',
+      '2 docs/fr/reference',
+    ]);
+    const per = 1 + written.header.langs;
+    for (const [slot, first, folder] of runs) assert.equal(written.paths[first * per + slot]!.replace(/\/[^/]*$/, ''), folder);
+    for (const bad of [undefined, [[0, 0, 'elsewhere']], [[1, 0, 'docs/de']], 'runs']) {
+      writeFileSync(file, encodeCache({ ...written, header: { ...written.header, runs: bad as never } }));
+      const { result, reads } = await readsDuring(dir, () => planStatus({ config }));
+      assert.deepEqual(result, first);
+      assert.deepEqual(pagesRead(reads), [], `runs ${JSON.stringify(bad)}: still answered from the cache`);
+      assert.deepEqual(decodeCache(readFileSync(file))!.header.runs, runs, `runs ${JSON.stringify(bad)}: found again and kept`);
+    }
   });
 
   it("the editor's reads (unsaved text) never answer from the cache", async () => {
