@@ -1,9 +1,11 @@
 /**
  * lstat of many files at once, for a status over a large folder (as git's preloaded index does):
  * the calls are split in chunks that this thread and a few worker threads take in turn from a
- * shared counter, so the system calls run on every idle core. A
- * worker that cannot start, or stops, costs nothing but its share: this thread takes every chunk
- * nobody finished. Only lstat is called, on absolute paths whose folders the caller checked.
+ * shared counter, so the system calls run on every core. A worker shares the calls well only once
+ * its code is compiled: it runs its lstat path a few thousand times before it says it is ready,
+ * and the command line starts it before it loads the engine (`prestartStatPool`). A worker that
+ * cannot start, or stops, costs nothing but its share: this thread takes every chunk nobody
+ * finished. Only lstat is called, on paths whose folders the caller checked.
  */
 import { lstatSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -89,9 +91,9 @@ parentPort.once('message', (w) => {
  * How many workers help with `count` lstat calls on this machine (0: this thread alone): one per
  * core besides this thread's, up to MAX_WORKERS, and none for fewer than 2 x PER_WORKER calls.
  * The load average is not asked, as git's preloaded index does not ask it: it lags by a minute
- * (it still counts the commands a CI job ran just before, and V8's own threads), and on a 2-core
- * machine at a load of 2 to 3 one worker still took the 10k status from 196 to 166 ms (CPU time
- * 261 to 286 ms: a worker's start).
+ * (it still counts the commands a CI job ran just before, and V8's own threads), and one worker
+ * still shortened the status of 30,000 files on a 2-core machine at a load of 2 to 3 (see
+ * test/bench/README.md, "Where the status time goes").
  */
 export function workersFor(count: number, cores = availableParallelism()): number {
   return Math.max(0, Math.min(MAX_WORKERS, cores - 1, Math.floor(count / PER_WORKER) - 1));
