@@ -4,9 +4,7 @@
  * the engine is loaded: the bundle's modules are only evaluated by the first real command.
  */
 import * as nodeModule from 'node:module';
-import { parseArgs } from './cliArgs.ts';
 import { COMMANDS, COMMAND_HELP, MAIN_HELP, VERSION, type CommandName } from './cliHelp.ts';
-import { prestartScan } from './statCacheFile.ts';
 
 const argv = process.argv.slice(2);
 const print = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -22,9 +20,11 @@ else void start();
 
 /**
  * A status, check, dry run or update statts every file of the set-up: the stat cache's worker
- * threads start now, while the engine loads (statCacheStat.ts).
+ * threads start now, while the engine loads (statCacheStat.ts). Loaded here, not at the top: the
+ * answers above need neither.
  */
-function prestart(): void {
+async function prestart(): Promise<void> {
+  const [{ parseArgs }, { prestartScan }] = await Promise.all([import('./cliArgs.ts'), import('./statCacheFile.ts')]);
   try {
     const args = parseArgs(argv);
     if ((args.command === 'run' || args.command === 'status') && args.help !== true && args.version !== true) prestartScan(args.folder);
@@ -34,7 +34,7 @@ function prestart(): void {
 }
 
 async function start(): Promise<void> {
-  prestart();
+  await prestart();
   const { runCli } = await import('./cli.ts');
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
