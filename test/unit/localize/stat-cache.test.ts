@@ -14,6 +14,7 @@ import { dryRun, loadConfig, planStatus, update, type LocalizeConfig } from '../
 import { StatCache } from '../../../src/localize/statCache.ts';
 import { decodeCache, encodeCache, STAT_CACHE } from '../../../src/localize/statCacheFile.ts';
 import { statKey } from '../../../src/localize/statCacheRecords.ts';
+import { prestartStatPool, takeStatPool } from '../../../src/localize/statCacheStat.ts';
 import { GuardedRoot } from '../../../src/shared/guardedFs.ts';
 import { pagePath, writeDocs } from './support/docs.ts';
 import { markingClient, pagesRead, readsDuring, settle } from './support/reads.ts';
@@ -236,6 +237,25 @@ describe('localize: stat cache', function () {
       assert.deepEqual(pagesRead(reads), [], `runs ${JSON.stringify(bad)}: still answered from the cache`);
       assert.deepEqual(decodeCache(readFileSync(file))!.header.runs, runs, `runs ${JSON.stringify(bad)}: found again and kept`);
     }
+  });
+
+  it('with a worker started ahead (the command line), the scan takes it and answers the same', async () => {
+    const first = await planStatus({ config });
+    const withWorker = async () => {
+      prestartStatPool(dir, 30_000, join(dir, STAT_CACHE));
+      const r = await readsDuring(dir, () => planStatus({ config }));
+      assert.equal(takeStatPool(dir), undefined, 'the scan took its workers');
+      return r;
+    };
+    const same = await withWorker();
+    assert.deepEqual(same.result, first);
+    assert.deepEqual(pagesRead(same.reads), []);
+    // An edit of the same size is seen; only that source's files are read again (a source is answered from stats with all its translations, or read with them).
+    const de = join(dir, 'docs/de', pagePath(2).slice('docs/'.length));
+    editInPlace(de, 'DE Paragraph 1', 'DE paragraph 1');
+    const edited = await withWorker();
+    assert.equal(edited.result.targets.find((t) => t.source === pagePath(2) && t.lang === 'de')?.state, 'edited');
+    assert.deepEqual([...pagesRead(edited.reads)].sort(), [pagePath(2), ...['de', 'fr'].map((l) => `docs/${l}/${pagePath(2).slice('docs/'.length)}`)].sort());
   });
 
   it("the editor's reads (unsaved text) never answer from the cache", async () => {
