@@ -40,19 +40,6 @@ const GITIGNORE = '.doc-translate/.gitignore';
 
 const LSTAT = { throwIfNoEntry: false } as const;
 
-/** A memo as the header holds it (the header is read from disk: anything else is dropped). */
-const isMemoPart = (m: unknown): m is MemoPart => {
-  const p = m as Partial<MemoPart> | null;
-  return (
-    typeof p === 'object' &&
-    p !== null &&
-    Array.isArray(p.value) &&
-    p.value.every((v) => typeof v === 'string') &&
-    Array.isArray(p.folders) &&
-    p.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string')
-  );
-};
-
 /** Whether the process's working directory is `base` (a path ending with the separator). */
 function cwdIs(base: string): boolean {
   try {
@@ -121,7 +108,7 @@ export class StatCache extends StatRecords {
   private parse(buf: Buffer): void {
     const r = decodeCache(buf);
     if (r === undefined) return;
-    this.memos = new Map(Object.entries(r.header.memos ?? {}).filter(([, m]) => isMemoPart(m)));
+    this.memos = new Map(Object.entries(r.header.memos ?? {}));
     delete r.header.memos;
     this.header = r.header;
     this.paths = r.paths;
@@ -288,6 +275,21 @@ export class StatCache extends StatRecords {
    * (taken just before the read, after the stamp); not kept when any of them is racy, as `walk`.
    */
   async remember(name: string, search: (reading: (abs: string, rel: string) => void) => Promise<string[]>): Promise<string[]> {
+    const { value, folders } = await this.searchFolders(search);
+    if (folders === undefined) this.memos.delete(name);
+    else this.memos.set(name, { folders, value: [...value] });
+    this.dirty = true;
+    return value;
+  }
+
+  /**
+   * Takes the stamp, then runs `search`, which calls `reading` with each folder just before it
+   * reads it: what it found, and the stat of every folder it read, or undefined when any of them
+   * is racy (its times not older than the stamp) or there is no stamp.
+   */
+  private async searchFolders<T>(
+    search: (reading: (abs: string, rel: string) => void) => Promise<T>,
+  ): Promise<{ value: T; folders: [string, string][] | undefined }> {
     const settled = await this.takeStamp();
     const folders: [string, string][] = [];
     let racy = !settled;
@@ -296,10 +298,7 @@ export class StatCache extends StatRecords {
       if (st === undefined || !st.isDirectory() || !this.settled(st)) racy = true;
       else folders.push([rel, statKey(st)]);
     });
-    if (racy) this.memos.delete(name);
-    else this.memos.set(name, { folders, value: [...value] });
-    this.dirty = true;
-    return value;
+    return { value, folders: racy ? undefined : folders };
   }
 
   /**
@@ -308,18 +307,11 @@ export class StatCache extends StatRecords {
    * folder's times are older than the stamp. Returns the names and their hash.
    */
   async walk(dir: string, list: (dir: string, onFolder: (abs: string, rel: string) => void) => Promise<string[]>): Promise<{ names: string[]; hash: string }> {
-    const settled = await this.takeStamp();
-    const folders: [string, string][] = [];
-    let racy = !settled;
-    const names = await list(dir, (abs, rel) => {
-      const st = lstatSync(abs, LSTAT);
-      if (st === undefined || !st.isDirectory() || !this.settled(st)) racy = true;
-      else folders.push([rel, statKey(st)]);
-    });
+    const { value: names, folders } = await this.searchFolders((reading) => list(dir, reading));
     const hash = hashNames(names);
     // A folder that is not there (nothing walked) is never taken as unchanged.
     this.walked = true;
-    this.walkPart = racy || folders.length === 0 ? undefined : { dir, folders, names: hash };
+    this.walkPart = folders === undefined || folders.length === 0 ? undefined : { dir, folders, names: hash };
     this.dirty = true;
     return { names, hash };
   }

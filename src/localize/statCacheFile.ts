@@ -85,6 +85,18 @@ export function prestartScan(folder: string): void {
   prestartStatPool(resolve(folder), recordsIn(file), file);
 }
 
+const isMemoPart = (m: unknown): m is MemoPart => {
+  const p = m as Partial<MemoPart> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    Array.isArray(p.value) &&
+    p.value.every((v) => typeof v === 'string') &&
+    Array.isArray(p.folders) &&
+    p.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string')
+  );
+};
+
 /** The number of records of the cache at `file`, from its head alone (0 when it is missing or not a cache of this version). */
 function recordsIn(file: string): number {
   try {
@@ -120,6 +132,10 @@ export function decodeCache(buf: Buffer): (Records & { lines: string; plain: boo
     !Array.isArray(header.leftOut)
   )
     return undefined;
+  // Memos not of the expected shape are dropped, the rest of the cache kept.
+  const memos: unknown = header.memos;
+  if (memos !== undefined)
+    header.memos = typeof memos === 'object' && memos !== null ? Object.fromEntries(Object.entries(memos).filter(([, m]) => isMemoPart(m))) : {};
   const lines = buf.toString('utf8', pathsAt, pathsAt + pathsLen);
   const paths = pathsLen === 0 ? [] : lines.split('\n');
   if (paths.length !== count || count !== (header.pages + header.files) * (1 + header.langs)) return undefined;

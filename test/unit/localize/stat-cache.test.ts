@@ -209,6 +209,17 @@ describe('localize: stat cache', function () {
     utimesSync(website, future, future);
     assert.deepEqual(await planStatus({ config }), first);
     assert.equal(memo(), undefined);
+    // Memos of another shape are dropped, the rest of the cache kept: still answered from it, and searched again.
+    utimesSync(website, Date.now() / 1000 - 60, Date.now() / 1000 - 60);
+    const file = join(dir, STAT_CACHE);
+    for (const memos of [{ markers: { folders: 'x', value: [] }, other: 5 }, 'memos', null]) {
+      const r = decodeCache(readFileSync(file))!;
+      writeFileSync(file, encodeCache({ ...r, header: { ...r.header, memos: memos as never } }));
+      const again = await readsDuring(dir, () => planStatus({ config }));
+      assert.deepEqual(again.result, first);
+      assert.deepEqual(pagesRead(again.reads), [], `memos ${JSON.stringify(memos)}`);
+      assert.deepEqual((memo() as { value: string[] }).value, [], `memos ${JSON.stringify(memos)}: searched again and kept`);
+    }
   });
 
   it("the folders of the cache's files are kept with it (one check per folder); missing or wrong, they are found again from the paths", async () => {
