@@ -163,6 +163,9 @@ let early: { key: string; pool: StatPool } | undefined;
  * before it reads the index): `takeStatPool` hands them to that scan. Never keeps the process alive.
  */
 export function prestartStatPool(key: string, count: number, warmUp: string): void {
+  // One scan at a time takes them: workers nobody took are stopped.
+  early?.pool.close();
+  early = undefined;
   const workers = workersFor(count);
   if (workers > 0) early = { key, pool: new StatPool(workers, warmUp) };
 }
