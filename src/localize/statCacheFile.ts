@@ -97,11 +97,14 @@ const isMemoPart = (m: unknown): m is MemoPart => {
   );
 };
 
+/** The number of records a cache says it holds, from its head; undefined when `buf` does not start with a head of this version. */
+const countIn = (buf: Buffer): number | undefined =>
+  buf.length >= HEAD && buf.toString('latin1', 0, MAGIC.length) === MAGIC ? buf.readUInt32LE(32) : undefined;
+
 /** The number of records of the cache at `file`, from its head alone (0 when it is missing or not a cache of this version). */
 function recordsIn(file: string): number {
   try {
-    const head = readRangeSync(file, 0, HEAD);
-    return head.length === HEAD && head.toString('latin1', 0, MAGIC.length) === MAGIC ? head.readUInt32LE(32) : 0;
+    return countIn(readRangeSync(file, 0, HEAD)) ?? 0;
   } catch {
     return 0;
   }
@@ -112,8 +115,8 @@ function recordsIn(file: string): number {
  * undefined when it is not a cache of this version or its parts do not match (JSON errors throw).
  */
 export function decodeCache(buf: Buffer): (Records & { lines: string; plain: boolean }) | undefined {
-  if (buf.length < HEAD || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-  const count = buf.readUInt32LE(32);
+  const count = countIn(buf);
+  if (count === undefined) return undefined;
   const jsonLen = buf.readUInt32LE(36);
   const pathsLen = buf.readUInt32LE(40);
   const hashesAt = HEAD + count * STATS * 8;
