@@ -56,6 +56,8 @@ import {
 } from './guardedPaths.ts';
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** Not on Windows, where a write-through temp file is an ordinary one. */
+const O_DSYNC = constants.O_DSYNC ?? 0;
 const TEMP_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW;
 
 /**
@@ -231,13 +233,14 @@ export class GuardedRoot {
   /**
    * Opens a new temporary file in the folder of `target` (created if needed), exclusively and
    * without following links. The caller writes through `handle`, then calls `commit` or `discard`.
+   * `writeThrough` opens it with O_DSYNC where the platform has it (each write returns once on disk).
    */
-  async createTemp(target: string): Promise<TempFile> {
+  async createTemp(target: string, opts: { writeThrough?: boolean } = {}): Promise<TempFile> {
     const abs = this.resolve(target);
     const dir = path.dirname(abs);
     await this.mkdirs(dir);
     const temp = tempName(dir, path.basename(abs));
-    const handle = await open(temp, TEMP_FLAGS, 0o666);
+    const handle = await open(temp, TEMP_FLAGS | (opts.writeThrough === true ? O_DSYNC : 0), 0o666);
     return { path: temp, handle };
   }
 
