@@ -15,9 +15,12 @@ import type { Transport } from './transport.ts';
  * memory only after tens of MB accumulate, so the peak RSS growth is about the same whatever the
  * size (60-64 MB over 1 GiB with 64 KiB, 256 KiB or 1 MiB chunks); the client's CPU time is not:
  * 256 MiB to a local server took 0.9 s of CPU in 64 KiB chunks, 0.5-0.6 s in 256 KiB, 0.35 s in
- * 1 MiB. Larger than 256 KiB gained no wall time against the emulator on 2 cores.
+ * 1 MiB, and 1 GiB to the emulator 1.4-1.6 s in 256 KiB, 1.2-1.3 s in 1 MiB. That CPU is what a
+ * client sharing the machine's cores with the server it sends to (the benchmark, a local service)
+ * takes away from it: with the emulator and the client each pinned to its own core, the client
+ * kept pace with curl; sharing two cores, it took 10-15% longer.
  */
-export const UPLOAD_CHUNK_BYTES = 256 * 1024;
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 /** Silence allowed while sending or while the storage answers after the last byte. */
 export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
 /** How a PUT failure is described in logs and errors (the address itself is a secret). */
