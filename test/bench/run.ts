@@ -155,6 +155,7 @@ async function main(): Promise<void> {
           ['upload-throughput', 'MB/s', Number.NaN, 'ratio>=0.9'],
           ['download-throughput', 'MB/s', Number.NaN, 'ratio>=0.9'],
           ['transfer-rss-mb', 'MB', 64, 'ratio<=1'],
+          ['transfer-rss-late-mb', 'MB', 64, 'info'],
         ],
         () => {
           // Two rounds when the run can afford them (5-minute budget on a slow machine), else one.
@@ -195,6 +196,7 @@ async function main(): Promise<void> {
     'upload-throughput',
     'download-throughput',
     'transfer-rss-mb',
+    'transfer-rss-late-mb',
     'sse-latency-ms',
     'localize-noop-ms',
     'localize-incremental-chars',

@@ -3,7 +3,8 @@
  * client's. Usage:
  *   transfer-client.ts upload <baseUrl> <file>            (API key in DOC_TRANSLATE_BENCH_KEY)
  *   transfer-client.ts download <baseUrl> <url> <target>
- * Prints one JSON line: { ms, bytes, baselineRssMb, peakRssMb }.
+ * Prints one JSON line: { ms, bytes, baselineRssMb, peakRssMb, quarterRssMb, latePeakRssMb }: the
+ * RSS when a quarter of the file had passed, and the highest RSS sampled after that.
  */
 import { DocTranslateClient, downloadToFile } from '../../src/api/index.ts';
 
@@ -22,16 +23,23 @@ async function main(): Promise<void> {
   const baseline = process.memoryUsage.rss();
   const maxRssBefore = process.resourceUsage().maxRSS * 1024;
   let peak = baseline;
+  let quarter: number | undefined;
+  let latePeak = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
+    const rss = process.memoryUsage.rss();
+    peak = Math.max(peak, rss);
+    if (quarter !== undefined) latePeak = Math.max(latePeak, rss);
   }, 20);
+  const onProgress = (done: number, total?: number): void => {
+    if (quarter === undefined && total !== undefined && done >= total / 4) quarter = process.memoryUsage.rss();
+  };
   const t0 = performance.now();
   let bytes: number;
   if (mode === 'upload') {
-    const doc = await client.uploads.uploadFile(a, { filename: 'bench.png' });
+    const doc = await client.uploads.uploadFile(a, { filename: 'bench.png', onProgress });
     bytes = doc.file_size;
   } else {
-    const r = await downloadToFile(client.requester, { url: a }, { targetPath: b!, overwrite: true });
+    const r = await downloadToFile(client.requester, { url: a }, { targetPath: b!, overwrite: true, onProgress });
     if (r.notModified) throw new Error('unexpected 304');
     bytes = r.bytes;
   }
@@ -42,7 +50,9 @@ async function main(): Promise<void> {
   const maxRssAfter = process.resourceUsage().maxRSS * 1024;
   if (maxRssAfter > maxRssBefore) peak = Math.max(peak, maxRssAfter);
   await client.close();
-  process.stdout.write(`${JSON.stringify({ ms, bytes, baselineRssMb: baseline / MB, peakRssMb: peak / MB })}\n`);
+  const quarterRssMb = (quarter ?? Number.NaN) / MB;
+  const latePeakRssMb = Math.max(latePeak, quarter ?? 0) / MB;
+  process.stdout.write(`${JSON.stringify({ ms, bytes, baselineRssMb: baseline / MB, peakRssMb: peak / MB, quarterRssMb, latePeakRssMb })}\n`);
 }
 
 main().catch((err: unknown) => {
