@@ -10,7 +10,8 @@
  * (globalState, workspaceState) are queued before that but written to the workbench by a timer, so
  * they leave only after the load; activate() is called when both answers are back. The first load
  * also makes the extension's `vscode` API object, which the second copy timed as loadMs reuses. The
- * clock starts after three round trips to the workbench (host/activate.test.ts says why).
+ * clock starts after round trips to the workbench, once it answers promptly (host/activate.test.ts
+ * says why).
  */
 import { atMost, failedFigure, median, note, type Figure } from './lib/figures.ts';
 import { runJsonChildMjs } from './lib/processes.ts';
