@@ -1,6 +1,7 @@
 /** What the stat-cache tests share: a stand-in translator that marks its answers, a spy on the engine's reads, and a wait for the clock. */
 import { statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, relative } from 'node:path';
 import type { BatchRequest, BatchResponse } from '../../../../src/api/index.ts';
 import type { BatchTranslator } from '../../../../src/localize/index.ts';
 import { GuardedRoot } from '../../../../src/shared/guardedFs.ts';
@@ -34,11 +35,13 @@ export const pagesRead = (reads: string[]): string[] => reads.filter((r) => /\.m
 
 /**
  * Waits until the file system's clock has moved past every file written so far (a new file's
- * times are newer than the latest change time in `dir`), so the next scan may record them.
+ * times are newer than the latest change time in `dir`), so the next scan may record them. The
+ * probe file is made beside `dir`, not in it: creating and removing it in `dir` would give `dir`
+ * itself a change time the next scan could see as racy.
  */
 export async function settle(dir: string, files: readonly string[]): Promise<void> {
   const latest = Math.max(...files.map((f) => Math.max(statSync(join(dir, f)).mtimeMs, statSync(join(dir, f)).ctimeMs)));
-  const probe = join(dir, '.probe');
+  const probe = join(dirname(dir), `.probe-${randomBytes(6).toString('hex')}`);
   for (;;) {
     writeFileSync(probe, '');
     const t = statSync(probe).mtimeMs;
