@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename as pathBasename, extname } from 'node:path';
@@ -48,6 +48,14 @@ export function issueDownloadUrl(
 
 const etagCache = new Map<string, { size: number; mtimeMs: number; etag: string }>();
 
+/**
+ * The storage origin's one ETag rule: the first 32 hex digits of the content's sha256, quoted.
+ * The PUT answers it too, so a file has the same ETag when stored and when downloaded.
+ */
+export function contentEtag(sha256: Hash): string {
+  return `"${sha256.digest('hex').slice(0, 32)}"`;
+}
+
 /** Strong ETag from the content (sha256, streamed), cached per path while size and mtime stay the same. */
 export async function fileEtag(path: string): Promise<string> {
   const st = await stat(path);
@@ -55,9 +63,15 @@ export async function fileEtag(path: string): Promise<string> {
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) return cached.etag;
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
-  const etag = `"${hash.digest('hex').slice(0, 32)}"`;
+  const etag = contentEtag(hash);
   etagCache.set(path, { size: st.size, mtimeMs: st.mtimeMs, etag });
   return etag;
+}
+
+/** Records the ETag of a file just written whole (the PUT hashed it on the way in), so no download hashes it again. */
+export async function rememberFileEtag(path: string, etag: string): Promise<void> {
+  const st = await stat(path);
+  etagCache.set(path, { size: st.size, mtimeMs: st.mtimeMs, etag });
 }
 
 const FORCED_ATTACHMENT_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|application\/xml|text\/xml|[a-z]+\/[a-z0-9.+-]*\+xml)\s*(;|$)/i;

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { EmulatorApp } from '../app.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { Reply, RequestContext } from '../router.ts';
+import { contentEtag, rememberFileEtag } from '../storage.ts';
 import { uploads, uploadsDir } from './uploads.ts';
 import type { UploadRecord } from './uploads.ts';
 
@@ -70,8 +71,11 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
   record.state = 'writing';
   mkdirSync(uploadsDir(app), { recursive: true });
   const partPath = join(uploadsDir(app), `${record.documentId}.part`);
-  const md5 = createHash('md5');
+  // sha256, not MD5: the same rule as every download's ETag, and 2-3 times cheaper per byte on
+  // CPUs with SHA extensions (the hash is most of the emulator's CPU time per uploaded byte).
+  const sha256 = createHash('sha256');
   let bytes = 0;
+  let etag: string;
   try {
     await pipeline(
       ctx.req,
@@ -79,7 +83,7 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
         for await (const chunk of source) {
           bytes += chunk.length;
           if (bytes > limit) throw new TooLarge();
-          md5.update(chunk);
+          sha256.update(chunk);
           yield chunk;
         }
       },
@@ -87,6 +91,8 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
     );
     mkdirSync(dirname(record.filePath), { recursive: true });
     await rename(partPath, record.filePath);
+    etag = contentEtag(sha256);
+    await rememberFileEtag(record.filePath, etag);
   } catch (err) {
     record.state = 'pending';
     await rm(partPath, { force: true });
@@ -100,5 +106,5 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
   if (uploads(app) !== store) throw notFound('Upload address');
   record.state = 'uploaded';
   record.receivedBytes = bytes;
-  return { status: 200, headers: { ETag: `"${md5.digest('hex')}"` } };
+  return { status: 200, headers: { ETag: etag } };
 }
