@@ -7,6 +7,9 @@ import type { EmulatorApp } from './app.ts';
 import { HttpError, notFound } from './errors.ts';
 import type { RequestContext } from './router.ts';
 
+/** Read size when streaming a file to a client. */
+const DOWNLOAD_READ_BYTES = 1024 * 1024;
+
 /** Default lifetime of a download address on the storage origin. */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
 
@@ -159,7 +162,10 @@ export async function sendFileDownload(
     return;
   }
   try {
-    await pipeline(createReadStream(o.path), res);
+    // 1 MiB reads, as servers send large files (sendfile, big buffers): about half the CPU per
+    // byte of 64 KiB reads (0.6-0.9 s per GiB against 1.3-2.4 s on the benchmark machine), which
+    // the client and curl share two cores with in the benchmark.
+    await pipeline(createReadStream(o.path, { highWaterMark: DOWNLOAD_READ_BYTES }), res);
   } catch {
     // The client went away mid-download; the headers are gone, so there is nothing left to answer.
     res.destroy();
