@@ -171,14 +171,19 @@ async function scanOnce(
   if (positioned && lock !== undefined && part === undefined) {
     cache!.setLock(lockStat === 'other' ? undefined : lockStat, fileHash(lockText ?? ''), lock.removedLanguages ?? [], lock.files, config.targetLanguages);
   }
+  // Everything is in scope without a shard or paths: the listing as it is (no call per source).
+  const whole = opts.shard === undefined && opts.paths === undefined;
   const sourceIndex: number[] = [];
-  const sources: string[] = [];
-  allSources.forEach((s, i) => {
-    if (inScope(s, opts)) {
-      sources.push(s);
-      sourceIndex.push(i);
-    }
-  });
+  const sources: string[] = whole ? allSources.slice() : [];
+  if (whole) for (let i = 0; i < allSources.length; i++) sourceIndex.push(i);
+  else {
+    allSources.forEach((s, i) => {
+      if (inScope(s, opts)) {
+        sources.push(s);
+        sourceIndex.push(i);
+      }
+    });
+  }
   const fileIndex: number[] = [];
   const fileSources: string[] = [];
   allFiles.forEach((s, i) => {
@@ -237,26 +242,28 @@ async function scanOnce(
    * markers, and the lock's entry made from this very source. False when anything else holds (then
    * everything is read, and planned again).
    */
+  const same = new Uint8Array(langSlot.length);
   const fromStats = (index: number, source: string, out: FilePlan[], at: number): boolean => {
     const c = cache!;
     const sourcePos = c.position(index, 0);
+    if (lock === undefined) {
+      if (!c.unchangedNow(sourcePos, langSlot, same)) return false;
+      for (let li = 0; li < languages.length; li++) {
+        out[at + li] = unchangedPlan(source, c.pathAt(sourcePos + langSlot[li]!), languages[li]!, same[li] === 1 ? 'up-to-date' : 'edited');
+      }
+      return true;
+    }
+    // The lock was read: its entries are looked up by path.
     for (let li = 0; li < languages.length; li++) if (!c.has(sourcePos + langSlot[li]!)) return false;
     if (c.knownNow(sourcePos) !== true) return false;
-    const srcHex = lock !== undefined ? c.hashAt(sourcePos) : '';
+    const srcHex = c.hashAt(sourcePos);
     for (let li = 0; li < languages.length; li++) {
       const pos = sourcePos + langSlot[li]!;
       const target = c.pathAt(pos);
       if (c.knownNow(pos) !== true) return false;
-      let same: boolean;
-      if (lock !== undefined) {
-        const entry = lock.files.get(target);
-        if (entry === undefined || entry.sourceHash !== srcHex) return false;
-        same = entry.output === c.hashAt(pos);
-      } else {
-        if (!c.entryFromSource(pos, sourcePos)) return false;
-        same = c.entryOutputMatches(pos);
-      }
-      out[at + li] = unchangedPlan(source, target, languages[li]!, same ? 'up-to-date' : 'edited');
+      const entry = lock.files.get(target);
+      if (entry === undefined || entry.sourceHash !== srcHex) return false;
+      out[at + li] = unchangedPlan(source, target, languages[li]!, entry.output === c.hashAt(pos) ? 'up-to-date' : 'edited');
     }
     return true;
   };

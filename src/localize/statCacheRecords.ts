@@ -221,22 +221,6 @@ export class StatRecords {
     return hexOf(this.hashes[o]!, this.hashes[o + 1]!);
   }
 
-  /** Whether the lock entry at `pos` was made from the source whose recorded hash is at `sourcePos`. */
-  entryFromSource(pos: number, sourcePos: number): boolean {
-    const f = this.flags[pos]!;
-    if ((f & ENTRY) === 0 || (f & NULL_SOURCE) !== 0) return false;
-    const h = this.hashes;
-    return h[pos * HASHES + LOCK_SOURCE] === h[sourcePos * HASHES + FILE_HASH] && h[pos * HASHES + LOCK_SOURCE + 1] === h[sourcePos * HASHES + FILE_HASH + 1];
-  }
-
-  /** Whether the lock entry at `pos` records the output the file there has now (its recorded hash). */
-  entryOutputMatches(pos: number): boolean {
-    if ((this.flags[pos]! & ENTRY) === 0) return false;
-    const h = this.hashes;
-    const o = pos * HASHES;
-    return h[o + LOCK_OUTPUT] === h[o + FILE_HASH] && h[o + LOCK_OUTPUT + 1] === h[o + FILE_HASH + 1];
-  }
-
   /** The lock's entry at `pos` from the projection ('none' when the lock has none there). */
   entryAt(pos: number): ProjectedEntry | 'none' {
     const f = this.flags[pos]!;
@@ -317,6 +301,29 @@ export class StatRecords {
       extras.push({ target, source: e.source, lang: e.lang, sourceHash: e.sourceHash, output: e.output });
     }
     h.lock = { stat, hash, listing: h.listing, removedLanguages: [...removedLanguages], extras };
+  }
+
+  /**
+   * A source and its translations at `sourcePos + slots[i]` answered from stats and the lock's
+   * projection alone (one call per source: a status makes 10,000 of them in a fresh process, where
+   * each call runs before V8 has compiled it): whether the source and every translation are known
+   * with the stat they have now (`knownNow` true: no conflict markers) and every translation's lock
+   * entry was made from this very source; then `same[i]` is 1 when the translation's entry records
+   * the output it has now, else 0.
+   */
+  unchangedNow(sourcePos: number, slots: readonly number[], same: Uint8Array): boolean {
+    if (this.now === undefined || this.knownNow(sourcePos) !== true) return false;
+    const { flags, hashes: h } = this;
+    const src = sourcePos * HASHES + FILE_HASH;
+    for (let i = 0; i < slots.length; i++) {
+      const pos = sourcePos + slots[i]!;
+      const f = flags[pos]!;
+      if ((f & ENTRY) === 0 || (f & NULL_SOURCE) !== 0 || this.knownNow(pos) !== true) return false;
+      const o = pos * HASHES;
+      if (h[o + LOCK_SOURCE] !== h[src] || h[o + LOCK_SOURCE + 1] !== h[src + 1]) return false;
+      same[i] = h[o + LOCK_OUTPUT] === h[o + FILE_HASH] && h[o + LOCK_OUTPUT + 1] === h[o + FILE_HASH + 1] ? 1 : 0;
+    }
+    return true;
   }
 
   /** `known` for a file statted by `statSources` (false for one it did not stat, a missing one, or anything but a regular file). */

@@ -13,10 +13,10 @@
  *   does from the site's folder (`npx doc-translate status` in CI: files statted by their paths
  *   relative to it, as git does from its worktree); the editor's status (run from elsewhere) is
  *   timed in the same rounds and noted. The tree is also a git repository
- *   (everything committed): the first status builds the stat cache (its time is printed), then 5
- *   statuses alternate with 5 `git status --porcelain` on the same tree (after one untimed, which
+ *   (everything committed): the first status builds the stat cache (its time is printed), then 9
+ *   statuses alternate with 9 `git status --porcelain` on the same tree (after one untimed, which
  *   refreshes git's index as the first status fills the cache): median against median, goal
- *   ratio <= 2; largest RSS of all 4 statuses, goal 300 MB. Git's automatic gc is off: the commit
+ *   ratio <= 2; largest RSS of all the statuses, goal 300 MB. Git's automatic gc is off: the commit
  *   of 30,000 loose objects started one in the background, which packed during the timed runs and
  *   wrote into the tree while it was being removed.
  */
@@ -34,7 +34,8 @@ import { withShipped } from './lib/shipped.ts';
 
 const NOOP_FILES = 60;
 const STATUS_FILES = 10_000;
-const STATUS_ROUNDS = 5;
+/** Statuses and `git status` runs alternated: 9 each, so that one moment of the machine's noise moves neither median. */
+const STATUS_ROUNDS = 9;
 
 async function aiRequests(emu: EmulatorProcess): Promise<number> {
   return ((await control(emu.controlUrl, 'GET', '/requests?path_prefix=/api/v1/ai/')) as { requests: unknown[] }).requests.length;

@@ -83,6 +83,28 @@ describe('localize: stat cache', function () {
     assert.deepEqual([...groups].sort(), [pagePath(1), pagePath(2)].sort());
   });
 
+  it('once recorded, an edited translation stays edited and a stale source stale, answered from stats only where the lock allows', async () => {
+    await planStatus({ config });
+    const de = `docs/de/${pagePath(1).slice('docs/'.length)}`;
+    editInPlace(join(dir, de), 'DE Paragraph 1', 'DE paragraph 1');
+    editInPlace(join(dir, pagePath(2)), 'Paragraph 2 of page 2', 'Paragraph 2 of page 2'.replace('P', 'p'));
+    await settle(dir, [de, pagePath(2)]);
+    // This status reads the edited files and records their new hashes and stats.
+    const first = await planStatus({ config });
+    await settle(dir, [de, pagePath(2)]);
+    const { result, reads } = await readsDuring(dir, () => planStatus({ config }));
+    assert.deepEqual(result, first);
+    const state = (source: string, lang: string) => result.targets.find((t) => t.source === source && t.lang === lang)?.state;
+    // The translation's stat is the recorded one and its hash is not the lock's output: edited, from stats.
+    assert.equal(state(pagePath(1), 'de'), 'edited');
+    // The source's stat is the recorded one, but the lock's entries were made from its old text:
+    // never up to date from stats; its files are read and planned again.
+    assert.equal(state(pagePath(2), 'de'), 'stale');
+    assert.equal(state(pagePath(2), 'fr'), 'stale');
+    const groups = new Set(pagesRead(reads).map((r) => r.replace(/^docs\/(?:de|fr)\//, 'docs/')));
+    assert.deepEqual([...groups], [pagePath(2)]);
+  });
+
   it('run from the folder itself (the command line): files are statted by their relative paths, with the same answers', async () => {
     // The working directory is a real path: so is the root here (a temporary folder may be reached through a link).
     const real = realpathSync(dir);
