@@ -160,19 +160,37 @@ export const localize = {
 const localizeOnly = process.argv.includes('--localize');
 
 /**
- * The same command line as the npm package `doc-translate` (cli/package.json, its `bin`):
- * cli/dist/doc-translate.js, minified, no source map, with a shebang; it needs no dependency.
- * `--cli` builds only this one (cli/'s prepack runs it).
+ * The same command line as the npm package `doc-translate` (cli/package.json, its `bin`), in two
+ * files that need no dependency, minified, no source map: cli/dist/doc-translate.js (with a
+ * shebang) answers `--version` and `--help` itself and loads cli/dist/doc-translate-engine.js
+ * (src/localize/cliEngine.ts, the engine and the client) for every other command, so those answers
+ * never parse the 1 MB engine. `--cli` builds only these (cli/'s prepack runs it).
  */
-const cliBundle = {
+const CLI_ENGINE = 'doc-translate-engine.js';
+const cliEngineBundle = {
   ...localize,
-  outfile: 'cli/dist/doc-translate.js',
+  entryPoints: ['src/localize/cliEngine.ts'],
+  outfile: `cli/dist/${CLI_ENGINE}`,
   minify: true,
   sourcemap: false,
   sourcesContent: false,
   legalComments: 'eof',
   define: { ...localize.define, 'process.env.NODE_ENV': '"production"' },
+};
+const cliBundle = {
+  ...cliEngineBundle,
+  entryPoints: ['src/localize/main.ts'],
+  outfile: 'cli/dist/doc-translate.js',
   banner: { js: '#!/usr/bin/env node' },
+  plugins: [
+    ...cliEngineBundle.plugins,
+    {
+      name: 'cli-engine-file',
+      setup(build) {
+        build.onResolve({ filter: /[\\/]cliEngine\.ts$/ }, () => ({ path: `./${CLI_ENGINE}`, external: true }));
+      },
+    },
+  ],
 };
 const cliOnly = process.argv.includes('--cli');
 
@@ -246,7 +264,7 @@ async function main() {
   } else if (localizeOnly) {
     await esbuild.build(localize);
   } else if (cliOnly) {
-    await esbuild.build(cliBundle);
+    await Promise.all([esbuild.build(cliEngineBundle), esbuild.build(cliBundle)]);
   } else if (!tests) {
     const builds = [extension, client, segmentation, localizer, ...featureParts];
     for (const options of builds) rmSync(`${options.outfile}.map`, { force: true });

@@ -19,23 +19,20 @@ else if (argv.length === 2 && (COMMANDS as readonly string[]).includes(argv[0]!)
 else void start();
 
 /**
- * A status, check, dry run or update statts every file of the set-up: the stat cache's worker
- * threads start now, while the engine loads (statCacheStat.ts). Loaded here, not at the top: the
- * answers above need neither.
+ * Loaded here, not at the top: the answers above need none of it (the npm package ships it as its
+ * own file, which they never read). A status, check, dry run or update statts every file of the
+ * set-up: the stat cache's worker threads start first, before the engine's modules are evaluated
+ * (statCacheStat.ts).
  */
-async function prestart(): Promise<void> {
-  const [{ parseArgs }, { prestartScan }] = await Promise.all([import('./cliArgs.ts'), import('./statCacheFile.ts')]);
+async function start(): Promise<void> {
+  const { parseArgs, prestartScan, loadCli } = await import('./cliEngine.ts');
   try {
     const args = parseArgs(argv);
     if ((args.command === 'run' || args.command === 'status') && args.help !== true && args.version !== true) prestartScan(args.folder);
   } catch {
     // Words runCli refuses, with its usage line.
   }
-}
-
-async function start(): Promise<void> {
-  await prestart();
-  const { runCli } = await import('./cli.ts');
+  const { runCli } = await loadCli();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());

@@ -1,13 +1,13 @@
 /**
  * The npm package `doc-translate` (cli/) as a user gets it (issue 22): `npm pack` (its prepack
- * builds cli/dist/doc-translate.js), the tarball installed offline into a fresh documentation
+ * builds cli/dist/doc-translate.js and the engine it loads), the tarball installed offline into a fresh documentation
  * repository in the temporary folder (no access to this repository's node_modules: the bundle
  * needs no dependency), then `npx doc-translate init`, `check`, `update`, `status` and
  * `check --format github` against the emulator: exit codes, files written, JSON shapes.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestEmulator } from '../api/support/emulator.ts';
@@ -73,7 +73,7 @@ describe('localize: the doc-translate npm package, installed and run', function 
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('npm pack: the bundle, package.json and README only; no dependencies; Node 20.18+; a bin', async () => {
+  it('npm pack: the two bundle files, package.json and README only; no dependencies; Node 20.18+; a bin', async () => {
     const packed = await run('npm', ['pack', '--json', '--pack-destination', tmp], CLI);
     assert.equal(packed.code, 0, packed.stderr);
     const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
@@ -82,7 +82,7 @@ describe('localize: the doc-translate npm package, installed and run', function 
       unpackedSize: number;
       files: { path: string; size: number }[];
     }[];
-    assert.deepEqual(info!.files.map((f) => f.path).sort(), ['README.md', 'dist/doc-translate.js', 'package.json']);
+    assert.deepEqual(info!.files.map((f) => f.path).sort(), ['README.md', 'dist/doc-translate-engine.js', 'dist/doc-translate.js', 'package.json']);
     tarball = join(tmp, info!.filename);
     assert.ok(existsSync(tarball));
     const manifest = JSON.parse(readFileSync(join(CLI, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -119,6 +119,15 @@ describe('localize: the doc-translate npm package, installed and run', function 
 
     const v = await npx(['--version']);
     assert.deepEqual([v.code, v.stdout], [0, `${version}\n`]);
+    // --version and --help never read the engine's file: they answer with it moved away.
+    const engine = join(repo, 'node_modules/doc-translate/dist/doc-translate-engine.js');
+    renameSync(engine, `${engine}.away`);
+    try {
+      assert.deepEqual([(await npx(['--version'])).stdout, (await npx(['--help'])).code], [`${version}\n`, 0]);
+      assert.notEqual((await npx(['status'])).code, 0, 'a real command needs the engine');
+    } finally {
+      renameSync(`${engine}.away`, engine);
+    }
 
     const init = await npx(['init', '--lang', 'de,fr', '--yes']);
     assert.equal(init.code, 0, init.stderr);
