@@ -305,11 +305,10 @@ export class StatRecords {
 
   /**
    * A source and its translations at `sourcePos + slots[i]` answered from stats and the lock's
-   * projection alone (one call per source: a status makes 10,000 of them in a fresh process, where
-   * each call runs before V8 has compiled it): whether the source and every translation are known
-   * with the stat they have now (`knownNow` true: no conflict markers) and every translation's lock
-   * entry was made from this very source; then `same[i]` is 1 when the translation's entry records
-   * the output it has now, else 0.
+   * projection alone: whether the source and every translation are known with the stat they have
+   * now (`knownNow` true: no conflict markers) and every translation's lock entry was made from
+   * this very source; then `same[i]` is 1 when the translation's entry records the output it has
+   * now, else 0.
    */
   unchangedNow(sourcePos: number, slots: readonly number[], same: Uint8Array): boolean {
     if (this.now === undefined || this.knownNow(sourcePos) !== true) return false;

@@ -71,10 +71,13 @@ export async function fileEtag(path: string): Promise<string> {
   return etag;
 }
 
-/** Records the ETag of a file just written whole (the PUT hashed it on the way in), so no download hashes it again. */
+/**
+ * Records the ETag of a file just written whole (the PUT hashed it on the way in), so no download
+ * hashes it again. Only an optimisation: a file it cannot stat is hashed by its first download.
+ */
 export async function rememberFileEtag(path: string, etag: string): Promise<void> {
-  const st = await stat(path);
-  etagCache.set(path, { size: st.size, mtimeMs: st.mtimeMs, etag });
+  const st = await stat(path).catch(() => undefined);
+  if (st !== undefined) etagCache.set(path, { size: st.size, mtimeMs: st.mtimeMs, etag });
 }
 
 const FORCED_ATTACHMENT_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|application\/xml|text\/xml|[a-z]+\/[a-z0-9.+-]*\+xml)\s*(;|$)/i;
