@@ -1,7 +1,8 @@
 /**
- * Command-line entry: the `doc-translate` bin of the npm package (cli/, dist/doc-translate.js) and
- * `npm run localize` (dist/localize.js); see cli.ts. `--version` and `--help` are answered before
- * the engine is loaded: the bundle's modules are only evaluated by the first real command.
+ * Command-line entry: the `doc-translate` bin of the npm package (cli/, dist/doc-translate.js, which
+ * loads dist/doc-translate-engine.js for real commands only) and `npm run localize`
+ * (dist/localize.js, one file); see cli.ts. `--version` and `--help` are answered before the engine
+ * is loaded: its modules are only evaluated by the first real command.
  */
 import * as nodeModule from 'node:module';
 import { COMMANDS, COMMAND_HELP, MAIN_HELP, VERSION, type CommandName } from './cliHelp.ts';
