@@ -60,6 +60,11 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_DSYNC = constants.O_DSYNC ?? 0;
 const TEMP_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW;
 
+/** `file` opened read-only, for a reader that reads it in pieces (an upload's body). */
+export function openForReading(file: string): Promise<FileHandle> {
+  return open(file, constants.O_RDONLY);
+}
+
 /**
  * Up to `length` bytes of `file` from `position`, opened read-only (file handles are opened only
  * in this module, so lint can keep writes here).

@@ -4,12 +4,13 @@
  * on a fresh address after a 5xx, never a credential on the PUT).
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AbortError, DocTranslateClient, LocalFileError, ValidationError, type Document } from '../../../src/api/index.ts';
+import { AbortError, DocTranslateClient, LocalFileError, UPLOAD_CHUNK_BYTES, ValidationError, type Document } from '../../../src/api/index.ts';
 import { CapturingLogger } from './support/canary.ts';
 import { sendJson, startRawServer, type RawServer } from './support/raw-server.ts';
 import { TestEmulator } from './support/emulator.ts';
@@ -192,5 +193,75 @@ describe('api/upload address rules against raw servers', () => {
     putAnswers = [400];
     await assert.rejects(client().uploadFile(file), ValidationError);
     assert.equal(puts().length, 1);
+  });
+});
+
+describe('api/upload reads the file into reused buffers', () => {
+  // The client reads the file into a few buffers in turn (FileChunks): a buffer read into again
+  // while the socket still held its bytes would send the wrong ones. This storage reads the body
+  // slowly, in small pieces with pauses, so the client's socket stays full, and compares what
+  // arrived with the file.
+  it('sends every byte of a many-chunk file as it is on disk to a storage that reads slowly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dt-up-ring-'));
+    const file = join(dir, 'random.bin');
+    // Chunks that all differ, and a last chunk shorter than the others.
+    const content = randomBytes(UPLOAD_CHUNK_BYTES * 9 + 12_345);
+    writeFileSync(file, content);
+    let received = { bytes: 0, sha: '' };
+    const storage = createServer((req, res) => {
+      const hash = createHash('sha256');
+      let bytes = 0;
+      req.pause();
+      const pump = (): void => {
+        const piece = req.read(64 * 1024) as Buffer | null;
+        if (piece === null) {
+          if (req.readableEnded) return;
+          req.once('readable', pump);
+          return;
+        }
+        hash.update(piece);
+        bytes += piece.length;
+        setTimeout(pump, 1);
+      };
+      req.once('end', () => {
+        received = { bytes, sha: hash.digest('hex') };
+        res.writeHead(200).end();
+      });
+      req.once('readable', pump);
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const storageOrigin = `http://127.0.0.1:${(storage.address() as AddressInfo).port}`;
+    const api = await startRawServer((req, res) => {
+      if (req.url === '/api/v1/upload/presign') {
+        sendJson(res, 200, { document_id: 'doc_r', upload_url: `${storageOrigin}/up?sig=s`, upload_headers: {}, finalize_token: 'ft', expires_in: 3600 });
+        return;
+      }
+      sendJson(res, 200, {
+        document: { id: 'doc_r', basename: 'random.bin', file_size: content.length, mime_type: 'application/octet-stream', created_at: '2026-01-01T00:00:00Z' },
+      });
+    });
+    const client = new DocTranslateClient({ baseUrl: api.baseUrl, apiKey: KEY, retryBaseDelayMs: 1, retryMaxDelayMs: 5 });
+    const openOnFile = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    try {
+      let openWhileSending = -1;
+      await client.uploadFile(file, { onProgress: () => void (openWhileSending < 0 && (openWhileSending = openOnFile())) });
+      assert.equal(openWhileSending, 1, 'the file is open while it is sent');
+      assert.equal(received.bytes, content.length);
+      assert.equal(received.sha, createHash('sha256').update(content).digest('hex'));
+      // The file is closed once the PUT is done.
+      assert.equal(openOnFile(), 0, 'no descriptor left open on the file');
+    } finally {
+      await client.close();
+      await api.close();
+      storage.closeAllConnections();
+      await new Promise<void>((resolve) => storage.close(() => resolve()));
+    }
   });
 });
