@@ -156,6 +156,7 @@ async function main(): Promise<void> {
           ['download-throughput', 'MB/s', Number.NaN, 'ratio>=0.9'],
           ['transfer-rss-mb', 'MB', 64, 'ratio<=1'],
           ['transfer-rss-late-mb', 'MB', 64, 'info'],
+          ['transfer-rss-warmup-mb', 'MB', 64, 'info'],
         ],
         () => {
           // Two rounds when the run can afford them (5-minute budget on a slow machine), else one.
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
     'download-throughput',
     'transfer-rss-mb',
     'transfer-rss-late-mb',
+    'transfer-rss-warmup-mb',
     'sse-latency-ms',
     'localize-noop-ms',
     'localize-incremental-chars',
