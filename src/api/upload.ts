@@ -2,7 +2,7 @@
  * The PUT of an upload (spec 4.2): the file is streamed from disk with its exact Content-Length
  * and the presign's `upload_headers` unchanged, to an address on another origin, with no
  * credentials (the transport never attaches the key to absolute URLs). The whole file is never in
- * memory: at most the read stream's buffer and undici's socket buffer are.
+ * memory: at most the three buffers it is read into (FileChunks) and undici's socket buffer are.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
