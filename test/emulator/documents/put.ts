@@ -4,6 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import type { EmulatorApp } from '../app.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { Reply, RequestContext } from '../router.ts';
@@ -26,6 +27,9 @@ function drain(req: IncomingMessage): Promise<void> {
 }
 
 class TooLarge extends Error {}
+
+/** How much of a body is held before it is written (and how much a write takes at once). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** The exact upload_headers of the presign answer, compared as sent (spec 4.2: "unchanged"). */
 function headerProblem(ctx: RequestContext, record: UploadRecord): string | undefined {
@@ -77,17 +81,24 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
   let bytes = 0;
   let etag: string;
   try {
+    // The body in 1 MiB batches: a Transform takes the request's chunks as they arrive (the
+    // request flows; an async generator pulled them one at a time, and the request paused its
+    // socket after every 64 KiB chunk), and the file is written in batches of up to 1 MiB
+    // (writev) instead of one write per chunk. Per GiB received: about 1,100 writes instead of
+    // 34,000 and 1,300 epoll_ctl calls instead of 27,000 (strace); a PUT of 1 GiB from curl took
+    // 1.6-2.3 s instead of 2.5-3.0 (test/bench/README.md).
     await pipeline(
       ctx.req,
-      async function* count(source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
+      new Transform({
+        highWaterMark: WRITE_BATCH_BYTES,
+        transform(chunk: Buffer, _encoding, callback) {
           bytes += chunk.length;
-          if (bytes > limit) throw new TooLarge();
+          if (bytes > limit) return callback(new TooLarge());
           sha256.update(chunk);
-          yield chunk;
-        }
-      },
-      createWriteStream(partPath),
+          callback(null, chunk);
+        },
+      }),
+      createWriteStream(partPath, { highWaterMark: WRITE_BATCH_BYTES }),
     );
     mkdirSync(dirname(record.filePath), { recursive: true });
     await rename(partPath, record.filePath);

@@ -74,6 +74,32 @@ describe('emulator: streamed uploads', function () {
     assert.equal(doc.char_count, source.codePoints());
   });
 
+  it('a chunked body that runs past the single-file limit is cut off with 413 and leaves nothing behind', async () => {
+    const p = await presign(fx, 'over.txt', 64 * 1024);
+    assert.equal((await fx.control('/upload-limits', { method: 'POST', body: { max_file_size_bytes: 256 * 1024 } })).status, 200);
+    // No Content-Length: the limit is found while the bytes arrive, in the middle of a 64 KiB chunk.
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        if (sent >= 1024 * 1024) return void this.push(null);
+        sent += 48 * 1024;
+        this.push(Buffer.alloc(48 * 1024, 0x61));
+      },
+    });
+    const res = await request(p.upload_url, { method: 'PUT', headers: p.upload_headers, body }).catch((err: unknown) => err);
+    if (res instanceof Error) {
+      // The server may close the connection before the client has read its answer.
+      assert.match(String((res as { code?: string }).code ?? res.message), /UND_ERR_SOCKET|ECONNRESET|EPIPE|other side closed/);
+    } else {
+      assert.equal(res.statusCode, 413);
+      assert.equal((JSON.parse(await res.body.text()) as { error: { code: string } }).error.code, 'file_too_large');
+    }
+    const dir = join(fx.emu.app.state.dataDir, 'uploads');
+    const state = async (): Promise<string> => ((await fx.control('/uploads')).body as { uploads: { state: string }[] }).uploads[0]!.state;
+    await until(async () => (await state()) === 'pending', { what: 'the server to give the address back' });
+    assert.deepEqual(existsSync(dir) ? readdirSync(dir) : [], [], 'the partial file is removed');
+  });
+
   it('a transfer that breaks off leaves nothing behind and the address writable', async () => {
     const p = await presign(fx, 'cut.txt', 1024 * 1024);
     const req = httpRequest(p.upload_url, { method: 'PUT', headers: { ...p.upload_headers, 'Content-Length': String(1024 * 1024) } });
