@@ -154,15 +154,16 @@ export async function benchTransfer(emu: EmulatorProcess, rounds = 2): Promise<F
           const ms = await curlUpload(emu, file);
           note(`transfer: curl upload ${ms.toFixed(0)} ms`);
           curlUp = Math.min(curlUp, ms);
-        }
-        else {
+        } else {
           const r = await clientRun(['upload', emu.baseUrl, file], emu);
           record(r);
           up = best(up, r);
         }
         await control(emu.controlUrl, 'POST', '/reset'); // frees the emulator's stored copy
       }
-      note(`transfer: upload round ${round + 1}/${uploadRounds}: best so far curl ${curlUp.toFixed(0)} ms, ours ${up!.ms.toFixed(0)} ms (presign+PUT+finalize)`);
+      note(
+        `transfer: upload round ${round + 1}/${uploadRounds}: best so far curl ${curlUp.toFixed(0)} ms, ours ${up!.ms.toFixed(0)} ms (presign+PUT+finalize)`,
+      );
     }
     // Issued after the resets above, which forget every address.
     const { url } = (await control(emu.controlUrl, 'POST', '/bench/download-url', { path: file, filename: 'bench.bin' })) as { url: string };
@@ -183,7 +184,9 @@ export async function benchTransfer(emu: EmulatorProcess, rounds = 2): Promise<F
           rmSync(ourOut, { force: true });
         }
       }
-      note(`transfer: download round ${round + 1}/${rounds}: best so far curl ${curlDown.toFixed(0)} ms, ours ${down!.ms.toFixed(0)} ms; peak RSS growth ${peakGrowth.toFixed(1)} MB`);
+      note(
+        `transfer: download round ${round + 1}/${rounds}: best so far curl ${curlDown.toFixed(0)} ms, ours ${down!.ms.toFixed(0)} ms; peak RSS growth ${peakGrowth.toFixed(1)} MB`,
+      );
     }
     if (up === undefined || down === undefined) throw new Error('no transfer ran');
     note(`transfer: RSS growth of every client run: ${growths.map((g) => g.toFixed(1)).join(', ')} MB (the figure is the largest)`);
