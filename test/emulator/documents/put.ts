@@ -86,7 +86,7 @@ export async function putUpload(app: EmulatorApp, ctx: RequestContext): Promise<
     // socket after every 64 KiB chunk), and the file is written in batches of up to 1 MiB
     // (writev) instead of one write per chunk. Per GiB received: about 1,100 writes instead of
     // 34,000 and 1,300 epoll_ctl calls instead of 27,000 (strace); a PUT of 1 GiB from curl took
-    // 1.6-2.3 s instead of 2.5-3.0 (test/bench/README.md).
+    // 1.7-2.1 s instead of 2.6-2.7 (medians of alternating runs; test/bench/README.md).
     await pipeline(
       ctx.req,
       new Transform({

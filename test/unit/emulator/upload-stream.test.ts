@@ -86,7 +86,9 @@ describe('emulator: streamed uploads', function () {
         this.push(Buffer.alloc(48 * 1024, 0x61));
       },
     });
-    const res = await request(p.upload_url, { method: 'PUT', headers: p.upload_headers, body }).catch((err: unknown) => err);
+    const res = await request(p.upload_url, { method: 'PUT', headers: p.upload_headers, body }).catch((err: unknown) =>
+      err instanceof Error ? err : new Error(String(err)),
+    );
     if (res instanceof Error) {
       // The server may close the connection before the client has read its answer.
       assert.match(String((res as { code?: string }).code ?? res.message), /UND_ERR_SOCKET|ECONNRESET|EPIPE|other side closed/);
