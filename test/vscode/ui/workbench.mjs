@@ -120,7 +120,21 @@ export class Workbench {
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout });
     await box.fill(text);
-    await box.press('Enter');
+    // The walkthrough moves focus to its expanded step a moment after one of the step's buttons
+    // opened an input box (which stays open: ignoreFocusOut), and an Enter pressed just then goes
+    // to the step. So the Enter is pressed again while the box still holds the text and focus is
+    // outside it (an Enter the box took either closed it or left focus in it, with its message).
+    for (let attempt = 1; ; attempt++) {
+      await box.press('Enter');
+      const lost = await this.page
+        .locator(QUICK_INPUT)
+        .evaluate((w, value) => {
+          const input = w.querySelector('.quick-input-box input');
+          return w.checkVisibility() && input?.value === value && !w.contains(document.activeElement);
+        }, text)
+        .catch(() => false);
+      if (!lost || attempt === 3) return;
+    }
   }
 
   /**
